@@ -1,0 +1,50 @@
+# cython: language_level=3
+"""State primitives: the change trail, the hash, placing and removing pieces, the drop ring."""
+from libc.stdint cimport uint64_t
+from wec._core.state cimport *
+
+cdef void trail_grow(State* st) noexcept nogil
+cdef void push_frame(State* st) noexcept nogil
+cdef void pop_frame(State* st) noexcept nogil
+cdef uint64_t piece_key(Piece* p) noexcept nogil
+cdef uint64_t article_key(int kind, int sq) noexcept nogil
+cdef uint64_t state_key(State* st) noexcept nogil
+cdef uint64_t full_hash(State* st) noexcept nogil
+cdef void lift_piece(State* st, int pid) noexcept nogil
+cdef void place_piece(State* st, int pid, int sq, int level) noexcept nogil
+cdef void remove_piece(State* st, int pid) noexcept nogil
+cdef int drop_article(State* st, int kind, int cool, int centre, int color) noexcept nogil
+cdef int is_supported(State* st, int pid) noexcept nogil
+cdef void destroy_unsupported(State* st, int sq, int level) noexcept nogil
+
+
+cdef inline void tset(State* st, int* addr, int value) noexcept nogil:
+    """Set one state field, recording its old value on the trail (exact undo)."""
+    if addr[0] == value:
+        return
+    if st.trail_len == st.trail_cap:
+        trail_grow(st)
+    st.trail[st.trail_len].addr = addr
+    st.trail[st.trail_len].old = addr[0]
+    st.trail_len += 1
+    addr[0] = value
+
+
+cdef inline bint can_see(State* st, int side, int pid) noexcept nogil:
+    """Can `side` see piece `pid`? The single visibility predicate of the core (R10).
+
+    Visibility (stealth, submersion, lock-on) arrives with the hidden-information issue; until then
+    every piece is visible.
+    """
+    return True
+
+
+cdef inline int slots_of(State* st, Piece* p) noexcept nogil:
+    """R5.1: 1 slot, 3 with an XXX box (inherent or carried)."""
+    cdef int i
+    if st.rules.slots[p.type] == 3:
+        return 3
+    for i in range(MAX_SLOTS):
+        if p.art[i] == 18:  # XXX
+            return 3
+    return 1

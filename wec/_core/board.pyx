@@ -1,0 +1,197 @@
+# cython: language_level=3
+"""State primitives: the change trail, the hash, placing and removing pieces, the drop ring."""
+from libc.stdlib cimport realloc, abort
+from libc.stdint cimport uint64_t
+from wec._core.state cimport *
+
+cdef uint64_t GOLDEN = 0x9E3779B97F4A7C15ULL
+
+
+cdef inline uint64_t mix64(uint64_t z) noexcept nogil:
+    """splitmix64 finaliser: a well-spread 64-bit hash of an integer."""
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef void trail_grow(State* st) noexcept nogil:
+    cdef int cap = st.trail_cap * 2 if st.trail_cap else 4096
+    cdef TrailEntry* t = <TrailEntry*>realloc(st.trail, cap * sizeof(TrailEntry))
+    if t == NULL:
+        abort()
+    st.trail = t
+    st.trail_cap = cap
+
+
+cdef void push_frame(State* st) noexcept nogil:
+    """Start an action: remember where its changes begin and the hash before it."""
+    cdef int cap
+    cdef Frame* f
+    if st.n_frames == st.frames_cap:
+        cap = st.frames_cap * 2 if st.frames_cap else 256
+        f = <Frame*>realloc(st.frames, cap * sizeof(Frame))
+        if f == NULL:
+            abort()
+        st.frames = f
+        st.frames_cap = cap
+    st.frames[st.n_frames].trail_len = st.trail_len
+    st.frames[st.n_frames].hash = st.hash
+    st.n_frames += 1
+
+
+cdef void pop_frame(State* st) noexcept nogil:
+    """Undo the last action: restore every recorded field, newest first, and the hash."""
+    cdef Frame* f
+    cdef TrailEntry* e
+    if st.n_frames == 0:
+        return
+    st.n_frames -= 1
+    f = &st.frames[st.n_frames]
+    while st.trail_len > f.trail_len:
+        st.trail_len -= 1
+        e = &st.trail[st.trail_len]
+        e.addr[0] = e.old
+    st.hash = f.hash
+
+
+cdef uint64_t piece_key(Piece* p) noexcept nogil:
+    """Hash of one piece: type, colour, hand, square, level, articles, stun, home, journey."""
+    cdef uint64_t h, arts = 0
+    cdef int i
+    if not p.alive:
+        return 0
+    for i in range(MAX_SLOTS):
+        if p.art[i]:
+            arts += mix64(<uint64_t>(p.art[i] * 64 + p.cool[i] + 1) * GOLDEN)
+    for i in range(N_KINDS):
+        if p.icool[i]:
+            arts += mix64(<uint64_t>(5000 + i * 64 + p.icool[i]) * GOLDEN)
+    h = <uint64_t>p.type
+    h = h * 2 + <uint64_t>p.color
+    h = h * 3 + <uint64_t>p.hand
+    h = h * 101 + <uint64_t>(p.sq + 1)
+    h = h * 3 + <uint64_t>p.level
+    h = h * 256 + <uint64_t>p.stun
+    h = h * 2 + <uint64_t>p.home
+    h = h * 64 + <uint64_t>p.journey
+    return mix64(h * GOLDEN + arts)
+
+
+cdef uint64_t article_key(int kind, int sq) noexcept nogil:
+    return mix64(<uint64_t>(1000003 + kind * 128 + sq) * GOLDEN)
+
+
+cdef uint64_t state_key(State* st) noexcept nogil:
+    """Hash of the turn state: side to move, Move made, reserves."""
+    cdef uint64_t h = mix64(<uint64_t>(7 + st.side * 2 + st.moved) * GOLDEN)
+    cdef int i
+    for i in range(st.n_reserves):
+        h += mix64(<uint64_t>(2000003 + i * 4 + st.reserves[i].armed * 2
+                              + st.reserves[i].entered) * GOLDEN)
+    return h
+
+
+cdef uint64_t full_hash(State* st) noexcept nogil:
+    """The hash recomputed from scratch (the checker compares it with the incremental one)."""
+    cdef uint64_t h = state_key(st)
+    cdef int i, s
+    for i in range(st.n_pieces):
+        h += piece_key(&st.pieces[i])
+    for s in range(N_SQ):
+        for i in range(2):
+            if st.gart[s][i]:
+                h += article_key(st.gart[s][i], s)
+    return h
+
+
+cdef void lift_piece(State* st, int pid) noexcept nogil:
+    """Take a piece out of its occupancy slot (it keeps its square until placed)."""
+    cdef Piece* p = &st.pieces[pid]
+    cdef int* slot = st.occ[p.level][p.sq]
+    if slot[0] == pid:
+        tset(st, &slot[0], NONE)
+    elif slot[1] == pid:
+        tset(st, &slot[1], NONE)
+
+
+cdef void place_piece(State* st, int pid, int sq, int level) noexcept nogil:
+    """Put a lifted piece on `sq` at `level` (the caller checked capacity)."""
+    cdef Piece* p = &st.pieces[pid]
+    cdef int* slot = st.occ[level][sq]
+    st.hash -= piece_key(p)
+    tset(st, &p.sq, sq)
+    tset(st, &p.level, level)
+    st.hash += piece_key(p)
+    if slot[0] == NONE:
+        tset(st, &slot[0], pid)
+    else:
+        tset(st, &slot[1], pid)
+
+
+cdef int drop_article(State* st, int kind, int cool, int centre, int color) noexcept nogil:
+    """R7.3.3 drop ring: put an article on the first square with fewer than 2 articles.
+
+    The search is seen from `color`'s side. Returns the square, NONE if the board is full.
+    """
+    cdef Rules* R = st.rules
+    cdef int i, s
+    for i in range(R.ring_len):
+        s = R.ring[color][centre][i]
+        if s == NONE:
+            continue
+        if st.gart[s][0] == 0:
+            tset(st, &st.gart[s][0], kind)
+            tset(st, &st.gcool[s][0], cool)
+            st.hash += article_key(kind, s)
+            return s
+        if st.gart[s][1] == 0:
+            tset(st, &st.gart[s][1], kind)
+            tset(st, &st.gcool[s][1], cool)
+            st.hash += article_key(kind, s)
+            return s
+    return NONE
+
+
+cdef void remove_piece(State* st, int pid) noexcept nogil:
+    """Capture or destroy a piece: its articles drop by the ring (R4.2.4); note a lost primary."""
+    cdef Piece* p = &st.pieces[pid]
+    cdef int i, sq = p.sq
+    lift_piece(st, pid)
+    st.hash -= piece_key(p)
+    for i in range(MAX_SLOTS):
+        if p.art[i]:
+            drop_article(st, p.art[i], p.cool[i], sq, p.color)
+            tset(st, &p.art[i], 0)
+            tset(st, &p.cool[i], 0)
+    tset(st, &p.alive, 0)
+    tset(st, &p.sq, NONE)
+    if st.rules.role[p.type] == 1:
+        tset(st, &st.primary_lost[p.color], st.primary_lost[p.color] + 1)
+
+
+cdef int is_supported(State* st, int pid) noexcept nogil:
+    """R3.4: may this piece be at its level? (Ground, its natural level, or with a carrier.)"""
+    cdef Piece* p = &st.pieces[pid]
+    cdef Rules* R = st.rules
+    cdef Piece* q
+    cdef int other, i
+    if p.level == GROUND or R.natural[p.type] == p.level or p.journey:
+        return 1
+    for i in range(2):
+        other = st.occ[p.level][p.sq][i]
+        if other != NONE and other != pid:
+            q = &st.pieces[other]
+            if q.color == p.color and R.carry[q.type] and R.natural[q.type] == p.level:
+                return 1
+    return 0
+
+
+cdef void destroy_unsupported(State* st, int sq, int level) noexcept nogil:
+    """R3.4: pieces left at Air/Sub without support fall or drown (are destroyed)."""
+    cdef int i, pid
+    if level == GROUND:
+        return
+    for i in range(2):
+        pid = st.occ[level][sq][i]
+        if pid != NONE and not is_supported(st, pid):
+            remove_piece(st, pid)

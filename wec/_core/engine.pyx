@@ -1,0 +1,434 @@
+# cython: language_level=3
+"""The Python face of the core: one `Engine` owns a State and its compiled Rules.
+
+The facade (wec.game) talks to this class with plain tuples; nothing here is per-node hot.
+"""
+from libc.stdlib cimport calloc, malloc, free
+from libc.string cimport memset
+from libc.stdint cimport uint64_t
+from wec._core.state cimport *
+from wec._core.board cimport full_hash, piece_key, article_key, state_key, slots_of, is_supported
+from wec._core.movegen cimport gen_moves, gen_actions, has_move
+from wec._core.make cimport do_action, undo_action
+from wec._core.perft cimport perft_moves, perft_actions
+
+from wec import rules as _rules
+
+_LEVEL_OF = {"G": GROUND, "A": AIR, "S": SUB}
+
+
+cdef int sq_of(int r, int c) noexcept:
+    if 1 <= r <= 10 and 1 <= c <= 10:
+        return (r - 1) * 10 + (c - 1)
+    return NONE
+
+
+def _path_sets(options):
+    """Compile every piece type's paths: {key: list of Path}, and the key of each (type, hand)."""
+    sets = {}
+    key_of = {}
+    for t, ptype in enumerate(_rules.PIECE_TYPES):
+        for h, hand in enumerate(_rules.HANDS):
+            paths = tuple(_rules.movement_paths(ptype, hand, options))
+            key_of[t, h] = sets.setdefault(paths, len(sets))
+    return sets, key_of
+
+
+cdef class Engine:
+    """A game state with its rules; make/unmake, generation, hashing, perft and the checker."""
+    cdef State* st
+    cdef Rules* R
+    cdef Move* buf
+
+    def __cinit__(self):
+        self.st = <State*>calloc(1, sizeof(State))
+        self.R = <Rules*>calloc(1, sizeof(Rules))
+        self.buf = <Move*>malloc((MAX_MOVES + 16) * sizeof(Move))
+        if self.st == NULL or self.R == NULL or self.buf == NULL:
+            raise MemoryError()
+        self.st.rules = self.R
+
+    def __dealloc__(self):
+        if self.R != NULL:
+            free(self.R.pset_start)
+            free(self.R.pset_end)
+            free(self.R.path_len)
+            free(self.R.path_sq)
+            free(self.R.path_mode)
+            free(self.R.path_combat)
+            free(self.R.path_home)
+            free(self.R)
+        if self.st != NULL:
+            free(self.st.trail)
+            free(self.st.frames)
+            free(self.st)
+        free(self.buf)
+
+    # --- rules -----------------------------------------------------------------------------------
+
+    def configure(self, options):
+        """Compile the rule tables (wec.rules) for one set of options."""
+        cdef Rules* R = self.R
+        cdef int t, h, c, s, k, i, r0, c0, n_sets, n_paths, p_idx, ok, rr, cc
+        for t, pt in enumerate(_rules.PIECE_TYPES):
+            R.coexist[t] = pt.coexist
+            R.carry[t] = pt.carry
+            R.combat[t] = pt.combat
+            R.carry_capture[t] = pt.movement == _rules.HELI
+            R.role[t] = {None: 0, "primary": 1, "secondary": 2}[pt.role]
+            R.natural[t] = _LEVEL_OF[pt.level]
+            R.movement[t] = pt.movement
+            R.slots[t] = 3 if "XXX" in pt.abilities else 1
+            for lvl in range(3):
+                R.path_level[t][lvl] = NONE
+                R.dest_mask[t][lvl] = 0
+                R.vert_mask[t][lvl] = 0
+            R.vert_combat[t] = bool(options.jet_sub_combat)
+            if pt.movement == _rules.HELI:
+                R.path_level[t][GROUND] = R.path_level[t][AIR] = AIR
+                R.dest_mask[t][GROUND] = (1 << GROUND) | (1 << AIR)
+                R.dest_mask[t][AIR] = 1 << GROUND
+            elif pt.movement == _rules.JET:
+                R.path_level[t][AIR] = AIR
+                R.dest_mask[t][AIR] = 1 << AIR
+                R.vert_mask[t][GROUND] = 1 << AIR
+                R.vert_mask[t][AIR] = 1 << GROUND
+            elif pt.movement == _rules.SUB:
+                R.path_level[t][GROUND] = GROUND
+                R.path_level[t][SUB] = SUB
+                R.dest_mask[t][GROUND] = 1 << GROUND
+                R.dest_mask[t][SUB] = 1 << SUB
+                R.vert_mask[t][GROUND] = 1 << SUB
+                R.vert_mask[t][SUB] = 1 << GROUND
+            else:
+                R.path_level[t][GROUND] = GROUND
+                R.dest_mask[t][GROUND] = 1 << GROUND
+        R.doze_enemies = bool(options.doze_enemies)
+        R.primary_may_fly = bool(options.primary_may_fly)
+        R.all_visible = not options.invisible_pieces
+        # neighbours and the drop ring
+        for s in range(N_SQ):
+            r0, c0 = divmod(s, 10)
+            for k, (dr, dc) in enumerate(_rules.DIRECTIONS):
+                R.nb[s][k] = sq_of(r0 + 1 + dr, c0 + 1 + dc)
+        ring = _rules.drop_ring_offsets(9)
+        R.ring_len = len(ring)
+        for c in range(2):
+            sign = 1 if c == WHITE else -1
+            for s in range(N_SQ):
+                r0, c0 = divmod(s, 10)
+                for k, (dr, dc) in enumerate(ring):
+                    R.ring[c][s][k] = sq_of(r0 + 1 + sign * dr, c0 + 1 + sign * dc)
+        # path sets, per colour and square, keeping only paths that stay on the board (R4.2)
+        sets, key_of = _path_sets(options)
+        n_sets = len(sets) * 2
+        flat = []
+        starts = []
+        for paths, key in sorted(sets.items(), key=lambda kv: kv[1]):
+            for c in range(2):
+                sign = 1 if c == WHITE else -1
+                for s in range(N_SQ):
+                    r0, c0 = divmod(s, 10)
+                    starts.append(len(flat))
+                    for path in paths:
+                        sqs = [sq_of(r0 + 1 + sign * dr, c0 + 1 + sign * dc) for dr, dc in path.steps]
+                        if NONE not in sqs:
+                            flat.append((sqs, path))
+        starts.append(len(flat))
+        n_paths = len(flat)
+        self._free_paths()
+        R.pset_start = <int*>malloc(n_sets * N_SQ * sizeof(int))
+        R.pset_end = <int*>malloc(n_sets * N_SQ * sizeof(int))
+        R.path_len = <int*>malloc((n_paths + 1) * sizeof(int))
+        R.path_sq = <int*>malloc((n_paths + 1) * MAX_PATH * sizeof(int))
+        R.path_mode = <int*>malloc((n_paths + 1) * sizeof(int))
+        R.path_combat = <int*>malloc((n_paths + 1) * sizeof(int))
+        R.path_home = <int*>malloc((n_paths + 1) * sizeof(int))
+        if R.path_sq == NULL or R.pset_start == NULL:
+            raise MemoryError()
+        for i in range(n_sets * N_SQ):
+            R.pset_start[i] = starts[i]
+            R.pset_end[i] = starts[i + 1]
+        for p_idx, (sqs, path) in enumerate(flat):
+            if len(sqs) > MAX_PATH:
+                raise ValueError("path longer than %d squares" % MAX_PATH)
+            R.path_len[p_idx] = len(sqs)
+            for i, s in enumerate(sqs):
+                R.path_sq[p_idx * MAX_PATH + i] = s
+            R.path_mode[p_idx] = path.mode
+            R.path_combat[p_idx] = path.combat
+            R.path_home[p_idx] = path.home
+        R.n_psets = n_sets
+        R.n_paths = n_paths
+        for (t, h), key in key_of.items():
+            for c in range(2):
+                R.psid[t][h][c] = key * 2 + c
+
+    def _free_paths(self):
+        cdef Rules* R = self.R
+        free(R.pset_start)
+        free(R.pset_end)
+        free(R.path_len)
+        free(R.path_sq)
+        free(R.path_mode)
+        free(R.path_combat)
+        free(R.path_home)
+        R.pset_start = R.pset_end = R.path_len = R.path_sq = NULL
+        R.path_mode = R.path_combat = R.path_home = NULL
+
+    def path_squares(self, int path):
+        """The squares (0..99) of one compiled path (for the hidden-enemy history and tests)."""
+        if not 0 <= path < self.R.n_paths:
+            raise IndexError(path)
+        return [self.R.path_sq[path * MAX_PATH + i] for i in range(self.R.path_len[path])]
+
+    # --- state in and out ------------------------------------------------------------------------
+
+    def load(self, dict data):
+        """Set the whole state from plain data (the facade validated it)."""
+        cdef State* st = self.st
+        cdef Piece* p
+        cdef int i, pid, s, lvl
+        memset(st.pieces, 0, sizeof(st.pieces))
+        memset(st.gart, 0, sizeof(st.gart))
+        memset(st.gcool, 0, sizeof(st.gcool))
+        memset(st.reserves, 0, sizeof(st.reserves))
+        memset(st.proj, 0, sizeof(st.proj))
+        for lvl in range(3):
+            for s in range(N_SQ):
+                st.occ[lvl][s][0] = NONE
+                st.occ[lvl][s][1] = NONE
+        st.trail_len = 0
+        st.n_frames = 0
+        st.side = data["side"]
+        st.turn = data["turn"]
+        st.moved = data.get("moved", 0)
+        st.result = data.get("result", RESULT_NONE)
+        st.primary_lost[0] = st.primary_lost[1] = 0
+        pieces = data["pieces"]
+        if len(pieces) > MAX_PIECES:
+            raise ValueError("more than %d pieces" % MAX_PIECES)
+        st.n_pieces = len(pieces)
+        n_art = 0
+        for pid, d in enumerate(pieces):
+            p = &st.pieces[pid]
+            p.type = d["type"]
+            p.color = d["color"]
+            p.hand = d["hand"]
+            p.sq = d["sq"]
+            p.level = d["level"]
+            p.alive = 1
+            for i, (kind, cool) in enumerate(d["articles"]):
+                p.art[i] = kind
+                p.cool[i] = cool
+                n_art += 1
+            for kind, cool in d.get("icool", {}).items():
+                p.icool[kind] = cool
+            p.stun = d.get("stun", 0)
+            p.home = d.get("home", 0)
+            p.journey = d.get("journey", 0)
+            slot = st.occ[p.level][p.sq]
+            if slot[0] == NONE:
+                slot[0] = pid
+            elif slot[1] == NONE:
+                slot[1] = pid
+            else:
+                raise ValueError("three pieces at one level of a square")
+        for s, kind, cool in data.get("articles", ()):
+            if st.gart[s][0] == 0:
+                st.gart[s][0] = kind
+                st.gcool[s][0] = cool
+            elif st.gart[s][1] == 0:
+                st.gart[s][1] = kind
+                st.gcool[s][1] = cool
+            else:
+                raise ValueError("three articles on one square")
+            n_art += 1
+        reserves = data.get("reserves", ())
+        if len(reserves) > MAX_RESERVES:
+            raise ValueError("more than %d reserves" % MAX_RESERVES)
+        st.n_reserves = len(reserves)
+        for i, d in enumerate(reserves):
+            st.reserves[i].type = d["type"]
+            st.reserves[i].color = d["color"]
+            st.reserves[i].sq = d["sq"]
+            st.reserves[i].hand = d["hand"]
+            st.reserves[i].armed = d["armed"]
+            st.reserves[i].entered = d.get("entered", 0)
+        st.n_articles = n_art
+        st.hash = full_hash(st)
+
+    def pieces(self):
+        """Every piece on the board: (pid, type, color, hand, sq, level, articles, stun, home,
+        cooldowns) with articles a tuple of (kind, cool) and cooldowns {kind: turns} (inherent)."""
+        cdef Piece* p
+        cdef int pid, i
+        out = []
+        for pid in range(self.st.n_pieces):
+            p = &self.st.pieces[pid]
+            if not p.alive:
+                continue
+            arts = tuple((p.art[i], p.cool[i]) for i in range(MAX_SLOTS) if p.art[i])
+            icool = {i: p.icool[i] for i in range(N_KINDS) if p.icool[i]}
+            out.append((pid, p.type, p.color, p.hand, p.sq, p.level, arts, p.stun, p.home, icool))
+        return out
+
+    def piece(self, int pid):
+        cdef Piece* p = &self.st.pieces[pid]
+        arts = tuple((p.art[i], p.cool[i]) for i in range(MAX_SLOTS) if p.art[i])
+        icool = {i: p.icool[i] for i in range(N_KINDS) if p.icool[i]}
+        return (pid, p.type, p.color, p.hand, p.sq, p.level, arts, p.stun, p.home, icool)
+
+    def articles(self):
+        """Ground articles: list of (sq, kind, cool)."""
+        out = []
+        for s in range(N_SQ):
+            for i in range(2):
+                if self.st.gart[s][i]:
+                    out.append((s, self.st.gart[s][i], self.st.gcool[s][i]))
+        return out
+
+    def reserves(self):
+        cdef int i
+        cdef Reserve* r
+        out = []
+        for i in range(self.st.n_reserves):
+            r = &self.st.reserves[i]
+            out.append((r.type, r.color, r.sq, r.hand, r.armed, r.entered))
+        return out
+
+    def occupants(self, int sq, int level):
+        return [self.st.occ[level][sq][i] for i in range(2) if self.st.occ[level][sq][i] != NONE]
+
+    @property
+    def side(self):
+        return self.st.side
+
+    @property
+    def turn(self):
+        return self.st.turn
+
+    @property
+    def moved(self):
+        return bool(self.st.moved)
+
+    @property
+    def result(self):
+        return self.st.result
+
+    @property
+    def hash(self):
+        return self.st.hash
+
+    @property
+    def n_actions(self):
+        """Actions applied since load (each can be undone)."""
+        return self.st.n_frames
+
+    # --- actions ---------------------------------------------------------------------------------
+
+    def legal(self, bint moves_only=False):
+        """Every legal action: tuples (kind, pid, dest, dlevel, passenger, path, group, dir)."""
+        cdef int n, i
+        cdef Move* m
+        with nogil:
+            if moves_only:
+                n = gen_moves(self.st, self.buf, MAX_MOVES) if (self.st.result == RESULT_NONE
+                                                               and not self.st.moved) else 0
+            else:
+                n = gen_actions(self.st, self.buf)
+        out = []
+        for i in range(n):
+            m = &self.buf[i]
+            out.append((m.kind, m.pid, m.dest, m.dlevel, m.passenger, m.path, m.group, m.dir))
+        return out
+
+    def has_move(self):
+        return has_move(self.st)
+
+    def apply(self, tuple action):
+        """Apply one action tuple exactly as `legal()` returned it (no legality check here)."""
+        cdef Move m
+        m.kind, m.pid, m.dest, m.dlevel, m.passenger, m.path, m.group, m.dir = action
+        do_action(self.st, &m)
+
+    def undo(self):
+        if self.st.n_frames == 0:
+            raise IndexError("no action to undo")
+        undo_action(self.st)
+
+    def perft(self, int depth, str mode="moves"):
+        """Leaf count at `depth` (API.md), computed without the GIL."""
+        cdef long long n
+        cdef bint actions = mode == "actions"
+        cdef Move* buf
+        if depth < 0:
+            raise ValueError("depth must be >= 0")
+        buf = <Move*>malloc((depth + 1) * (MAX_MOVES + 16) * sizeof(Move))
+        if buf == NULL:
+            raise MemoryError()
+        try:
+            with nogil:
+                if actions:
+                    n = perft_actions(self.st, depth, buf)
+                else:
+                    n = perft_moves(self.st, depth, buf)
+        finally:
+            free(buf)
+        return n
+
+    # --- consistency checker (Stockfish pos_is_ok) -----------------------------------------------
+
+    def check(self):
+        """Validate the whole state; return a list of problems (empty when consistent).
+
+        Occupancy matches the pieces, capacity and coexistence (R3.1-R3.2), support at Air/Sub
+        (R3.4), slots (R5.1), at most 2 articles per square and 200 in all (R3.3), the article count
+        conserved, and the incremental hash equal to a recomputation.
+        """
+        cdef State* st = self.st
+        cdef Rules* R = self.R
+        cdef Piece* p
+        cdef Piece* q
+        cdef int pid, s, lvl, i, a, b, n_art = 0
+        problems = []
+        for pid in range(st.n_pieces):
+            p = &st.pieces[pid]
+            if not p.alive:
+                continue
+            if not (0 <= p.sq < N_SQ and 0 <= p.level < N_LEVELS):
+                problems.append("piece %d off the board while alive" % pid)
+                continue
+            if pid not in (st.occ[p.level][p.sq][0], st.occ[p.level][p.sq][1]):
+                problems.append("piece %d missing from its square's occupancy" % pid)
+            n = sum(1 for i in range(MAX_SLOTS) if p.art[i])
+            n_art += n
+            if n > slots_of(st, p):
+                problems.append("piece %d carries %d articles, more than its slots (R5.1)" % (pid, n))
+            if not is_supported(st, pid):
+                problems.append("piece %d at level %d without support (R3.4)" % (pid, p.level))
+        for lvl in range(N_LEVELS):
+            for s in range(N_SQ):
+                a, b = st.occ[lvl][s][0], st.occ[lvl][s][1]
+                for x in (a, b):
+                    if x != NONE and (not st.pieces[x].alive or st.pieces[x].sq != s
+                                      or st.pieces[x].level != lvl):
+                        problems.append("occupancy of square %d level %d names piece %d wrongly"
+                                        % (s, lvl, x))
+                if a != NONE and a == b:
+                    problems.append("piece %d twice at square %d" % (a, s))
+                if a != NONE and b != NONE:
+                    p = &st.pieces[a]
+                    q = &st.pieces[b]
+                    if not (R.coexist[p.type] or R.coexist[q.type]):
+                        problems.append("square %d level %d: two pieces, neither coexists (R3.1)"
+                                        % (s, lvl))
+        for s in range(N_SQ):
+            n_art += (st.gart[s][0] != 0) + (st.gart[s][1] != 0)
+        if n_art != st.n_articles:
+            problems.append("articles not conserved: %d now, %d at load" % (n_art, st.n_articles))
+        if n_art > _rules.MAX_ARTICLES:
+            problems.append("%d articles, more than %d (R3.3)" % (n_art, _rules.MAX_ARTICLES))
+        if full_hash(st) != st.hash:
+            problems.append("incremental hash differs from recomputation")
+        return problems

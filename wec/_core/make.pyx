@@ -1,0 +1,152 @@
+# cython: language_level=3
+"""Make and unmake actions.
+
+Every state change goes through `board.tset`, which records the old value; `undo_action` rewinds
+the trail to the action's frame, so the inverse is exact by construction (hash included).
+"""
+from wec._core.state cimport *
+from wec._core.board cimport (tset, can_see, push_frame, pop_frame, piece_key, state_key,
+                              lift_piece, place_piece, remove_piece, destroy_unsupported)
+from wec._core.movegen cimport has_move
+
+
+cdef inline void set_home(State* st, int pid, int value) noexcept nogil:
+    cdef Piece* p = &st.pieces[pid]
+    if p.home != value:
+        st.hash -= piece_key(p)
+        tset(st, &p.home, value)
+        st.hash += piece_key(p)
+
+
+cdef void set_turn_state(State* st, int side, int moved) noexcept nogil:
+    st.hash -= state_key(st)
+    tset(st, &st.side, side)
+    tset(st, &st.moved, moved)
+    st.hash += state_key(st)
+
+
+cdef bint hidden_enemy_at(State* st, int side, int sq, int level) noexcept nogil:
+    cdef int i, x
+    for i in range(2):
+        x = st.occ[level][sq][i]
+        if x != NONE and st.pieces[x].color != side and not can_see(st, side, x):
+            return True
+    return False
+
+
+cdef void capture_enemies(State* st, int side, int sq, int level) noexcept nogil:
+    """R4.2.2: a combat move captures every enemy piece at that level of that square."""
+    cdef int i, x
+    for i in range(2):
+        x = st.occ[level][sq][i]
+        if x != NONE and st.pieces[x].color != side:
+            remove_piece(st, x)
+
+
+cdef void exec_move(State* st, Move* m) noexcept nogil:
+    cdef Rules* R = st.rules
+    cdef Piece* p = &st.pieces[m.pid]
+    cdef int side = p.color, origin = p.sq, olevel = p.level
+    cdef int dest = m.dest, dlevel = m.dlevel, q = m.passenger
+    cdef int i, n, plev
+    cdef int* sqs
+    if m.path != NONE and not R.all_visible:
+        # R4.2.3: an enemy the mover cannot see stops the move on its square and is captured
+        plev = R.path_level[p.type][olevel]
+        n = R.path_len[m.path]
+        sqs = &R.path_sq[m.path * MAX_PATH]
+        for i in range(n - 1):
+            if hidden_enemy_at(st, side, sqs[i], plev):
+                dest = sqs[i]
+                dlevel = plev
+                break
+    lift_piece(st, m.pid)
+    if q != NONE:
+        lift_piece(st, q)
+    capture_enemies(st, side, dest, dlevel)
+    place_piece(st, m.pid, dest, dlevel)
+    if q != NONE:
+        place_piece(st, q, dest, dlevel)
+    set_home(st, m.pid, 0)
+    destroy_unsupported(st, origin, olevel)  # a passenger left behind in Air/Sub (R3.4)
+
+
+cdef void exec_doze(State* st, Move* m) noexcept nogil:
+    """R4.11: the Dozer's square and every chosen neighbour square move one step together."""
+    cdef Rules* R = st.rules
+    cdef Piece* p = &st.pieces[m.pid]
+    cdef int side = p.color, sq = p.sq, d, i, k, n = 0, s
+    cdef int pids[6]
+    cdef int targets[6]
+    for d in range(-1, 8):
+        if d >= 0 and not (m.group >> d) & 1:
+            continue
+        s = sq if d < 0 else R.nb[sq][d]
+        for i in range(2):
+            if st.occ[GROUND][s][i] != NONE:
+                pids[n] = st.occ[GROUND][s][i]
+                targets[n] = R.nb[s][m.dir]
+                n += 1
+    for k in range(n):
+        lift_piece(st, pids[k])
+    for k in range(n):
+        # R4.2.3: a hidden enemy on a target square is met and captured
+        if hidden_enemy_at(st, st.pieces[pids[k]].color, targets[k], GROUND):
+            capture_enemies(st, st.pieces[pids[k]].color, targets[k], GROUND)
+        place_piece(st, pids[k], targets[k], GROUND)
+        set_home(st, pids[k], 0)
+
+
+cdef void exec_end(State* st) noexcept nogil:
+    """R6.4 End Turn, in order (projectiles, count-downs, hit counts arrive with Fire)."""
+    cdef int side = st.side, pid, i
+    cdef Piece* p
+    for pid in range(st.n_pieces):  # R7.3.2, R7.2: the mover's count-downs
+        p = &st.pieces[pid]
+        if not p.alive or p.color != side:
+            continue
+        if p.stun == 0 and p.cool[0] == 0 and p.cool[1] == 0 and p.cool[2] == 0:
+            for i in range(N_KINDS):
+                if p.icool[i]:
+                    break
+            else:
+                continue
+        st.hash -= piece_key(p)
+        if p.stun > 0:
+            tset(st, &p.stun, p.stun - 1)
+        for i in range(MAX_SLOTS):
+            if p.cool[i] > 0:
+                tset(st, &p.cool[i], p.cool[i] - 1)
+        for i in range(N_KINDS):
+            if p.icool[i] > 0:
+                tset(st, &p.icool[i], p.icool[i] - 1)
+        st.hash += piece_key(p)
+    if st.result == RESULT_NONE:  # R11.1: own loss first
+        if st.primary_lost[side]:
+            tset(st, &st.result, 1 - side)
+        elif st.primary_lost[1 - side]:
+            tset(st, &st.result, side)
+    tset(st, &st.primary_lost[0], 0)
+    tset(st, &st.primary_lost[1], 0)
+    set_turn_state(st, 1 - side, 0)
+    tset(st, &st.turn, st.turn + 1)
+    if st.result == RESULT_NONE and not has_move(st):
+        tset(st, &st.result, side)  # R6.5: no legal Move at the start of the turn loses
+
+
+cdef void do_action(State* st, Move* m) noexcept nogil:
+    """Apply one legal action (the caller generated it)."""
+    push_frame(st)
+    if m.kind == ACT_END:
+        exec_end(st)
+        return
+    if m.kind == ACT_MOVE:
+        exec_move(st, m)
+    else:
+        exec_doze(st, m)
+    set_turn_state(st, st.side, 1)
+
+
+cdef void undo_action(State* st) noexcept nogil:
+    """Take back the last action exactly."""
+    pop_frame(st)

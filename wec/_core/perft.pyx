@@ -1,0 +1,46 @@
+# cython: language_level=3
+"""perft (API.md): leaf counts of the game tree, bulk-counted at the last ply, without the GIL.
+
+`buf` holds MAX_MOVES + 16 moves per remaining ply.
+"""
+from wec._core.state cimport *
+from wec._core.movegen cimport gen_moves, gen_actions
+from wec._core.make cimport do_action, undo_action
+
+
+cdef long long perft_moves(State* st, int depth, Move* buf) noexcept nogil:
+    """One ply = one Move (or Doze) and End Turn."""
+    cdef int i, n
+    cdef long long total = 0
+    cdef Move end
+    if depth == 0:
+        return 1
+    if st.result != RESULT_NONE or st.moved:
+        return 0
+    n = gen_moves(st, buf, MAX_MOVES)
+    if depth == 1:
+        return n
+    end.kind = ACT_END
+    for i in range(n):
+        do_action(st, &buf[i])
+        do_action(st, &end)
+        total += perft_moves(st, depth - 1, buf + MAX_MOVES + 16)
+        undo_action(st)
+        undo_action(st)
+    return total
+
+
+cdef long long perft_actions(State* st, int depth, Move* buf) noexcept nogil:
+    """One ply = one action of any kind, End Turn included."""
+    cdef int i, n
+    cdef long long total = 0
+    if depth == 0:
+        return 1
+    n = gen_actions(st, buf)
+    if depth == 1:
+        return n
+    for i in range(n):
+        do_action(st, &buf[i])
+        total += perft_actions(st, depth - 1, buf + MAX_MOVES + 16)
+        undo_action(st)
+    return total

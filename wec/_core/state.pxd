@@ -1,0 +1,157 @@
+# cython: language_level=3
+"""The game state as C structs (no Python objects), and the compiled rule tables.
+
+Every mutable field is a C ``int`` so that one trail (``board.tset``) can record and undo any
+change: make/unmake is exact by construction (Stockfish do_move/undo_move, with a change log).
+"""
+from libc.stdint cimport uint64_t
+
+cdef enum:
+    N_SQ = 100            # R1.1: 10 x 10 squares, index (row-1)*10 + (col-1)
+    N_LEVELS = 3          # R1.3
+    GROUND = 0
+    AIR = 1
+    SUB = 2
+    BLACK = 0
+    WHITE = 1
+    NONE = -1
+    MAX_PIECES = 640      # 6 per square (R3.1) plus reserves that entered
+    MAX_SLOTS = 3         # R5.1: 1 slot, 3 with an XXX box
+    N_TYPES = 23          # rows of wec.rules.PIECE_TYPES
+    N_KINDS = 19          # article kinds + 1 (0 = empty slot)
+    MAX_PATH = 10         # squares in one path (ranges are at most 9)
+    MAX_RESERVES = 128
+    MAX_PROJECTILES = 256
+    MAX_MOVES = 8192      # generated actions in one position (dozes dominate)
+    RESULT_NONE = -1
+    RESULT_DRAW = 2
+
+# Action kinds.
+cdef enum:
+    ACT_MOVE = 0
+    ACT_DOZE = 1
+    ACT_END = 2
+
+# Path modes (wec.rules NORMAL, MOVE_ONLY, CAPTURE_ONLY).
+cdef enum:
+    MODE_NORMAL = 0
+    MODE_MOVE_ONLY = 1
+    MODE_CAPTURE_ONLY = 2
+
+# Movement kinds (wec.rules ONE_STEP ... DOZER).
+cdef enum:
+    MV_ONE_STEP = 0
+    MV_PAWN = 1
+    MV_TANK = 2
+    MV_CLERIC = 3
+    MV_QUEEN = 4
+    MV_HELI = 5
+    MV_JET = 6
+    MV_SUB = 7
+    MV_DOZER = 8
+
+ctypedef struct Piece:
+    int type        # index into wec.rules.PIECE_TYPES
+    int color       # BLACK or WHITE
+    int hand        # 0 none, 1 left, 2 right (R2.4)
+    int sq          # 0..99; NONE when off the board (captured, or a reserve not entered)
+    int level       # GROUND, AIR or SUB
+    int alive       # 1 while on the board
+    int art[3]      # carried article kinds, 0 = empty slot (R5.1)
+    int cool[3]     # rate-of-fire count-down of each carried article (R7.2)
+    int icool[19]   # count-down of each inherent weapon, by article kind (R7.2)
+    int stun        # stun count (R7.3.1)
+    int home        # pawn has never left its set-up square (double step, R4.3)
+    int journey     # transport journey in progress (R9; unused until the second core issue)
+
+ctypedef struct Reserve:
+    int type        # piece type that enters
+    int color       # owner
+    int sq          # activation square (R8.4)
+    int hand        # 0, 1 left, 2 right
+    int armed       # a friendly piece stood on the square's Ground at the end of an action
+    int entered     # 1 once it has entered
+
+ctypedef struct Projectile:
+    int kind        # article kind RL, SL or TL (R7.6); 0 = free slot
+    int sq          # current square
+    int level       # GROUND (rocket), AIR (SAM), SUB (torpedo)
+    int dir         # direction index for a directional projectile, NONE when homing
+    int target      # piece id of the homing target, NONE when directional
+    int strength    # strength of the firing Fire (R7.6)
+    int owner       # colour of the firer
+
+ctypedef struct Move:
+    int kind        # ACT_MOVE, ACT_DOZE, ACT_END
+    int pid         # the moving piece (the Dozer for a doze)
+    int dest        # destination square of the piece (the Dozer)
+    int dlevel      # destination level
+    int passenger   # piece id of the passenger taken along, or the doze partner; NONE
+    int path        # index of the path in the rule tables; NONE for a level change / doze
+    int group       # doze: bit d set = the neighbour square in direction d is dozed
+    int dir         # doze: direction index of the push
+
+ctypedef struct TrailEntry:
+    int* addr       # the changed field
+    int old         # its value before the change
+
+ctypedef struct Frame:
+    int trail_len   # trail length before the action
+    uint64_t hash   # hash before the action
+
+ctypedef struct Rules:
+    # per piece type
+    int coexist[23]         # R2.2
+    int carry[23]           # R2.3
+    int combat[23]          # R4.2.2 (pawns: see path modes)
+    int carry_capture[23]   # captures while carrying a passenger (only CH, R4.8)
+    int role[23]            # 0 none, 1 primary, 2 secondary government (R2.1)
+    int natural[23]         # level it stands on by itself besides Ground (R3.4)
+    int movement[23]        # MV_* kind
+    int slots[23]           # 3 for an inherent XXX box, else 1 (R5.1)
+    # path sets: psid[type][hand][color] -> index into pset_start (per square)
+    int psid[23][3][2]
+    int path_level[23][3]   # level the path runs in, per current level; NONE = no paths
+    int dest_mask[23][3]    # bit l: the path may end at level l, per current level
+    int vert_mask[23][3]    # bit l: may change to level l in its own square, per current level
+    int vert_combat[23]     # level changes capture (JE/SU with jet_sub_combat)
+    int n_psets
+    int* pset_start         # [n_psets * N_SQ + sq]: first path of that set from that square
+    int* pset_end           # one past the last
+    int n_paths
+    int* path_len           # squares in the path (last = destination)
+    int* path_sq            # [p * MAX_PATH + i]: the i-th square of path p
+    int* path_mode          # MODE_*
+    int* path_combat        # landing on enemies captures
+    int* path_home          # needs the pawn home flag
+    int nb[100][8]          # neighbour square in direction d, NONE off board
+    int ring[2][100][361]   # drop ring search order per colour and centre, NONE off board
+    int ring_len
+    int doze_enemies        # option: enemy pieces may be dozed
+    int primary_may_fly     # option: primary pieces may be carried into Air / Sub
+    int all_visible         # option "invisible pieces" off (visibility arrives with R10)
+
+ctypedef struct State:
+    Rules* rules
+    Piece pieces[640]
+    int n_pieces
+    int occ[3][100][2]      # piece ids at each level of each square, NONE = empty
+    int gart[100][2]        # article kinds lying on each square's Ground (R3.3)
+    int gcool[100][2]       # their rate-of-fire count-downs
+    Reserve reserves[128]
+    int n_reserves
+    Projectile proj[256]
+    int n_proj
+    int side                # BLACK or WHITE to move
+    int turn                # 1-based turn number
+    int moved               # the turn's Move is made (R6.1)
+    int result              # RESULT_NONE, BLACK, WHITE or RESULT_DRAW
+    int primary_lost[2]     # primary government pieces of each colour lost this turn (R11.1)
+    int n_articles          # articles in the game (lying + carried), conserved
+    uint64_t hash           # additive Zobrist hash, kept incrementally
+    TrailEntry* trail
+    int trail_len
+    int trail_cap
+    Frame* frames
+    int n_frames
+    int frames_cap

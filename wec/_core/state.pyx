@@ -1,0 +1,2 @@
+# cython: language_level=3
+"""Declarations only: see state.pxd."""

@@ -1,0 +1,279 @@
+"""The position format (API.md): validation, and conversion to and from the core's plain data.
+
+Every problem raises PositionError naming the entry, e.g. ``pieces[3].square: (11, 2) is off the
+board``. Validation covers the capacity rules R3.1-R3.4, slots R5.1 and the article limits R3.3.
+"""
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Mapping
+
+from . import rules
+from .errors import OptionsError, PositionError
+from .options import Options
+
+TOP_KEYS = {"format", "version", "to_move", "turn", "options", "pieces", "articles", "reserves",
+            "moved", "projectiles"}
+PIECE_KEYS = {"type", "color", "square", "level", "hand", "articles", "stun", "home", "cooldowns"}
+ARTICLE_KEYS = {"type", "square", "cooldown"}
+RESERVE_KEYS = {"type", "color", "square", "hand", "armed", "entered"}
+WEAPONS = ("FL", "ST", "CS", "RL", "SL", "TL")
+
+
+def square_index(row: int, col: int) -> int:
+    return (row - 1) * 10 + (col - 1)
+
+
+def square_of(index: int) -> tuple[int, int]:
+    return index // 10 + 1, index % 10 + 1
+
+
+def is_home_row(code: str, color: str, row: int) -> bool:
+    """A pawn on its own second row may double-step unless told otherwise (API.md)."""
+    return rules.PIECE_TYPES[rules.TYPE_INDEX[code]].movement == rules.PAWN and \
+        row == (2 if color == "white" else 9)
+
+
+def _check_keys(entry: Mapping[str, Any], allowed: set[str], required: set[str], where: str) -> None:
+    if not isinstance(entry, Mapping):
+        raise PositionError(f"{where}: expected an object, got {type(entry).__name__}")
+    for key in entry:
+        if key not in allowed:
+            raise PositionError(f"{where}: unknown key {key!r}")
+    for key in sorted(required):
+        if key not in entry:
+            raise PositionError(f"{where}: missing key {key!r}")
+
+
+def _int(value: Any, where: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PositionError(f"{where}: expected an integer, got {value!r}")
+    if not lo <= value <= hi:
+        raise PositionError(f"{where}: {value} is outside {lo}..{hi}")
+    return value
+
+
+def _bool(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise PositionError(f"{where}: expected true or false, got {value!r}")
+    return value
+
+
+def _choice(value: Any, allowed: tuple, where: str) -> Any:
+    if value not in allowed:
+        shown = ", ".join(str(a) for a in allowed)
+        raise PositionError(f"{where}: {value!r} is not one of {shown}")
+    return value
+
+
+def _square(value: Any, where: str) -> tuple[int, int]:
+    if not isinstance(value, (list, tuple)) or len(value) != 2 or \
+            any(isinstance(v, bool) or not isinstance(v, int) for v in value):
+        raise PositionError(f"{where}: expected [row, col], got {value!r}")
+    row, col = value
+    if not (1 <= row <= 10 and 1 <= col <= 10):
+        raise PositionError(f"{where}: ({row}, {col}) is off the board")
+    return row, col
+
+
+def _hand(ptype: rules.PieceType, value: Any, color: str, col: int, where: str) -> int:
+    if ptype.handed:
+        if value is None:  # R2.4 standard: the owner's left half is left handed
+            value = "left" if (col <= 5 if color == "white" else col >= 6) else "right"
+        _choice(value, ("left", "right"), where)
+    elif value is not None:
+        raise PositionError(f"{where}: a {ptype.code} has no hand, got {value!r}")
+    return rules.HANDS.index(value)
+
+
+def _cooldowns(value: Any, where: str) -> dict[str, int]:
+    if not isinstance(value, Mapping):
+        raise PositionError(f"{where}: expected an object of weapon: turns, got {value!r}")
+    out = {}
+    for code, turns in value.items():
+        _choice(code, WEAPONS, f"{where}")
+        out[code] = _int(turns, f"{where}.{code}", 0, 99)
+    return out
+
+
+def load_position_file(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Read a position JSON file; unreadable or malformed files raise PositionError."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except OSError as e:
+        raise PositionError(f"{path}: cannot read the file: {e.strerror or e}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise PositionError(f"{path}: not a JSON position file: {e}") from None
+    return data
+
+
+def parse_position(pos: Mapping[str, Any]) -> tuple[Options, dict[str, Any]]:
+    """Validate a position dict; return its Options and the core's plain data."""
+    _check_keys(pos, TOP_KEYS, {"format", "version", "to_move", "pieces"}, "position")
+    if pos["format"] != "wec-position":
+        raise PositionError(f"format: expected 'wec-position', got {pos['format']!r}")
+    _int(pos["version"], "version", 1, 1)
+    to_move = _choice(pos["to_move"], rules.COLORS, "to_move")
+    turn = _int(pos.get("turn", 1), "turn", 1, 10**6)
+    moved = _bool(pos.get("moved", False), "moved")
+    try:
+        options = Options.from_dict(pos.get("options", {}))
+    except OptionsError as e:
+        raise PositionError(f"options: {e}") from None
+    if not isinstance(pos["pieces"], list):
+        raise PositionError("pieces: expected a list")
+    pieces = []
+    n_articles = 0
+    for i, entry in enumerate(pos["pieces"]):
+        where = f"pieces[{i}]"
+        _check_keys(entry, PIECE_KEYS, {"type", "color", "square", "level"}, where)
+        code = _choice(entry["type"], tuple(rules.TYPE_INDEX), f"{where}.type")
+        ptype = rules.PIECE_TYPES[rules.TYPE_INDEX[code]]
+        color = _choice(entry["color"], rules.COLORS, f"{where}.color")
+        row, col = _square(entry["square"], f"{where}.square")
+        level = _choice(entry["level"], rules.LEVELS, f"{where}.level")
+        hand = _hand(ptype, entry.get("hand"), color, col, f"{where}.hand")
+        arts = entry.get("articles", [])
+        if not isinstance(arts, list):
+            raise PositionError(f"{where}.articles: expected a list of article codes")
+        for j, a in enumerate(arts):
+            _choice(a, rules.ARTICLES, f"{where}.articles[{j}]")
+        slots = 3 if ("XXX" in ptype.abilities or "XXX" in arts) else 1
+        if len(arts) > slots:
+            raise PositionError(f"{where}.articles: {len(arts)} articles but {slots} slot(s) (R5.1)")
+        if arts.count("XXX") > 1 or ("XXX" in arts and "XXX" in ptype.abilities):
+            raise PositionError(f"{where}.articles: XXX boxes do not add up (R5.1)")
+        if ptype.role == "primary" and "SH" in arts and not options.stealthy_primary:
+            raise PositionError(f"{where}.articles: a primary government piece cannot hold "
+                                f"Stealth unless stealthy_primary (R8.1)")
+        stun = _int(entry.get("stun", 0), f"{where}.stun", 0, 255)
+        home_default = is_home_row(code, color, row)
+        home = _bool(entry.get("home", home_default), f"{where}.home")
+        if home and ptype.movement != rules.PAWN:
+            home = False
+        cool = _cooldowns(entry.get("cooldowns", {}), f"{where}.cooldowns")
+        n_articles += len(arts)
+        pieces.append({
+            "type": rules.TYPE_INDEX[code], "color": rules.COLORS.index(color), "hand": hand,
+            "sq": square_index(row, col), "level": rules.LEVELS.index(level),
+            "articles": [(rules.ARTICLE_INDEX[a], cool.get(a, 0)) for a in arts],
+            "icool": {rules.ARTICLE_INDEX[w]: t for w, t in cool.items() if w in ptype.abilities},
+            "stun": stun, "home": int(home), "code": code, "where": where,
+        })
+    _check_capacity(pieces, options)
+    ground: dict[int, int] = {}
+    articles = []
+    arts_in = pos.get("articles", [])
+    if not isinstance(arts_in, list):
+        raise PositionError("articles: expected a list")
+    for i, entry in enumerate(arts_in):
+        where = f"articles[{i}]"
+        _check_keys(entry, ARTICLE_KEYS, {"type", "square"}, where)
+        code = _choice(entry["type"], rules.ARTICLES, f"{where}.type")
+        row, col = _square(entry["square"], f"{where}.square")
+        cooldown = _int(entry.get("cooldown", 0), f"{where}.cooldown", 0, 99)
+        s = square_index(row, col)
+        ground[s] = ground.get(s, 0) + 1
+        if ground[s] > rules.MAX_GROUND_ARTICLES:
+            raise PositionError(f"{where}: more than 2 articles on ({row}, {col}) (R3.3)")
+        articles.append((s, rules.ARTICLE_INDEX[code], cooldown))
+    n_articles += len(articles)
+    if n_articles > rules.MAX_ARTICLES:
+        raise PositionError(f"articles: {n_articles} articles, more than {rules.MAX_ARTICLES} (R3.3)")
+    reserves = []
+    res_in = pos.get("reserves", [])
+    if not isinstance(res_in, list):
+        raise PositionError("reserves: expected a list")
+    for i, entry in enumerate(res_in):
+        where = f"reserves[{i}]"
+        _check_keys(entry, RESERVE_KEYS, {"type", "color", "square"}, where)
+        code = _choice(entry["type"], tuple(rules.TYPE_INDEX), f"{where}.type")
+        ptype = rules.PIECE_TYPES[rules.TYPE_INDEX[code]]
+        color = _choice(entry["color"], rules.COLORS, f"{where}.color")
+        row, col = _square(entry["square"], f"{where}.square")
+        hand = entry.get("hand")
+        if ptype.handed and hand is None:
+            raise PositionError(f"{where}.hand: a reserve {code} needs a hand")
+        hand_i = _hand(ptype, hand, color, col, f"{where}.hand")
+        reserves.append({"type": rules.TYPE_INDEX[code], "color": rules.COLORS.index(color),
+                         "sq": square_index(row, col), "hand": hand_i,
+                         "armed": int(_bool(entry.get("armed", False), f"{where}.armed")),
+                         "entered": int(_bool(entry.get("entered", False), f"{where}.entered"))})
+    projectiles = pos.get("projectiles", [])
+    if projectiles != []:
+        raise PositionError("projectiles: projectiles in a position are not supported yet")
+    data = {"side": rules.COLORS.index(to_move), "turn": turn, "moved": int(moved),
+            "pieces": pieces, "articles": articles, "reserves": reserves}
+    return options, data
+
+
+def _check_capacity(pieces: list[dict[str, Any]], options: Options) -> None:
+    """R3.1, R3.2, R3.4 for a whole position."""
+    at: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    for p in pieces:
+        at.setdefault((p["sq"], p["level"]), []).append(p)
+    for (s, level), here in at.items():
+        row, col = square_of(s)
+        place = f"({row}, {col}) {rules.LEVELS[level]}"
+        if len(here) > 2:
+            raise PositionError(f"{here[2]['where']}: more than 2 pieces at {place} (R3.1)")
+        if len(here) == 2:
+            a, b = (rules.PIECE_TYPES[p["type"]] for p in here)
+            if not (a.coexist or b.coexist):
+                raise PositionError(f"{here[1]['where']}: {a.code} and {b.code} cannot share "
+                                    f"{place}: neither coexists (R3.1)")
+            if here[0]["color"] != here[1]["color"] and level != 0 and \
+                    not (rules.LEVELS.index(a.level) == level and rules.LEVELS.index(b.level) == level):
+                raise PositionError(f"{here[1]['where']}: enemy pieces share {place}: a mixed pair "
+                                    f"stays in Air/Sub only if both can be there alone (R3.2, R7.5)")
+    for p in pieces:
+        level = p["level"]
+        ptype = rules.PIECE_TYPES[p["type"]]
+        if level == 0 or rules.LEVELS.index(ptype.level) == level:
+            continue
+        carriers = [q for q in at[(p["sq"], level)] if q is not p and q["color"] == p["color"]
+                    and rules.PIECE_TYPES[q["type"]].carry
+                    and rules.LEVELS.index(rules.PIECE_TYPES[q["type"]].level) == level]
+        row, col = square_of(p["sq"])
+        if not carriers:
+            raise PositionError(f"{p['where']}: a {ptype.code} cannot be at "
+                                f"{rules.LEVELS[level]} of ({row}, {col}) without a carrier (R3.4)")
+        if ptype.role == "primary" and not options.primary_may_fly:
+            raise PositionError(f"{p['where']}: a primary government piece may not be carried "
+                                f"into Air/Sub when primary_may_fly is off (R3.4)")
+
+
+def position_dict(engine: Any, options: Options) -> dict[str, Any]:
+    """The position of a core engine as an API.md dict (every key written)."""
+    pieces = []
+    for pid, t, color, hand, sq, level, arts, stun, home, icool in engine.pieces():
+        ptype = rules.PIECE_TYPES[t]
+        row, col = square_of(sq)
+        cooldowns: dict[str, int] = {}
+        for kind, cool in arts:
+            if cool:
+                code = rules.ARTICLES[kind - 1]
+                cooldowns[code] = max(cooldowns.get(code, 0), cool)
+        for kind, cool in icool.items():
+            code = rules.ARTICLES[kind - 1]
+            cooldowns[code] = max(cooldowns.get(code, 0), cool)
+        pieces.append({"type": ptype.code, "color": rules.COLORS[color], "square": [row, col],
+                       "level": rules.LEVELS[level], "hand": rules.HANDS[hand],
+                       "articles": sorted((rules.ARTICLES[k - 1] for k, _ in arts),
+                                          key=rules.ARTICLE_INDEX.__getitem__),
+                       "stun": stun, "home": bool(home), "cooldowns": cooldowns})
+    articles = []
+    for sq, kind, cool in engine.articles():
+        row, col = square_of(sq)
+        articles.append({"type": rules.ARTICLES[kind - 1], "square": [row, col], "cooldown": cool})
+    reserves = []
+    for t, color, sq, hand, armed, entered in engine.reserves():
+        row, col = square_of(sq)
+        reserves.append({"type": rules.PIECE_TYPES[t].code, "color": rules.COLORS[color],
+                         "square": [row, col], "hand": rules.HANDS[hand], "armed": bool(armed),
+                         "entered": bool(entered)})
+    return {"format": "wec-position", "version": 1, "to_move": rules.COLORS[engine.side],
+            "turn": engine.turn, "moved": engine.moved, "options": options.changes(),
+            "pieces": pieces, "articles": articles, "reserves": reserves, "projectiles": []}
