@@ -1,0 +1,42 @@
+"""Small builders for rule tests: positions in the API.md format, and move-set helpers."""
+from __future__ import annotations
+
+from typing import Any
+
+import wec
+
+
+def piece(code: str, color: str, row: int, col: int, level: str = "G", **extra: Any) -> dict:
+    d = {"type": code, "color": color, "square": [row, col], "level": level}
+    d.update(extra)
+    return d
+
+
+def position(*pieces: dict, to_move: str = "white", articles: tuple = (), **options: Any) -> dict:
+    return {"format": "wec-position", "version": 1, "to_move": to_move, "turn": 1,
+            "options": options, "pieces": list(pieces),
+            "articles": [{"type": a, "square": list(sq)} for a, sq in articles]}
+
+
+def game(*pieces: dict, to_move: str = "white", articles: tuple = (), **options: Any) -> wec.Game:
+    return wec.Game.from_position(position(*pieces, to_move=to_move, articles=articles, **options))
+
+
+def dests(g: wec.Game, row: int, col: int, level: str = "G", *, passenger: bool | None = None,
+          kind: str = "move", code: str | None = None) -> set[tuple[int, int, str]]:
+    """Destinations of the moves of the piece(s) at (row, col, level) (of type `code`)."""
+    return {a.dest for a in g.legal_moves() if a.kind == kind and a.origin == (row, col, level)
+            and (passenger is None or a.passenger == passenger) and code in (None, a.piece)}
+
+
+def find(g: wec.Game, **fields: Any) -> wec.Action:
+    """The one legal action whose fields match."""
+    found = [a for a in g.legal_actions() if all(getattr(a, k) == v for k, v in fields.items())]
+    assert len(found) == 1, f"{len(found)} actions match {fields}: {found}"
+    return found[0]
+
+
+def play(g: wec.Game, action: wec.Action | str) -> None:
+    """Apply and check the core's invariants."""
+    g.apply(action)
+    assert g.check() == []
