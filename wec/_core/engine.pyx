@@ -4,13 +4,16 @@
 The facade (wec.game) talks to this class with plain tuples; nothing here is per-node hot.
 """
 from libc.stdlib cimport calloc, malloc, free
-from libc.string cimport memset
+from libc.string cimport memset, memcpy
 from libc.stdint cimport uint64_t
 from wec._core.state cimport *
 from wec._core.board cimport full_hash, piece_key, article_key, state_key, slots_of, is_supported
 from wec._core.movegen cimport gen_moves, gen_actions, has_move
 from wec._core.make cimport do_action, undo_action
 from wec._core.perft cimport perft_moves, perft_actions
+
+import functools
+from array import array
 
 from wec import rules as _rules
 
@@ -32,6 +35,76 @@ def _path_sets(options):
             paths = tuple(_rules.movement_paths(ptype, hand, options))
             key_of[t, h] = sets.setdefault(paths, len(sets))
     return sets, key_of
+
+
+cdef void _copy_ints(int* dest, values) except *:
+    """Copy a Python array('i') into a C int array."""
+    cdef int[::1] view = values
+    if view.shape[0]:
+        memcpy(dest, &view[0], view.shape[0] * sizeof(int))
+
+
+@functools.lru_cache(maxsize=64)
+def _compiled_tables(options):
+    """The option-dependent tables as flat int arrays, compiled once per Options."""
+    out = {}
+    nb = array("i")
+    for s in range(N_SQ):
+        r0, c0 = divmod(s, 10)
+        for dr, dc in _rules.DIRECTIONS:
+            nb.append(sq_of(r0 + 1 + dr, c0 + 1 + dc))
+    out["nb"] = nb
+    ring = _rules.drop_ring_offsets(9)
+    ring_arr = array("i")
+    for c in range(2):
+        sign = 1 if c == WHITE else -1
+        for s in range(N_SQ):
+            r0, c0 = divmod(s, 10)
+            for dr, dc in ring:
+                ring_arr.append(sq_of(r0 + 1 + sign * dr, c0 + 1 + sign * dc))
+    out["ring"] = ring_arr
+    out["ring_len"] = len(ring)
+    # path sets, per colour and square, keeping only the paths that stay on the board (R4.2)
+    sets, key_of = _path_sets(options)
+    starts = []
+    plen = array("i")
+    psq = array("i")
+    pmode = array("i")
+    pcombat = array("i")
+    phome = array("i")
+    for paths, key in sorted(sets.items(), key=lambda kv: kv[1]):
+        for c in range(2):
+            sign = 1 if c == WHITE else -1
+            for s in range(N_SQ):
+                r0, c0 = divmod(s, 10)
+                starts.append(len(plen))
+                for path in paths:
+                    sqs = [sq_of(r0 + 1 + sign * dr, c0 + 1 + sign * dc) for dr, dc in path.steps]
+                    if NONE in sqs:
+                        continue
+                    if len(sqs) > MAX_PATH:
+                        raise ValueError("path longer than %d squares" % MAX_PATH)
+                    plen.append(len(sqs))
+                    psq.extend(sqs + [NONE] * (MAX_PATH - len(sqs)))
+                    pmode.append(path.mode)
+                    pcombat.append(path.combat)
+                    phome.append(path.home)
+    starts.append(len(plen))
+    out["n_sets"] = len(sets) * 2
+    out["n_paths"] = len(plen)
+    out["pset_start"] = array("i", starts[:len(starts) - 1])
+    out["pset_end"] = array("i", starts[1:])
+    out["path_len"] = plen
+    out["path_sq"] = psq
+    out["path_mode"] = pmode
+    out["path_combat"] = pcombat
+    out["path_home"] = phome
+    psid = array("i", [0] * (N_TYPES * 3 * 2))
+    for (t, h), key in key_of.items():
+        for c in range(2):
+            psid[(t * 3 + h) * 2 + c] = key * 2 + c
+    out["psid"] = psid
+    return out
 
 
 cdef class Engine:
@@ -69,7 +142,7 @@ cdef class Engine:
     def configure(self, options):
         """Compile the rule tables (wec.rules) for one set of options."""
         cdef Rules* R = self.R
-        cdef int t, h, c, s, k, i, r0, c0, n_sets, n_paths, p_idx, ok, rr, cc
+        cdef int t, n_sets, n_paths
         for t, pt in enumerate(_rules.PIECE_TYPES):
             R.coexist[t] = pt.coexist
             R.carry[t] = pt.carry
@@ -106,36 +179,12 @@ cdef class Engine:
         R.doze_enemies = bool(options.doze_enemies)
         R.primary_may_fly = bool(options.primary_may_fly)
         R.all_visible = not options.invisible_pieces
-        # neighbours and the drop ring
-        for s in range(N_SQ):
-            r0, c0 = divmod(s, 10)
-            for k, (dr, dc) in enumerate(_rules.DIRECTIONS):
-                R.nb[s][k] = sq_of(r0 + 1 + dr, c0 + 1 + dc)
-        ring = _rules.drop_ring_offsets(9)
-        R.ring_len = len(ring)
-        for c in range(2):
-            sign = 1 if c == WHITE else -1
-            for s in range(N_SQ):
-                r0, c0 = divmod(s, 10)
-                for k, (dr, dc) in enumerate(ring):
-                    R.ring[c][s][k] = sq_of(r0 + 1 + sign * dr, c0 + 1 + sign * dc)
-        # path sets, per colour and square, keeping only paths that stay on the board (R4.2)
-        sets, key_of = _path_sets(options)
-        n_sets = len(sets) * 2
-        flat = []
-        starts = []
-        for paths, key in sorted(sets.items(), key=lambda kv: kv[1]):
-            for c in range(2):
-                sign = 1 if c == WHITE else -1
-                for s in range(N_SQ):
-                    r0, c0 = divmod(s, 10)
-                    starts.append(len(flat))
-                    for path in paths:
-                        sqs = [sq_of(r0 + 1 + sign * dr, c0 + 1 + sign * dc) for dr, dc in path.steps]
-                        if NONE not in sqs:
-                            flat.append((sqs, path))
-        starts.append(len(flat))
-        n_paths = len(flat)
+        tables = _compiled_tables(options)
+        _copy_ints(&R.nb[0][0], tables["nb"])
+        _copy_ints(&R.ring[0][0][0], tables["ring"])
+        R.ring_len = tables["ring_len"]
+        n_sets = tables["n_sets"]
+        n_paths = tables["n_paths"]
         self._free_paths()
         R.pset_start = <int*>malloc(n_sets * N_SQ * sizeof(int))
         R.pset_end = <int*>malloc(n_sets * N_SQ * sizeof(int))
@@ -144,25 +193,19 @@ cdef class Engine:
         R.path_mode = <int*>malloc((n_paths + 1) * sizeof(int))
         R.path_combat = <int*>malloc((n_paths + 1) * sizeof(int))
         R.path_home = <int*>malloc((n_paths + 1) * sizeof(int))
-        if R.path_sq == NULL or R.pset_start == NULL:
+        if (R.pset_start == NULL or R.pset_end == NULL or R.path_len == NULL or R.path_sq == NULL
+                or R.path_mode == NULL or R.path_combat == NULL or R.path_home == NULL):
             raise MemoryError()
-        for i in range(n_sets * N_SQ):
-            R.pset_start[i] = starts[i]
-            R.pset_end[i] = starts[i + 1]
-        for p_idx, (sqs, path) in enumerate(flat):
-            if len(sqs) > MAX_PATH:
-                raise ValueError("path longer than %d squares" % MAX_PATH)
-            R.path_len[p_idx] = len(sqs)
-            for i, s in enumerate(sqs):
-                R.path_sq[p_idx * MAX_PATH + i] = s
-            R.path_mode[p_idx] = path.mode
-            R.path_combat[p_idx] = path.combat
-            R.path_home[p_idx] = path.home
+        _copy_ints(R.pset_start, tables["pset_start"])
+        _copy_ints(R.pset_end, tables["pset_end"])
+        _copy_ints(R.path_len, tables["path_len"])
+        _copy_ints(R.path_sq, tables["path_sq"])
+        _copy_ints(R.path_mode, tables["path_mode"])
+        _copy_ints(R.path_combat, tables["path_combat"])
+        _copy_ints(R.path_home, tables["path_home"])
+        _copy_ints(&R.psid[0][0][0], tables["psid"])
         R.n_psets = n_sets
         R.n_paths = n_paths
-        for (t, h), key in key_of.items():
-            for c in range(2):
-                R.psid[t][h][c] = key * 2 + c
 
     def _free_paths(self):
         cdef Rules* R = self.R
