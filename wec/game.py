@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+import os
 from typing import Any, Iterable, Mapping
 
 from . import rules
@@ -60,9 +61,9 @@ class Game:
         return cls.from_position(pos)
 
     @classmethod
-    def from_position(cls, pos: Mapping[str, Any] | str) -> "Game":
+    def from_position(cls, pos: Mapping[str, Any] | str | os.PathLike[str]) -> "Game":
         """A game from a position dict or a position file path (API.md format)."""
-        if isinstance(pos, str):
+        if isinstance(pos, (str, os.PathLike)):
             pos = load_position_file(pos)
         options, data = parse_position(pos)
         return cls(options, data)

@@ -35,6 +35,17 @@ def is_home_row(code: str, color: str, row: int) -> bool:
         row == (2 if color == "white" else 9)
 
 
+def carried_slots(ptype: rules.PieceType, articles: list[str] | tuple[str, ...]) -> int:
+    """R5.1: how many articles a piece may carry.
+
+    1; with an XXX box 3 slots, the box counting as one: an XP (inherent box) carries 2, a piece
+    carrying a box carries it plus 2. Boxes do not add up.
+    """
+    if "XXX" in ptype.abilities:
+        return 2
+    return 3 if "XXX" in articles else 1
+
+
 def _check_keys(entry: Mapping[str, Any], allowed: set[str], required: set[str], where: str) -> None:
     if not isinstance(entry, Mapping):
         raise PositionError(f"{where}: expected an object, got {type(entry).__name__}")
@@ -140,11 +151,10 @@ def parse_position(pos: Mapping[str, Any]) -> tuple[Options, dict[str, Any]]:
             raise PositionError(f"{where}.articles: expected a list of article codes")
         for j, a in enumerate(arts):
             _choice(a, rules.ARTICLES, f"{where}.articles[{j}]")
-        slots = 3 if ("XXX" in ptype.abilities or "XXX" in arts) else 1
+        slots = carried_slots(ptype, arts)
         if len(arts) > slots:
-            raise PositionError(f"{where}.articles: {len(arts)} articles but {slots} slot(s) (R5.1)")
-        if arts.count("XXX") > 1 or ("XXX" in arts and "XXX" in ptype.abilities):
-            raise PositionError(f"{where}.articles: XXX boxes do not add up (R5.1)")
+            raise PositionError(f"{where}.articles: {len(arts)} articles but room for {slots} "
+                                f"(R5.1)")
         if ptype.role == "primary" and "SH" in arts and not options.stealthy_primary:
             raise PositionError(f"{where}.articles: a primary government piece cannot hold "
                                 f"Stealth unless stealthy_primary (R8.1)")
@@ -152,8 +162,11 @@ def parse_position(pos: Mapping[str, Any]) -> tuple[Options, dict[str, Any]]:
         home_default = is_home_row(code, color, row)
         home = _bool(entry.get("home", home_default), f"{where}.home")
         if home and ptype.movement != rules.PAWN:
-            home = False
+            raise PositionError(f"{where}.home: only pawns have a home flag (R4.3)")
         cool = _cooldowns(entry.get("cooldowns", {}), f"{where}.cooldowns")
+        for weapon in cool:
+            if weapon not in arts and weapon not in ptype.abilities:
+                raise PositionError(f"{where}.cooldowns.{weapon}: the {code} has no {weapon}")
         n_articles += len(arts)
         pieces.append({
             "type": rules.TYPE_INDEX[code], "color": rules.COLORS.index(color), "hand": hand,
@@ -197,6 +210,10 @@ def parse_position(pos: Mapping[str, Any]) -> tuple[Options, dict[str, Any]]:
         if ptype.handed and hand is None:
             raise PositionError(f"{where}.hand: a reserve {code} needs a hand")
         hand_i = _hand(ptype, hand, color, col, f"{where}.hand")
+        same_square = [r for r in reserves if r["sq"] == square_index(row, col)]
+        if len(same_square) >= 2 or (same_square and (hand_i or same_square[0]["hand"])):
+            raise PositionError(f"{where}: ({row}, {col}) already holds a reserve: one handed "
+                                f"reserve per square, or two unhanded ones (R8.4)")
         reserves.append({"type": rules.TYPE_INDEX[code], "color": rules.COLORS.index(color),
                          "sq": square_index(row, col), "hand": hand_i,
                          "armed": int(_bool(entry.get("armed", False), f"{where}.armed")),

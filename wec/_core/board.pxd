@@ -40,10 +40,10 @@ cdef inline bint can_see(State* st, int side, int pid) noexcept nogil:
 
 
 cdef inline int slots_of(State* st, Piece* p) noexcept nogil:
-    """R5.1: 1 slot, 3 with an XXX box (inherent or carried)."""
+    """R5.1: articles a piece may carry: 1; an XP (inherent box) 2; a piece carrying a box 3."""
     cdef int i
     if st.rules.slots[p.type] == 3:
-        return 3
+        return 2
     for i in range(MAX_SLOTS):
         if p.art[i] == 18:  # XXX
             return 3

@@ -1,0 +1,68 @@
+"""Frozen perft numbers (moves mode, API.md) and the `wec perft` command.
+
+The standard numbers at depth 1-3 equal the independent pure-Python reference's (wec/reference.py;
+depth 3 takes it ~10 s, so the cross-check runs at depth 2 in test_reference_crosscheck.py).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import wec
+from wec.cli import main
+
+DATA = Path(__file__).resolve().parent / "data" / "positions"
+
+FROZEN = {
+    # (position, movement): perft at depths 1, 2, 3
+    ("standard", "weapon_chess"): (130, 16900, 2262740),
+    ("standard", "standard_chess"): (114, 12996, 1563006),
+    ("standard", "mass_destruction"): (122, 14884, 1915616),
+    ("midgame_40", None): (137, 25735, 3578750),
+    ("crowded", "weapon_chess"): (81, 7545, 565248),
+    ("crowded", "standard_chess"): (82, 7486, 583136),
+    ("crowded", "mass_destruction"): (84, 8297, 650972),
+}
+
+
+def load(name: str, movement: str | None) -> wec.Game:
+    if name == "standard":
+        return wec.Game.new(wec.Options(movement=movement))
+    pos = wec.Game.from_position(str(DATA / f"{name}.json")).position()
+    if movement:
+        pos["options"] = {**pos["options"], "movement": movement}
+    return wec.Game.from_position(pos)
+
+
+@pytest.mark.parametrize("key", list(FROZEN), ids=lambda k: f"{k[0]}-{k[1]}")
+def test_frozen_perft(key):
+    g = load(*key)
+    before = g.position()
+    assert tuple(wec.perft(g, d) for d in (1, 2, 3)) == FROZEN[key]
+    assert g.position() == before  # perft leaves the game as it was
+
+
+def test_perft_actions_mode_alternates_move_and_end():
+    g = wec.Game.new()
+    assert [wec.perft(g, d, mode="actions") for d in range(5)] == [1, 130, 130, 16900, 16900]
+
+
+@pytest.mark.slow
+def test_frozen_perft_4_standard():
+    assert wec.perft(wec.Game.new(), 4) == 302938734
+
+
+def test_wec_perft_command(capsys):
+    assert main(["perft", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "16900 nodes" in out and "nodes/s" in out
+    assert main(["perft", "1", "--mode", "actions", "--position", str(DATA / "crowded.json")]) == 0
+    assert "81 nodes" in capsys.readouterr().out
+
+
+def test_wec_perft_command_reports_a_bad_position(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "wec-position"}')
+    assert main(["perft", "1", "--position", str(bad)]) == 2
+    assert "missing key 'version'" in capsys.readouterr().err
