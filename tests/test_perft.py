@@ -65,4 +65,4 @@ def test_wec_perft_command_reports_a_bad_position(tmp_path, capsys):
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "wec-position"}')
     assert main(["perft", "1", "--position", str(bad)]) == 2
-    assert "missing key 'version'" in capsys.readouterr().err
+    assert "position: missing key 'pieces'" in capsys.readouterr().err
