@@ -5,7 +5,7 @@ import argparse
 import sys
 import time
 
-from . import Game, perft
+from . import Action, Game, perft
 from .errors import WecError
 from .textview import render
 
@@ -63,6 +63,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 game.undo()
                 print(render(game))
             else:
+                action: Action | str
                 if line.isdigit():
                     if int(line) >= len(legal):
                         print(f"no action number {line}; 'moves' lists {len(legal)}")

@@ -141,7 +141,8 @@ class Game:
 
     def history(self) -> list[str]:
         """One RULES.md R12.2 turn string per finished turn."""
-        turns, parts = [], []
+        turns: list[str] = []
+        parts: list[str] = []
         for part in self._parts:
             if part is None:
                 turns.append("".join(parts))

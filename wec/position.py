@@ -195,7 +195,7 @@ def parse_position(pos: Mapping[str, Any]) -> tuple[Options, dict[str, Any]]:
     n_articles += len(articles)
     if n_articles > rules.MAX_ARTICLES:
         raise PositionError(f"articles: {n_articles} articles, more than {rules.MAX_ARTICLES} (R3.3)")
-    reserves = []
+    reserves: list[dict[str, int]] = []
     res_in = pos.get("reserves", [])
     if not isinstance(res_in, list):
         raise PositionError("reserves: expected a list")
