@@ -21,7 +21,8 @@ directives = {
     "nonecheck": DEBUG,
     "embedsignature": True,
 }
-MODULES = ["state", "board", "movegen", "make", "perft", "engine"]
+MODULES = ["state", "board", "effects", "movegen", "fire", "articles", "actions", "make", "perft",
+           "engine"]
 extensions = [
     Extension(
         f"wec._core.{name}",

@@ -31,6 +31,7 @@ def dests(g: wec.Game, row: int, col: int, level: str = "G", *, passenger: bool 
 
 def find(g: wec.Game, **fields: Any) -> wec.Action:
     """The one legal action whose fields match."""
+    fields.setdefault("kind", "move")
     found = [a for a in g.legal_actions() if all(getattr(a, k) == v for k, v in fields.items())]
     assert len(found) == 1, f"{len(found)} actions match {fields}: {found}"
     return found[0]

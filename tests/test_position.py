@@ -111,7 +111,7 @@ def test_api_round_trip_mid_game_and_mid_turn():
         game.apply(rng.choice(game.legal_moves()))
         mid = wec.Game.from_position(json.loads(json.dumps(game.position())))
         _same(mid, game)
-        assert [str(a) for a in mid.legal_actions()] == ["END"]
+        assert [str(a) for a in mid.legal_actions()] == [str(a) for a in game.legal_actions()]
         game.apply("END")
         _same(wec.Game.from_position(game.position()), game)
 

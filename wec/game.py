@@ -7,28 +7,33 @@ from typing import Any, Iterable, Mapping
 
 from . import rules
 from ._core.engine import Engine
-from .action import Action, PieceInfo, parse_action, piece_text, LEVEL_MARK
+from .action import Action, PieceInfo, ProjectileInfo, parse_action, LEVEL_MARK, loc
 from .errors import IllegalActionError, PositionError
 from .options import Options
-from .position import (load_position_file, parse_position, position_dict, square_index,
-                       square_of)
+from .position import (cooldowns_of, load_position_file, parse_position, position_dict,
+                       square_index, square_of)
 
-ACT_MOVE, ACT_DOZE, ACT_END = 0, 1, 2
+(ACT_MOVE, ACT_DOZE, ACT_END, ACT_FIRE, ACT_PICKUP, ACT_DROP, ACT_EXCHANGE, ACT_REINFORCE,
+ ACT_RESIGN, ACT_DRAW) = range(10)
+EV_REMOVED, EV_STUNNED, EV_CONVERTED, EV_PROJECTILE, EV_ENTERED, EV_STOPPED = range(1, 7)
+KILL_KIND = {0: "X", 1: "FK", 4: "RK", 5: "SK", 6: "TK", 3: "X"}  # by weapon kind (R12.2)
+PROJECTILE_LETTER = {4: "R", 5: "S", 6: "T"}
+NO_ACTION = (None, -1, -1, -1, -1, -1, 0, -1, 0, 0, -1)
 RESULT_NAMES = {-1: None, 0: "black", 1: "white", 2: "draw"}
 
 
 def _piece_info(raw: tuple) -> PieceInfo:
-    pid, t, color, hand, sq, level, arts, stun, home, icool = raw
+    pid, t, color, hand, sq, level, arts, stun, home, icool, journey, fired, acted, hits, _ = raw
     row, col = square_of(sq)
-    cooldowns: dict[str, int] = {}
-    for kind, cool in list(arts) + list(icool.items()):
-        if cool:
-            code = rules.ARTICLES[kind - 1]
-            cooldowns[code] = max(cooldowns.get(code, 0), cool)
     articles = tuple(sorted((rules.ARTICLES[k - 1] for k, _ in arts),
                             key=rules.ARTICLE_INDEX.__getitem__))
+    trip = None
+    if journey:
+        kind, dest, path, _ = journey
+        trip = (rules.ARTICLES[kind - 1], square_of(dest), ("beeline", "dogleg")[path])
     return PieceInfo(rules.PIECE_TYPES[t].code, rules.COLORS[color], row, col, rules.LEVELS[level],
-                     rules.HANDS[hand], articles, stun, cooldowns, bool(home))
+                     rules.HANDS[hand], articles, stun, cooldowns_of(arts, icool), bool(home),
+                     trip, bool(fired))
 
 
 class Game:
@@ -47,7 +52,8 @@ class Game:
             raise PositionError("; ".join(problems))
         self._initial = position_dict(self._engine, options)
         self._actions: list[str] = []
-        self._parts: list[str | None] = []  # per applied action: its R12.2 part, None for END
+        # per applied action: (kind, results, R12.2 part or None)
+        self._parts: list[tuple[str, list[str], str | None]] = []
         self._legal_cache: tuple[int, int, list[tuple[Action, tuple]]] | None = None
 
     # --- construction ----------------------------------------------------------------------------
@@ -72,7 +78,12 @@ class Game:
         """An independent copy with the same initial position and action record (undo works)."""
         other = Game.from_position(self._initial)
         for text in self._actions:
-            other.apply(text)
+            if text == "DRAW":
+                other.agree_draw()
+            elif text.startswith("RESIGN:"):
+                other.resign(text[7:])
+            else:
+                other.apply(text)
         return other
 
     # --- reading ---------------------------------------------------------------------------------
@@ -135,21 +146,22 @@ class Game:
         s = square_index(row, col)
         return tuple(rules.ARTICLES[k - 1] for sq, k, _ in self._engine.articles() if sq == s)
 
-    def projectiles(self) -> list[Any]:
-        """Projectiles in flight (Fire arrives with the second engine issue: none yet)."""
-        return []
+    def projectiles(self) -> list[ProjectileInfo]:
+        """Projectiles in flight, oldest first (R7.7)."""
+        out = []
+        for kind, sq, level, direction, target, strength, owner in self._engine.projectiles():
+            aim = None
+            if target >= 0 and self._engine.is_alive(target):
+                t = _piece_info(self._engine.piece(target))
+                aim = (t.row, t.col, t.level)
+            out.append(ProjectileInfo(rules.ARTICLES[kind - 1], square_of(sq), rules.LEVELS[level],
+                                      rules.DIRECTIONS[direction] if direction >= 0 else None,
+                                      aim, strength, rules.COLORS[owner]))
+        return out
 
-    def history(self) -> list[str]:
-        """One RULES.md R12.2 turn string per finished turn."""
-        turns: list[str] = []
-        parts: list[str] = []
-        for part in self._parts:
-            if part is None:
-                turns.append("".join(parts))
-                parts = []
-            else:
-                parts.append(part)
-        return turns
+    def reserves(self) -> list[dict[str, Any]]:
+        """The reserves (R8.4): type, color, square, hand, armed, entered."""
+        return self.position()["reserves"]
 
     def check(self) -> list[str]:
         """The core's consistency checker: a list of problems, empty when the state is sound."""
@@ -165,10 +177,37 @@ class Game:
         return self._legal_cache[2]
 
     def _to_action(self, raw: tuple) -> Action:
-        kind, pid, dest, dlevel, passenger, path, group, direction = raw
+        kind, pid, dest, dlevel, passenger, path, group, direction, art, art2, target = raw
         if kind == ACT_END:
             return Action("end")
+        if kind == ACT_REINFORCE:
+            rtype, _, rsq, rhand, _, _ = self._engine.reserves()[target]
+            r, c = square_of(rsq)
+            return Action("reinforce", rules.PIECE_TYPES[rtype].code, None, (r, c, "G"),
+                          hand=rules.HANDS[rhand])
         me = _piece_info(self._engine.piece(pid))
+        if kind in (ACT_PICKUP, ACT_DROP):
+            return Action("pickup" if kind == ACT_PICKUP else "drop", me.type,
+                          (me.row, me.col, me.level), article=rules.ARTICLES[art - 1], hand=me.hand, articles=me.articles)
+        if kind == ACT_EXCHANGE:
+            other = _piece_info(self._engine.piece(target))
+            return Action("exchange", me.type, (me.row, me.col, me.level),
+                          article=rules.ARTICLES[art - 1],
+                          swap=rules.ARTICLES[art2 - 1] if art2 else None,
+                          target=(other.row, other.col, other.level), other=other.text(), hand=me.hand, articles=me.articles)
+        if kind == ACT_FIRE:
+            code = rules.FIRE_CODE[rules.ARTICLES[art - 1]]
+            r, c = square_of(dest)
+            if code in ("BI", "JU", "SC"):
+                return Action("fire", me.type, (me.row, me.col, me.level), (r, c, "G"),
+                              article=code, path=("beeline", "dogleg")[path], hand=me.hand, articles=me.articles)
+            if target >= 0:
+                other = _piece_info(self._engine.piece(target))
+                aim = (other.row, other.col, other.level)
+                return Action("fire", me.type, (me.row, me.col, me.level), aim, article=code,
+                              target=aim, other=other.text(), hand=me.hand, articles=me.articles)
+            return Action("fire", me.type, (me.row, me.col, me.level),
+                          (r, c, rules.LEVELS[dlevel]), article=code, hand=me.hand, articles=me.articles)
         origin = (me.row, me.col, me.level)
         dr, dc = square_of(dest)
         if kind == ACT_MOVE:
@@ -187,7 +226,8 @@ class Game:
                       hand=me.hand, articles=me.articles)
 
     def legal_actions(self) -> list[Action]:
-        """Everything the side to move may do now (this milestone: Move, Doze, End Turn)."""
+        """Everything the side to move may do now (R6.1): Moves and Dozes (until the Move is
+        made), Fires, Pickups, Drops, Exchanges, Reinforces, and End Turn after the Move."""
         return [a for a, _ in self._legal()]
 
     def legal_moves(self) -> list[Action]:
@@ -234,7 +274,30 @@ class Game:
         self._engine.apply(raw)
         self._actions.append(str(found))
         self._record(found, raw, before)
+        self._legal_cache = None
         return found
+
+    def resign(self, color: str | None = None) -> None:
+        """R11.2: `color` (default: the side to move) resigns; the other side wins."""
+        color = color or self.to_move
+        if color not in rules.COLORS:
+            raise IllegalActionError(f"resign: {color!r} is not black or white")
+        if self.result is not None:
+            raise IllegalActionError(f"resign: the game is over ({self.result})")
+        raw = (ACT_RESIGN,) + NO_ACTION[1:10] + (rules.COLORS.index(color),)
+        self._engine.apply(raw)
+        self._actions.append(f"RESIGN:{color}")
+        self._parts.append(("RESIGN", [], None))
+        self._legal_cache = None
+
+    def agree_draw(self) -> None:
+        """R11.2: the two players agree a draw."""
+        if self.result is not None:
+            raise IllegalActionError(f"draw: the game is over ({self.result})")
+        self._engine.apply((ACT_DRAW,) + NO_ACTION[1:])
+        self._actions.append("DRAW")
+        self._parts.append(("DRAW", [], None))
+        self._legal_cache = None
 
     def end_turn(self) -> None:
         """End Turn (R6.4)."""
@@ -262,34 +325,83 @@ class Game:
     # --- the record (RULES.md R12.2) -------------------------------------------------------------
 
     def _record(self, action: Action, raw: tuple, before: dict[int, tuple]) -> None:
-        if action.kind == "end":
-            self._parts.append(None)
-            return
+        """Keep each action's R12.2 part and the results it caused."""
         kind, pid, dest, dlevel, passenger, *_ = raw
-        mover = _piece_info(before[pid])
-        r, c = square_of(dest)
-        text = f"MV:{mover.text()}->{LEVEL_MARK[rules.LEVELS[dlevel]]}({r},{c})"
-        if kind == ACT_MOVE and passenger >= 0:
-            text += "-TRA->" + _piece_info(before[passenger]).text()
-        if kind == ACT_DOZE:
-            partner = _piece_info(before[passenger])
-            text += f",DO>({r},{c}){partner.type}({partner.row},{partner.col})"
-            for gr, gc in action.group:
-                for p in sorted(before.values()):
-                    info = _piece_info(p)
-                    if (info.row, info.col, info.level) == (gr, gc, "G"):
-                        text += f",{info.type}({gr},{gc})"
-        after = {p[0]: p for p in self._engine.pieces()}
+        texts = {p: _piece_info(r).text() for p, r in before.items()}
+        part = None
+        if kind in (ACT_MOVE, ACT_DOZE):
+            r, c = square_of(dest)
+            part = f"MV:{texts[pid]}->{LEVEL_MARK[rules.LEVELS[dlevel]]}({r},{c})"
+            if kind == ACT_MOVE and passenger >= 0:
+                part += "-TRA->" + texts[passenger]
+            if kind == ACT_DOZE:
+                partner = _piece_info(before[passenger])
+                part += f",DO>({r},{c}){partner.type}({partner.row},{partner.col})"
+                for gr, gc in action.group:
+                    for p in sorted(before.values()):
+                        info = _piece_info(p)
+                        if (info.row, info.col, info.level) == (gr, gc, "G"):
+                            part += f",{info.type}({gr},{gc})"
+        elif kind == ACT_FIRE:
+            text = str(action)[3:]  # FireArt "/" Piece ...
+            part = text
+        elif kind == ACT_PICKUP:
+            part = f",PU:{texts[pid]}^{action.article}"
+        elif kind == ACT_DROP:
+            part = f",DR:{texts[pid]}v{action.article}"
+        elif kind == ACT_EXCHANGE:
+            part = "," + str(action)
+        elif kind == ACT_REINFORCE:
+            part = "," + str(action)
         results = []
-        now = _piece_info(after[pid]) if pid in after else None
-        if kind == ACT_MOVE and now is not None and (now.row, now.col) != (r, c):
-            results.append(f"{now.type}->({now.row},{now.col})")  # stopped by a hidden enemy
-        for gone in sorted(set(before) - set(after)):
-            info = _piece_info(before[gone])
-            results.append(f"X*{info.text()}{'B' if info.color == 'black' else 'W'}")
+        for ev, epid, sq, level, info, color in self._engine.events():
+            r, c = square_of(sq)
+            side = "B" if color == 0 else "W"
+            if ev == EV_PROJECTILE:
+                results.append(f"{PROJECTILE_LETTER[info]}->({r},{c})")
+                continue
+            text = texts.get(epid) or _piece_info(self._engine.piece(epid)).text()
+            if ev == EV_REMOVED:
+                results.append(f"{KILL_KIND.get(info, 'X')}*{text}{side}")
+            elif ev == EV_STUNNED:
+                results.append(f"STK*{text}{side}{info}")
+            elif ev == EV_CONVERTED:
+                results.append(f"CK*{text}{side}")
+            elif ev in (EV_ENTERED, EV_STOPPED):
+                code = rules.PIECE_TYPES[self._engine.piece(epid)[1]].code
+                results.append(f"{code}->({r},{c})")
+        self._parts.append((action.kind.upper() if kind != ACT_FIRE else "FIRE", results, part))
+
+    def history(self) -> list[str]:
+        """One RULES.md R12.2 turn string per finished turn (actions in the fixed order)."""
+        turns: list[str] = []
+        current: list[tuple[str, list[str], str | None]] = []
+        for entry in self._parts:
+            current.append(entry)
+            if entry[0] in ("END", "RESIGN", "DRAW"):
+                turns.append(self._turn_string(current))
+                current = []
+        return turns
+
+    @staticmethod
+    def _turn_string(parts: list[tuple[str, list[str], str | None]]) -> str:
+        order = {"MOVE": 0, "DOZE": 0, "FIRE": 1, "PICKUP": 2, "EXCHANGE": 3, "REINFORCE": 4,
+                 "DROP": 5}
+        by_kind = sorted((e for e in parts if e[2] is not None), key=lambda e: order[e[0]])
+        text = ""
+        fires = 0
+        for kind, _, part in by_kind:
+            if kind == "FIRE":
+                fires += 1
+                text += f",FI{fires}:{part}"
+            else:
+                text += part or ""
+        results = [r for _, res, _ in parts for r in res]
         if results:
             text += ",RS:" + ",".join(results)
-        self._parts.append(text)
+        if parts and parts[-1][0] in ("RESIGN", "DRAW"):
+            text += ("," if text else "") + parts[-1][0]
+        return text
 
     def __repr__(self) -> str:
         return f"<wec.Game turn {self.turn}, {self.to_move} to move, result {self.result}>"

@@ -14,11 +14,18 @@ from .errors import OptionsError, PositionError
 from .options import Options
 
 TOP_KEYS = {"format", "version", "to_move", "turn", "options", "pieces", "articles", "reserves",
-            "moved", "projectiles"}
-PIECE_KEYS = {"type", "color", "square", "level", "hand", "articles", "stun", "home", "cooldowns"}
+            "moved", "projectiles", "turn_state", "quiet"}
+PIECE_KEYS = {"type", "color", "square", "level", "hand", "articles", "stun", "home", "cooldowns",
+              "journey", "fired", "acted", "mover", "hits", "article_cooldowns"}
+JOURNEY_KEYS = {"article", "to", "path"}
+PROJECTILE_KEYS = {"type", "square", "level", "direction", "target", "strength", "owner"}
+TURN_STATE_KEYS = {"fires", "pickup", "drop", "exchange", "reinforce", "violent"}
+TRANSPORTS = ("BI", "JP", "SC")
+TRAVEL_LEVEL = {"BI": "G", "JP": "A", "SC": "S"}
 ARTICLE_KEYS = {"type", "square", "cooldown"}
 RESERVE_KEYS = {"type", "color", "square", "hand", "armed", "entered"}
 WEAPONS = ("FL", "ST", "CS", "RL", "SL", "TL")
+NONE = -1
 
 
 def square_index(row: int, col: int) -> int:
@@ -164,16 +171,48 @@ def parse_position(pos: Mapping[str, Any]) -> tuple[Options, dict[str, Any]]:
         if home and ptype.movement != rules.PAWN:
             raise PositionError(f"{where}.home: only pawns have a home flag (R4.3)")
         cool = _cooldowns(entry.get("cooldowns", {}), f"{where}.cooldowns")
+        inherent = ptype.abilities + (("RL",) if code in rules.JET_ROCKET_TYPES else ())
         for weapon in cool:
-            if weapon not in arts and weapon not in ptype.abilities:
+            if weapon not in arts and weapon not in inherent:
                 raise PositionError(f"{where}.cooldowns.{weapon}: the {code} has no {weapon}")
+        # R7.2: a carried article's count-down travels with it; "cooldowns" names the inherent
+        # weapon's (or, for a weapon the piece only carries, every carried one of that code)
+        art_cools = entry.get("article_cooldowns")
+        if art_cools is None:
+            art_cools = [0 if a in inherent else cool.get(a, 0) for a in arts]
+        if not isinstance(art_cools, list) or len(art_cools) != len(arts):
+            raise PositionError(f"{where}.article_cooldowns: expected one count-down per article")
+        art_cools = [_int(n, f"{where}.article_cooldowns[{j}]", 0, 99)
+                     for j, n in enumerate(art_cools)]
+        journey = None
+        if entry.get("journey") is not None:
+            jw = f"{where}.journey"
+            j = entry["journey"]
+            _check_keys(j, JOURNEY_KEYS, JOURNEY_KEYS, jw)
+            kind = _choice(j["article"], TRANSPORTS, f"{jw}.article")
+            if kind not in arts:
+                raise PositionError(f"{jw}.article: the piece does not carry a {kind} (R9)")
+            jr, jc = _square(j["to"], f"{jw}.to")
+            path = _choice(j["path"], ("beeline", "dogleg"), f"{jw}.path")
+            if level not in ("G", TRAVEL_LEVEL[kind]):
+                raise PositionError(f"{jw}: a {kind} journey travels at {TRAVEL_LEVEL[kind]}, "
+                                    f"not at {level}")
+            journey = (rules.ARTICLE_INDEX[kind], square_index(jr, jc), int(path == "dogleg"),
+                       rules.LEVELS.index(TRAVEL_LEVEL[kind]))
+        hits = {}
+        for weapon, n in (entry.get("hits") or {}).items():
+            _choice(weapon, WEAPONS, f"{where}.hits")
+            hits[rules.ARTICLE_INDEX[weapon]] = _int(n, f"{where}.hits.{weapon}", 0, 999)
         n_articles += len(arts)
         pieces.append({
             "type": rules.TYPE_INDEX[code], "color": rules.COLORS.index(color), "hand": hand,
             "sq": square_index(row, col), "level": rules.LEVELS.index(level),
-            "articles": [(rules.ARTICLE_INDEX[a], cool.get(a, 0)) for a in arts],
-            "icool": {rules.ARTICLE_INDEX[w]: t for w, t in cool.items() if w in ptype.abilities},
+            "articles": [(rules.ARTICLE_INDEX[a], n) for a, n in zip(arts, art_cools)],
+            "icool": {rules.ARTICLE_INDEX[w]: t for w, t in cool.items() if w in inherent},
             "stun": stun, "home": int(home), "code": code, "where": where,
+            "journey": journey, "fired": int(_bool(entry.get("fired", False), f"{where}.fired")),
+            "acted": int(_bool(entry.get("acted", False), f"{where}.acted")), "hits": hits,
+            "mover": int(_bool(entry.get("mover", False), f"{where}.mover")),
         })
     _check_capacity(pieces, options)
     ground: dict[int, int] = {}
@@ -218,11 +257,45 @@ def parse_position(pos: Mapping[str, Any]) -> tuple[Options, dict[str, Any]]:
                          "sq": square_index(row, col), "hand": hand_i,
                          "armed": int(_bool(entry.get("armed", False), f"{where}.armed")),
                          "entered": int(_bool(entry.get("entered", False), f"{where}.entered"))})
-    projectiles = pos.get("projectiles", [])
-    if projectiles != []:
-        raise PositionError("projectiles: projectiles in a position are not supported yet")
+    projectiles = []
+    proj_in = pos.get("projectiles", [])
+    if not isinstance(proj_in, list):
+        raise PositionError("projectiles: expected a list")
+    for i, entry in enumerate(proj_in):
+        where = f"projectiles[{i}]"
+        _check_keys(entry, PROJECTILE_KEYS, {"type", "square", "level", "direction", "strength",
+                                             "owner"}, where)
+        kind = _choice(entry["type"], ("RL", "SL", "TL"), f"{where}.type")
+        row, col = _square(entry["square"], f"{where}.square")
+        level = _choice(entry["level"], rules.LEVELS, f"{where}.level")
+        if level != {"RL": "G", "SL": "A", "TL": "S"}[kind]:
+            raise PositionError(f"{where}.level: a {kind} projectile travels at "
+                                f"{ {'RL': 'G', 'SL': 'A', 'TL': 'S'}[kind]} (R7.6)")
+        direction = entry["direction"]
+        if direction is None and entry.get("target") is not None:
+            direction = rules.DIRECTIONS[0]  # a homing projectile recomputes its step
+        if not (isinstance(direction, (list, tuple)) and tuple(direction) in rules.DIRECTIONS):
+            raise PositionError(f"{where}.direction: expected one of the 8 king steps [dr, dc], "
+                                f"got {direction!r}")
+        target = entry.get("target")
+        if target is not None:
+            _int(target, f"{where}.target", 0, len(pieces) - 1)
+        projectiles.append({
+            "kind": rules.ARTICLE_INDEX[kind], "sq": square_index(row, col),
+            "level": rules.LEVELS.index(level), "dir": rules.DIRECTIONS.index(tuple(direction)),
+            "target": NONE if target is None else target,
+            "strength": _int(entry["strength"], f"{where}.strength", 1, 99),
+            "owner": rules.COLORS.index(_choice(entry["owner"], rules.COLORS, f"{where}.owner"))})
+    turn_state = {}
+    ts = pos.get("turn_state", {})
+    _check_keys(ts, TURN_STATE_KEYS, set(), "turn_state")
+    turn_state["fires"] = _int(ts.get("fires", 0), "turn_state.fires", 0, 2)
+    for key in ("pickup", "drop", "exchange", "reinforce", "violent"):
+        turn_state[key] = int(_bool(ts.get(key, False), f"turn_state.{key}"))
+    quiet = _int(pos.get("quiet", 0), "quiet", 0, 10**6)
     data = {"side": rules.COLORS.index(to_move), "turn": turn, "moved": int(moved),
-            "pieces": pieces, "articles": articles, "reserves": reserves}
+            "pieces": pieces, "articles": articles, "reserves": reserves,
+            "projectiles": projectiles, "turn_state": turn_state, "quiet": quiet}
     return options, data
 
 
@@ -248,8 +321,8 @@ def _check_capacity(pieces: list[dict[str, Any]], options: Options) -> None:
     for p in pieces:
         level = p["level"]
         ptype = rules.PIECE_TYPES[p["type"]]
-        if level == 0 or rules.LEVELS.index(ptype.level) == level:
-            continue
+        if level == 0 or rules.LEVELS.index(ptype.level) == level or p["journey"]:
+            continue  # Ground, its own level, or carried by a transport journey (R9.2)
         carriers = [q for q in at[(p["sq"], level)] if q is not p and q["color"] == p["color"]
                     and rules.PIECE_TYPES[q["type"]].carry
                     and rules.LEVELS.index(rules.PIECE_TYPES[q["type"]].level) == level]
@@ -262,25 +335,38 @@ def _check_capacity(pieces: list[dict[str, Any]], options: Options) -> None:
                                 f"into Air/Sub when primary_may_fly is off (R3.4)")
 
 
+def cooldowns_of(arts: tuple, icool: dict[int, int]) -> dict[str, int]:
+    """Weapon code -> owner turns before it fires again (the longest of that type)."""
+    out: dict[str, int] = {}
+    for kind, cool in list(arts) + list(icool.items()):
+        if cool:
+            code = rules.ARTICLES[kind - 1]
+            out[code] = max(out.get(code, 0), cool)
+    return out
+
+
 def position_dict(engine: Any, options: Options) -> dict[str, Any]:
     """The position of a core engine as an API.md dict (every key written)."""
-    pieces = []
-    for pid, t, color, hand, sq, level, arts, stun, home, icool in engine.pieces():
-        ptype = rules.PIECE_TYPES[t]
+    pieces: list[dict[str, Any]] = []
+    index_of: dict[int, int] = {}
+    for raw in engine.pieces():
+        pid, t, color, hand, sq, level, arts, stun, home, icool, journey, fired, acted, hits, \
+            mover = raw
+        index_of[pid] = len(pieces)
         row, col = square_of(sq)
-        cooldowns: dict[str, int] = {}
-        for kind, cool in arts:
-            if cool:
-                code = rules.ARTICLES[kind - 1]
-                cooldowns[code] = max(cooldowns.get(code, 0), cool)
-        for kind, cool in icool.items():
-            code = rules.ARTICLES[kind - 1]
-            cooldowns[code] = max(cooldowns.get(code, 0), cool)
-        pieces.append({"type": ptype.code, "color": rules.COLORS[color], "square": [row, col],
-                       "level": rules.LEVELS[level], "hand": rules.HANDS[hand],
-                       "articles": sorted((rules.ARTICLES[k - 1] for k, _ in arts),
-                                          key=rules.ARTICLE_INDEX.__getitem__),
-                       "stun": stun, "home": bool(home), "cooldowns": cooldowns})
+        carried = sorted(arts)
+        entry = {"type": rules.PIECE_TYPES[t].code, "color": rules.COLORS[color],
+                 "square": [row, col], "level": rules.LEVELS[level], "hand": rules.HANDS[hand],
+                 "articles": [rules.ARTICLES[k - 1] for k, _ in carried],
+                 "article_cooldowns": [c for _, c in carried],
+                 "stun": stun, "home": bool(home), "cooldowns": cooldowns_of((), icool),
+                 "journey": None, "fired": bool(fired), "acted": bool(acted), "mover": bool(mover),
+                 "hits": {rules.ARTICLES[k - 1]: n for k, n in sorted(hits.items())}}
+        if journey:
+            kind, dest, path, _ = journey
+            entry["journey"] = {"article": rules.ARTICLES[kind - 1], "to": list(square_of(dest)),
+                                "path": ("beeline", "dogleg")[path]}
+        pieces.append(entry)
     articles = []
     for sq, kind, cool in engine.articles():
         row, col = square_of(sq)
@@ -291,6 +377,19 @@ def position_dict(engine: Any, options: Options) -> dict[str, Any]:
         reserves.append({"type": rules.PIECE_TYPES[t].code, "color": rules.COLORS[color],
                          "square": [row, col], "hand": rules.HANDS[hand], "armed": bool(armed),
                          "entered": bool(entered)})
+    projectiles = []
+    for kind, sq, level, direction, target, strength, owner in engine.projectiles():
+        projectiles.append({"type": rules.ARTICLES[kind - 1], "square": list(square_of(sq)),
+                            "level": rules.LEVELS[level],
+                            "direction": list(rules.DIRECTIONS[direction]) if direction >= 0
+                            else None,
+                            "target": index_of.get(target), "strength": strength,
+                            "owner": rules.COLORS[owner]})
+    ts = engine.turn_state()
+    turn_state = {"fires": ts["fires"], "pickup": bool(ts["pickup"]), "drop": bool(ts["drop"]),
+                  "exchange": bool(ts["exchange"]), "reinforce": bool(ts["reinforce"]),
+                  "violent": bool(ts["violent"])}
     return {"format": "wec-position", "version": 1, "to_move": rules.COLORS[engine.side],
             "turn": engine.turn, "moved": engine.moved, "options": options.changes(),
-            "pieces": pieces, "articles": articles, "reserves": reserves, "projectiles": []}
+            "pieces": pieces, "articles": articles, "reserves": reserves,
+            "projectiles": projectiles, "turn_state": turn_state, "quiet": engine.quiet}

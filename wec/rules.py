@@ -79,6 +79,14 @@ PIECE_TYPES: tuple[PieceType, ...] = (
 )
 TYPE_INDEX = {t.code: i for i, t in enumerate(PIECE_TYPES)}
 
+# R7.9: the inherent jet / sub rocket (fire code RL), fired from the piece's natural level.
+JET_ROCKET_TYPES = ("JE", "SU")
+
+# R12.2 FireArt: the fire code of each weapon / transport article kind (the Jump Pack fires as JU).
+FIRE_CODE = {"FL": "FL", "ST": "ST", "CS": "CS", "RL": "RL", "SL": "SL", "TL": "TL",
+             "BI": "BI", "JP": "JU", "SC": "SC"}
+FIRE_ARTICLE = {v: k for k, v in FIRE_CODE.items()}
+
 # R2.1 governments: (primary, secondary).
 GOVERNMENTS = {
     "monarchy": ("K", "Q"),

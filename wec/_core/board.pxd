@@ -8,14 +8,20 @@ cdef void push_frame(State* st) noexcept nogil
 cdef void pop_frame(State* st) noexcept nogil
 cdef uint64_t piece_key(Piece* p) noexcept nogil
 cdef uint64_t article_key(int kind, int sq) noexcept nogil
+cdef uint64_t proj_key(Projectile* pr) noexcept nogil
 cdef uint64_t state_key(State* st) noexcept nogil
 cdef uint64_t full_hash(State* st) noexcept nogil
 cdef void lift_piece(State* st, int pid) noexcept nogil
 cdef void place_piece(State* st, int pid, int sq, int level) noexcept nogil
-cdef void remove_piece(State* st, int pid) noexcept nogil
+cdef void remove_piece(State* st, int pid, int cause) noexcept nogil
 cdef int drop_article(State* st, int kind, int cool, int centre, int color) noexcept nogil
 cdef int is_supported(State* st, int pid) noexcept nogil
 cdef void destroy_unsupported(State* st, int sq, int level) noexcept nogil
+cdef void set_stun(State* st, int pid, int value) noexcept nogil
+cdef void set_color(State* st, int pid, int color) noexcept nogil
+cdef void piece_set(State* st, int pid, int* field, int value) noexcept nogil
+cdef void turn_set(State* st, int* field, int value) noexcept nogil
+cdef int room_for(State* st, int pid, int sq, int level) noexcept nogil
 
 
 cdef inline void tset(State* st, int* addr, int value) noexcept nogil:
@@ -45,6 +51,36 @@ cdef inline int slots_of(State* st, Piece* p) noexcept nogil:
     if st.rules.slots[p.type] == 3:
         return 2
     for i in range(MAX_SLOTS):
-        if p.art[i] == 18:  # XXX
+        if p.art[i] == A_XXX:
             return 3
     return 1
+
+
+cdef inline void log_event(State* st, int kind, int pid, int sq, int level, int info,
+                           int color) noexcept nogil:
+    """Note what an action did, for the facade's game record (not part of the state)."""
+    cdef Event* e
+    if st.n_ev >= MAX_EVENTS:
+        return
+    e = &st.ev[st.n_ev]
+    e.kind = kind
+    e.pid = pid
+    e.sq = sq
+    e.level = level
+    e.info = info
+    e.color = color
+    st.n_ev += 1
+
+
+cdef inline int king_dist(int a, int b) noexcept nogil:
+    cdef int dr = a // 10 - b // 10
+    cdef int dc = a % 10 - b % 10
+    if dr < 0:
+        dr = -dr
+    if dc < 0:
+        dc = -dc
+    return dr if dr > dc else dc
+
+
+cdef inline int carried_count(Piece* p) noexcept nogil:
+    return (p.art[0] != 0) + (p.art[1] != 0) + (p.art[2] != 0)

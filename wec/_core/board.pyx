@@ -73,7 +73,15 @@ cdef uint64_t piece_key(Piece* p) noexcept nogil:
     h = h * 3 + <uint64_t>p.level
     h = h * 256 + <uint64_t>p.stun
     h = h * 2 + <uint64_t>p.home
-    h = h * 64 + <uint64_t>p.journey
+    h = h * 2 + <uint64_t>p.fired
+    h = h * 2 + <uint64_t>p.acted
+    h = h * 2 + <uint64_t>p.mover
+    if p.journey:
+        arts += mix64(<uint64_t>(9000 + p.jkind * 100000 + p.jdest * 1000 + p.jpath * 10
+                                 + p.jlevel) * GOLDEN)
+    for i in range(1, 7):
+        if p.hits[i]:
+            arts += mix64(<uint64_t>(7000 + i * 256 + p.hits[i]) * GOLDEN)
     return mix64(h * GOLDEN + arts)
 
 
@@ -81,10 +89,23 @@ cdef uint64_t article_key(int kind, int sq) noexcept nogil:
     return mix64(<uint64_t>(1000003 + kind * 128 + sq) * GOLDEN)
 
 
+cdef uint64_t proj_key(Projectile* pr) noexcept nogil:
+    if pr.kind == 0:
+        return 0
+    # the target enters only as "homing or not": the hash must not depend on piece numbering
+    return mix64((<uint64_t>(3000017 + pr.kind) * 128 + <uint64_t>pr.sq) * 8192
+                 + <uint64_t>(pr.level * 2048 + (pr.dir + 1) * 128 + pr.strength * 2
+                              + (pr.target != NONE)) + <uint64_t>pr.owner * GOLDEN)
+
+
 cdef uint64_t state_key(State* st) noexcept nogil:
-    """Hash of the turn state: side to move, Move made, reserves."""
+    """Hash of the turn state: side to move, the turn's actions so far, reserves, quiet turns."""
     cdef uint64_t h = mix64(<uint64_t>(7 + st.side * 2 + st.moved) * GOLDEN)
     cdef int i
+    h += mix64(<uint64_t>(11 + st.n_fires * 2 + st.did_pickup * 8 + st.did_drop * 16
+                          + st.did_exchange * 32 + st.did_reinforce * 64 + st.violent * 4)
+                 * GOLDEN)
+    h += mix64(<uint64_t>(13 + st.quiet) * 0x9E3779B1ULL)
     for i in range(st.n_reserves):
         h += mix64(<uint64_t>(2000003 + i * 4 + st.reserves[i].armed * 2
                               + st.reserves[i].entered) * GOLDEN)
@@ -101,6 +122,8 @@ cdef uint64_t full_hash(State* st) noexcept nogil:
         for i in range(2):
             if st.gart[s][i]:
                 h += article_key(st.gart[s][i], s)
+    for i in range(MAX_PROJECTILES):
+        h += proj_key(&st.proj[i])
     return h
 
 
@@ -152,10 +175,15 @@ cdef int drop_article(State* st, int kind, int cool, int centre, int color) noex
     return NONE
 
 
-cdef void remove_piece(State* st, int pid) noexcept nogil:
-    """Capture or destroy a piece: its articles drop by the ring (R4.2.4); note a lost primary."""
+cdef void remove_piece(State* st, int pid, int cause) noexcept nogil:
+    """Capture or destroy a piece: its articles drop by the ring (R4.2.4); note a lost primary.
+
+    `cause` is the weapon kind that destroyed it, 0 for a capture by moving or a fall.
+    """
     cdef Piece* p = &st.pieces[pid]
     cdef int i, sq = p.sq
+    log_event(st, EV_REMOVED, pid, sq, p.level, cause, p.color)
+    turn_set(st, &st.violent, 1)
     lift_piece(st, pid)
     st.hash -= piece_key(p)
     for i in range(MAX_SLOTS):
@@ -194,4 +222,48 @@ cdef void destroy_unsupported(State* st, int sq, int level) noexcept nogil:
     for i in range(2):
         pid = st.occ[level][sq][i]
         if pid != NONE and not is_supported(st, pid):
-            remove_piece(st, pid)
+            remove_piece(st, pid, 0)
+
+
+cdef void piece_set(State* st, int pid, int* field, int value) noexcept nogil:
+    """Change one field of a piece, keeping the hash."""
+    cdef Piece* p = &st.pieces[pid]
+    if field[0] == value:
+        return
+    st.hash -= piece_key(p)
+    tset(st, field, value)
+    st.hash += piece_key(p)
+
+
+cdef void turn_set(State* st, int* field, int value) noexcept nogil:
+    """Change one turn-state field (hashed by state_key), keeping the hash."""
+    if field[0] == value:
+        return
+    st.hash -= state_key(st)
+    tset(st, field, value)
+    st.hash += state_key(st)
+
+
+cdef void set_stun(State* st, int pid, int value) noexcept nogil:
+    piece_set(st, pid, &st.pieces[pid].stun, value)
+
+
+cdef void set_color(State* st, int pid, int color) noexcept nogil:
+    piece_set(st, pid, &st.pieces[pid].color, color)
+
+
+cdef int room_for(State* st, int pid, int sq, int level) noexcept nogil:
+    """R3.1/R3.2: could piece `pid` stand at `sq`/`level` as things are (no capture)?"""
+    cdef Rules* R = st.rules
+    cdef Piece* p = &st.pieces[pid]
+    cdef int i, x, n = 0, other = NONE
+    for i in range(2):
+        x = st.occ[level][sq][i]
+        if x != NONE and x != pid:
+            n += 1
+            other = x
+    if n == 0:
+        return 1
+    if n == 2 or st.pieces[other].color != p.color:
+        return 0
+    return R.coexist[p.type] or R.coexist[st.pieces[other].type]

@@ -8,7 +8,8 @@ from libc.string cimport memset, memcpy
 from libc.stdint cimport uint64_t
 from wec._core.state cimport *
 from wec._core.board cimport full_hash, piece_key, article_key, state_key, slots_of, is_supported
-from wec._core.movegen cimport gen_moves, gen_actions, has_move
+from wec._core.movegen cimport gen_moves, has_move
+from wec._core.actions cimport gen_actions
 from wec._core.make cimport do_action, undo_action
 from wec._core.perft cimport perft_moves, perft_actions
 
@@ -176,6 +177,34 @@ cdef class Engine:
             else:
                 R.path_level[t][GROUND] = GROUND
                 R.dest_mask[t][GROUND] = 1 << GROUND
+        for t, pt in enumerate(_rules.PIECE_TYPES):
+            for k in range(N_KINDS):
+                R.inherent[t][k] = 0
+            for code in pt.abilities:
+                R.inherent[t][_rules.ARTICLE_INDEX[code]] = 1
+            R.jet_rocket[t] = pt.code in _rules.JET_ROCKET_TYPES
+        for k in range(N_KINDS):
+            R.rate[k] = 0
+            R.anti[k] = 0
+            R.proj_level[k] = NONE
+        for code, rate in (("FL", options.flame_rate), ("ST", options.stunner_rate),
+                           ("CS", options.conversion_rate), ("RL", options.projectile_rate),
+                           ("SL", options.projectile_rate), ("TL", options.projectile_rate)):
+            R.rate[_rules.ARTICLE_INDEX[code]] = rate
+            R.anti[_rules.ARTICLE_INDEX[code]] = _rules.ARTICLE_INDEX["A" + code]
+        R.proj_level[A_RL] = GROUND
+        R.proj_level[A_SL] = AIR
+        R.proj_level[A_TL] = SUB
+        R.flame_range = options.flame_range
+        R.stunner_range = options.stunner_range
+        R.stun_turns = options.stun_turns
+        R.homing_range = options.homing_range
+        R.jet_rocket_range = options.jet_rocket_range
+        R.one_action = options.one_action_per_piece
+        R.movement_only = options.movement_only
+        R.stealthy_primary = options.stealthy_primary
+        R.transport_from_carrier = options.transport_from_carrier
+        R.quiet_turn_draw = options.quiet_turn_draw
         R.doze_enemies = bool(options.doze_enemies)
         R.primary_may_fly = bool(options.primary_may_fly)
         R.all_visible = not options.invisible_pieces
@@ -248,6 +277,15 @@ cdef class Engine:
         st.moved = data.get("moved", 0)
         st.result = data.get("result", RESULT_NONE)
         st.primary_lost[0] = st.primary_lost[1] = 0
+        ts = data.get("turn_state", {})
+        st.n_fires = ts.get("fires", 0)
+        st.did_pickup = ts.get("pickup", 0)
+        st.did_drop = ts.get("drop", 0)
+        st.did_exchange = ts.get("exchange", 0)
+        st.did_reinforce = ts.get("reinforce", 0)
+        st.violent = ts.get("violent", 0)
+        st.quiet = data.get("quiet", 0)
+        st.n_ev = 0
         pieces = data["pieces"]
         if len(pieces) > MAX_PIECES:
             raise ValueError("more than %d pieces" % MAX_PIECES)
@@ -269,7 +307,15 @@ cdef class Engine:
                 p.icool[kind] = cool
             p.stun = d.get("stun", 0)
             p.home = d.get("home", 0)
-            p.journey = d.get("journey", 0)
+            journey = d.get("journey")
+            if journey:
+                p.journey = 1
+                p.jkind, p.jdest, p.jpath, p.jlevel = journey
+            p.fired = d.get("fired", 0)
+            p.acted = d.get("acted", 0)
+            p.mover = d.get("mover", 0)
+            for kind, n in d.get("hits", {}).items():
+                p.hits[kind] = n
             slot = st.occ[p.level][p.sq]
             if slot[0] == NONE:
                 slot[0] = pid
@@ -299,6 +345,21 @@ cdef class Engine:
             st.reserves[i].armed = d["armed"]
             st.reserves[i].entered = d.get("entered", 0)
         st.n_articles = n_art
+        st.n_live_proj = 0
+        st.proj_serial = 0
+        for i, d in enumerate(data.get("projectiles", ())):
+            if i >= MAX_PROJECTILES:
+                raise ValueError("more than %d projectiles" % MAX_PROJECTILES)
+            st.proj[i].kind = d["kind"]
+            st.proj[i].sq = d["sq"]
+            st.proj[i].level = d["level"]
+            st.proj[i].dir = d["dir"]
+            st.proj[i].target = d["target"]
+            st.proj[i].strength = d["strength"]
+            st.proj[i].owner = d["owner"]
+            st.proj[i].serial = i
+            st.n_live_proj += 1
+            st.proj_serial = i + 1
         st.hash = full_hash(st)
 
     def pieces(self):
@@ -311,16 +372,52 @@ cdef class Engine:
             p = &self.st.pieces[pid]
             if not p.alive:
                 continue
-            arts = tuple((p.art[i], p.cool[i]) for i in range(MAX_SLOTS) if p.art[i])
-            icool = {i: p.icool[i] for i in range(N_KINDS) if p.icool[i]}
-            out.append((pid, p.type, p.color, p.hand, p.sq, p.level, arts, p.stun, p.home, icool))
+            out.append(self.piece(pid))
         return out
 
     def piece(self, int pid):
+        """(pid, type, color, hand, sq, level, articles, stun, home, cooldowns, journey, fired,
+        acted, hits, mover): articles a tuple of (kind, cool); cooldowns {kind: turns} of inherent
+        weapons; journey (kind, dest, path, level) or None; hits {weapon kind: count}."""
         cdef Piece* p = &self.st.pieces[pid]
+        cdef int i
+        if not 0 <= pid < self.st.n_pieces:
+            raise IndexError(pid)
         arts = tuple((p.art[i], p.cool[i]) for i in range(MAX_SLOTS) if p.art[i])
         icool = {i: p.icool[i] for i in range(N_KINDS) if p.icool[i]}
-        return (pid, p.type, p.color, p.hand, p.sq, p.level, arts, p.stun, p.home, icool)
+        journey = (p.jkind, p.jdest, p.jpath, p.jlevel) if p.journey else None
+        hits = {i: p.hits[i] for i in range(7) if p.hits[i]}
+        return (pid, p.type, p.color, p.hand, p.sq, p.level, arts, p.stun, p.home, icool,
+                journey, p.fired, p.acted, hits, p.mover)
+
+    def is_alive(self, int pid):
+        return 0 <= pid < self.st.n_pieces and bool(self.st.pieces[pid].alive)
+
+    def projectiles(self):
+        """Projectiles in flight, oldest first: (kind, sq, level, dir, target, strength, owner)."""
+        cdef int i
+        live = [(self.st.proj[i].serial, i) for i in range(MAX_PROJECTILES) if self.st.proj[i].kind]
+        out = []
+        for _, i in sorted(live):
+            pr = self.st.proj[i]
+            out.append((pr.kind, pr.sq, pr.level, pr.dir, pr.target, pr.strength, pr.owner))
+        return out
+
+    def turn_state(self):
+        st = self.st
+        return {"fires": st.n_fires, "pickup": st.did_pickup, "drop": st.did_drop,
+                "exchange": st.did_exchange, "reinforce": st.did_reinforce,
+                "violent": st.violent}
+
+    @property
+    def quiet(self):
+        return self.st.quiet
+
+    def events(self):
+        """What the last action did: (kind, pid, sq, level, info, color) tuples."""
+        cdef int i
+        return [(self.st.ev[i].kind, self.st.ev[i].pid, self.st.ev[i].sq, self.st.ev[i].level,
+                 self.st.ev[i].info, self.st.ev[i].color) for i in range(self.st.n_ev)]
 
     def articles(self):
         """Ground articles: list of (sq, kind, cool)."""
@@ -371,7 +468,8 @@ cdef class Engine:
     # --- actions ---------------------------------------------------------------------------------
 
     def legal(self, bint moves_only=False):
-        """Every legal action: tuples (kind, pid, dest, dlevel, passenger, path, group, dir)."""
+        """Every legal action: tuples (kind, pid, dest, dlevel, passenger, path, group, dir, art,
+        art2, target)."""
         cdef int n, i
         cdef Move* m
         with nogil:
@@ -383,7 +481,8 @@ cdef class Engine:
         out = []
         for i in range(n):
             m = &self.buf[i]
-            out.append((m.kind, m.pid, m.dest, m.dlevel, m.passenger, m.path, m.group, m.dir))
+            out.append((m.kind, m.pid, m.dest, m.dlevel, m.passenger, m.path, m.group, m.dir,
+                        m.art, m.art2, m.target))
         return out
 
     def has_move(self):
@@ -392,7 +491,8 @@ cdef class Engine:
     def apply(self, tuple action):
         """Apply one action tuple exactly as `legal()` returned it (no legality check here)."""
         cdef Move m
-        m.kind, m.pid, m.dest, m.dlevel, m.passenger, m.path, m.group, m.dir = action
+        (m.kind, m.pid, m.dest, m.dlevel, m.passenger, m.path, m.group, m.dir, m.art, m.art2,
+         m.target) = action
         do_action(self.st, &m)
 
     def undo(self):

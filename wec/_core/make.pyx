@@ -6,8 +6,13 @@ the trail to the action's frame, so the inverse is exact by construction (hash i
 """
 from wec._core.state cimport *
 from wec._core.board cimport (tset, can_see, push_frame, pop_frame, piece_key, state_key,
-                              lift_piece, place_piece, remove_piece, destroy_unsupported)
+                              lift_piece, place_piece, remove_piece, destroy_unsupported,
+                              piece_set, turn_set, log_event)
 from wec._core.movegen cimport has_move
+from wec._core.effects cimport arrive
+from wec._core.fire cimport exec_fire, advance_projectiles, advance_journeys
+from wec._core.articles cimport (exec_pickup, exec_drop, exec_exchange, exec_reinforce,
+                                 arm_reserves)
 
 
 cdef inline void set_home(State* st, int pid, int value) noexcept nogil:
@@ -40,7 +45,7 @@ cdef void capture_enemies(State* st, int side, int sq, int level) noexcept nogil
     for i in range(2):
         x = st.occ[level][sq][i]
         if x != NONE and st.pieces[x].color != side:
-            remove_piece(st, x)
+            remove_piece(st, x, 0)
 
 
 cdef void exec_move(State* st, Move* m) noexcept nogil:
@@ -59,6 +64,7 @@ cdef void exec_move(State* st, Move* m) noexcept nogil:
             if hidden_enemy_at(st, side, sqs[i], plev):
                 dest = sqs[i]
                 dlevel = plev
+                log_event(st, EV_STOPPED, m.pid, dest, dlevel, 0, side)
                 break
     lift_piece(st, m.pid)
     if q != NONE:
@@ -68,7 +74,12 @@ cdef void exec_move(State* st, Move* m) noexcept nogil:
     if q != NONE:
         place_piece(st, q, dest, dlevel)
     set_home(st, m.pid, 0)
+    piece_set(st, m.pid, &p.acted, 1)
+    if q != NONE:
+        piece_set(st, q, &st.pieces[q].acted, 1)
+    piece_set(st, m.pid, &p.mover, 1)
     destroy_unsupported(st, origin, olevel)  # a passenger left behind in Air/Sub (R3.4)
+    arrive(st, dest, dlevel)
 
 
 cdef void exec_doze(State* st, Move* m) noexcept nogil:
@@ -95,13 +106,17 @@ cdef void exec_doze(State* st, Move* m) noexcept nogil:
             capture_enemies(st, st.pieces[pids[k]].color, targets[k], GROUND)
         place_piece(st, pids[k], targets[k], GROUND)
         set_home(st, pids[k], 0)
+        piece_set(st, pids[k], &st.pieces[pids[k]].acted, 1)
+    piece_set(st, m.pid, &p.mover, 1)
+    for k in range(n):
+        arrive(st, targets[k], GROUND)
 
 
-cdef void exec_end(State* st) noexcept nogil:
-    """R6.4 End Turn, in order (projectiles, count-downs, hit counts arrive with Fire)."""
-    cdef int side = st.side, pid, i
+cdef void count_down(State* st, int side) noexcept nogil:
+    """R7.3.2, R7.2: the mover's stun counts and weapon cool-downs go down by one."""
+    cdef int pid, i
     cdef Piece* p
-    for pid in range(st.n_pieces):  # R7.3.2, R7.2: the mover's count-downs
+    for pid in range(st.n_pieces):
         p = &st.pieces[pid]
         if not p.alive or p.color != side:
             continue
@@ -121,15 +136,57 @@ cdef void exec_end(State* st) noexcept nogil:
             if p.icool[i] > 0:
                 tset(st, &p.icool[i], p.icool[i] - 1)
         st.hash += piece_key(p)
+
+
+cdef void clear_turn_marks(State* st) noexcept nogil:
+    """R7.8: per-turn hit counts clear; who fired or acted this turn is forgotten."""
+    cdef int pid, i
+    cdef Piece* p
+    for pid in range(st.n_pieces):
+        p = &st.pieces[pid]
+        if not p.alive or not (p.fired or p.acted or p.mover or p.hits[1] or p.hits[2] or p.hits[3]
+                               or p.hits[4] or p.hits[5] or p.hits[6]):
+            continue
+        st.hash -= piece_key(p)
+        tset(st, &p.fired, 0)
+        tset(st, &p.acted, 0)
+        tset(st, &p.mover, 0)
+        for i in range(7):
+            tset(st, &p.hits[i], 0)
+        st.hash += piece_key(p)
+
+
+cdef void exec_end(State* st) noexcept nogil:
+    """R6.4 End Turn, in order; then the next turn starts (journeys R9.3, R6.5)."""
+    cdef Rules* R = st.rules
+    cdef int side = st.side
+    advance_projectiles(st)
+    count_down(st, side)
+    clear_turn_marks(st)
     if st.result == RESULT_NONE:  # R11.1: own loss first
         if st.primary_lost[side]:
             tset(st, &st.result, 1 - side)
         elif st.primary_lost[1 - side]:
             tset(st, &st.result, side)
+    if R.quiet_turn_draw:  # R11.3
+        turn_set(st, &st.quiet, 0 if st.violent else st.quiet + 1)
+        if st.result == RESULT_NONE and st.quiet >= R.quiet_turn_draw:
+            tset(st, &st.result, RESULT_DRAW)
     tset(st, &st.primary_lost[0], 0)
     tset(st, &st.primary_lost[1], 0)
-    set_turn_state(st, 1 - side, 0)
+    st.hash -= state_key(st)
+    tset(st, &st.side, 1 - side)
+    tset(st, &st.moved, 0)
+    tset(st, &st.n_fires, 0)
+    tset(st, &st.did_pickup, 0)
+    tset(st, &st.did_drop, 0)
+    tset(st, &st.did_exchange, 0)
+    tset(st, &st.did_reinforce, 0)
+    tset(st, &st.violent, 0)
+    st.hash += state_key(st)
     tset(st, &st.turn, st.turn + 1)
+    advance_journeys(st, 1 - side)
+    arm_reserves(st)
     if st.result == RESULT_NONE and not has_move(st):
         tset(st, &st.result, side)  # R6.5: no legal Move at the start of the turn loses
 
@@ -137,14 +194,31 @@ cdef void exec_end(State* st) noexcept nogil:
 cdef void do_action(State* st, Move* m) noexcept nogil:
     """Apply one legal action (the caller generated it)."""
     push_frame(st)
+    st.n_ev = 0
     if m.kind == ACT_END:
         exec_end(st)
         return
     if m.kind == ACT_MOVE:
         exec_move(st, m)
-    else:
+        set_turn_state(st, st.side, 1)
+    elif m.kind == ACT_DOZE:
         exec_doze(st, m)
-    set_turn_state(st, st.side, 1)
+        set_turn_state(st, st.side, 1)
+    elif m.kind == ACT_FIRE:
+        exec_fire(st, m)
+    elif m.kind == ACT_PICKUP:
+        exec_pickup(st, m)
+    elif m.kind == ACT_DROP:
+        exec_drop(st, m)
+    elif m.kind == ACT_EXCHANGE:
+        exec_exchange(st, m)
+    elif m.kind == ACT_REINFORCE:
+        exec_reinforce(st, m)
+    elif m.kind == ACT_RESIGN:  # R11.2: m.target is the side that resigns
+        tset(st, &st.result, 1 - m.target)
+    elif m.kind == ACT_DRAW:
+        tset(st, &st.result, RESULT_DRAW)
+    arm_reserves(st)
 
 
 cdef void undo_action(State* st) noexcept nogil:

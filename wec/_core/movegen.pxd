@@ -3,5 +3,4 @@
 from wec._core.state cimport *
 
 cdef int gen_moves(State* st, Move* out, int limit) noexcept nogil
-cdef int gen_actions(State* st, Move* out) noexcept nogil
 cdef bint has_move(State* st) noexcept nogil

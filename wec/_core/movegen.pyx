@@ -7,34 +7,7 @@ name. `out` may be NULL to count only; `limit` stops early (has_move).
 from libc.stdint cimport uint64_t
 from wec._core.state cimport *
 from wec._core.board cimport can_see
-
-ctypedef struct Gen:
-    Move* out
-    int n
-    int limit
-
-
-cdef inline bint full(Gen* g) noexcept nogil:
-    return g.n >= g.limit
-
-
-cdef inline void emit(Gen* g, int kind, int pid, int dest, int dlevel, int passenger, int path,
-                      int group, int dir) noexcept nogil:
-    cdef Move* m
-    if g.n >= g.limit:
-        return
-    if g.out != NULL:
-        m = &g.out[g.n]
-        m.kind = kind
-        m.pid = pid
-        m.dest = dest
-        m.dlevel = dlevel
-        m.passenger = passenger
-        m.path = path
-        m.group = group
-        m.dir = dir
-    g.n += 1
-
+from wec._core.gen cimport Gen, full, emit, shadowed
 
 cdef inline bint blocked(State* st, int side, int sq, int level) noexcept nogil:
     """R4.2: a path square is blocked by any piece at that level that `side` can see."""
@@ -83,10 +56,10 @@ cdef void gen_to(State* st, Gen* g, int pid, int passenger, int dest, int level,
     """Emit the move to `dest`/`level`, alone and with the passenger, where legal."""
     cdef Piece* p = &st.pieces[pid]
     if dest_ok(st, p, NONE, dest, level, mode, combat):
-        emit(g, ACT_MOVE, pid, dest, level, NONE, path, 0, 0)
+        emit(g, ACT_MOVE, pid, dest, level, NONE, path, 0, NONE, 0, 0, NONE)
     if passenger != NONE and may_carry(st, passenger, level) and \
             dest_ok(st, p, passenger, dest, level, mode, combat):
-        emit(g, ACT_MOVE, pid, dest, level, passenger, path, 0, 0)
+        emit(g, ACT_MOVE, pid, dest, level, passenger, path, 0, NONE, 0, 0, NONE)
 
 
 cdef void gen_paths(State* st, Gen* g, int pid, int passenger) noexcept nogil:
@@ -180,6 +153,8 @@ cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
             partner = x
     if partner == NONE or st.pieces[partner].color != side:
         return
+    if R.one_action and st.pieces[partner].acted:
+        return
     for d in range(8):
         s = R.nb[sq][d]
         if s == NONE:
@@ -195,6 +170,8 @@ cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
                     continue  # a hidden enemy is not a choice the player can make
                 if not R.doze_enemies:
                     ok = 0
+            elif R.one_action and st.pieces[x].acted:
+                ok = 0  # R6.3: it took part in another action
             total += 1
         if total and ok:
             elig_dir[n_elig] = d
@@ -221,35 +198,9 @@ cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
                     ok = 0
                     break
             if ok:
-                emit(g, ACT_DOZE, pid, R.nb[sq][dir], GROUND, partner, NONE, group, dir)
+                emit(g, ACT_DOZE, pid, R.nb[sq][dir], GROUND, partner, NONE, group, dir, 0, 0, NONE)
                 if full(g):
                     return
-
-
-cdef inline bint same_piece(State* st, int a, int b) noexcept nogil:
-    """Two pieces whose actions read the same (type, hand, articles): one action list entry."""
-    cdef Piece* p = &st.pieces[a]
-    cdef Piece* q = &st.pieces[b]
-    cdef int i, j, cnt
-    if p.type != q.type or p.color != q.color or p.hand != q.hand or p.stun != q.stun \
-            or p.journey != q.journey or p.home != q.home:
-        return False
-    for i in range(MAX_SLOTS):  # same multiset of carried articles
-        if p.art[i] == 0:
-            continue
-        cnt = 0
-        for j in range(MAX_SLOTS):
-            cnt += (p.art[j] == p.art[i]) - (q.art[j] == p.art[i])
-        if cnt != 0:
-            return False
-    for j in range(MAX_SLOTS):
-        if q.art[j]:
-            cnt = 0
-            for i in range(MAX_SLOTS):
-                cnt += (p.art[i] == q.art[j]) - (q.art[i] == q.art[j])
-            if cnt != 0:
-                return False
-    return True
 
 
 cdef int gen_moves(State* st, Move* out, int limit) noexcept nogil:
@@ -265,16 +216,19 @@ cdef int gen_moves(State* st, Move* out, int limit) noexcept nogil:
     for pid in range(st.n_pieces):
         p = &st.pieces[pid]
         if not p.alive or p.color != side or p.stun > 0 or p.journey:
-            continue  # R4.2.5: a stunned piece cannot be Moved
+            continue  # R4.2.5: a stunned piece cannot be Moved; R9.5 nor one on a journey
+        if R.one_action and p.acted:
+            continue  # R6.3
+        if shadowed(st, pid):
+            continue
         other = st.occ[p.level][p.sq][0]
         if other == pid:
             other = st.occ[p.level][p.sq][1]
-        if other != NONE and other < pid and same_piece(st, other, pid):
-            continue
         passenger = NONE
         if R.carry[p.type] and other != NONE:
             q = &st.pieces[other]
-            if q.color == side and q.stun == 0 and not q.journey:
+            if q.color == side and q.stun == 0 and not q.journey and \
+                    not (R.one_action and q.acted):
                 passenger = other
         gen_paths(st, &g, pid, passenger)
         gen_level_changes(st, &g, pid, passenger)
@@ -283,23 +237,6 @@ cdef int gen_moves(State* st, Move* out, int limit) noexcept nogil:
         if full(&g):
             break
     return g.n
-
-
-cdef int gen_actions(State* st, Move* out) noexcept nogil:
-    """R6.1 (this milestone: Move, Doze, End Turn): the Move first, End Turn after it."""
-    if st.result != RESULT_NONE:
-        return 0
-    if st.moved:
-        out[0].kind = ACT_END
-        out[0].pid = NONE
-        out[0].dest = NONE
-        out[0].dlevel = NONE
-        out[0].passenger = NONE
-        out[0].path = NONE
-        out[0].group = 0
-        out[0].dir = NONE
-        return 1
-    return gen_moves(st, out, MAX_MOVES)
 
 
 cdef bint has_move(State* st) noexcept nogil:

@@ -4,7 +4,8 @@
 `buf` holds MAX_MOVES + 16 moves per remaining ply.
 """
 from wec._core.state cimport *
-from wec._core.movegen cimport gen_moves, gen_actions
+from wec._core.movegen cimport gen_moves
+from wec._core.actions cimport gen_actions
 from wec._core.make cimport do_action, undo_action
 
 

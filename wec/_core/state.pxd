@@ -25,12 +25,50 @@ cdef enum:
     MAX_MOVES = 8192      # generated actions in one position (dozes dominate)
     RESULT_NONE = -1
     RESULT_DRAW = 2
+    MAX_EVENTS = 128      # what one action did (for the game record), per action
+
+# Article kinds (wec.rules.ARTICLES order, 0 = none).
+cdef enum:
+    A_FL = 1
+    A_ST = 2
+    A_CS = 3
+    A_RL = 4
+    A_SL = 5
+    A_TL = 6
+    A_BI = 7
+    A_JP = 8
+    A_SC = 9
+    A_AFL = 10
+    A_AST = 11
+    A_ACS = 12
+    A_ARL = 13
+    A_ASL = 14
+    A_ATL = 15
+    A_SH = 16
+    A_ASH = 17
+    A_XXX = 18
+
+# What an action did (Event.kind), read by the facade for the game record (R12.2 Results).
+cdef enum:
+    EV_REMOVED = 1        # piece removed: info = weapon kind that killed it, 0 = capture/fall
+    EV_STUNNED = 2        # info = the stun count given
+    EV_CONVERTED = 3      # piece changed sides
+    EV_PROJECTILE = 4     # a projectile now at sq/level: info = its weapon kind
+    EV_ENTERED = 5        # a reinforcement entered
+    EV_STOPPED = 6        # a Move or journey ended elsewhere than asked (R4.2.3, R9.4)
 
 # Action kinds.
 cdef enum:
     ACT_MOVE = 0
     ACT_DOZE = 1
     ACT_END = 2
+    ACT_FIRE = 3
+    ACT_PICKUP = 4
+    ACT_DROP = 5
+    ACT_EXCHANGE = 6
+    ACT_REINFORCE = 7
+    ACT_RESIGN = 8        # facade call (R11.2), not in the legal list
+    ACT_DRAW = 9          # draw by agreement (R11.2), not in the legal list
 
 # Path modes (wec.rules NORMAL, MOVE_ONLY, CAPTURE_ONLY).
 cdef enum:
@@ -62,7 +100,15 @@ ctypedef struct Piece:
     int icool[19]   # count-down of each inherent weapon, by article kind (R7.2)
     int stun        # stun count (R7.3.1)
     int home        # pawn has never left its set-up square (double step, R4.3)
-    int journey     # transport journey in progress (R9; unused until the second core issue)
+    int journey     # transport journey in progress (R9)
+    int jkind       # its transport article kind (A_BI, A_JP, A_SC)
+    int jdest       # its destination square
+    int jpath       # 0 beeline, 1 dogleg (R9.1)
+    int jlevel      # the level it travels at
+    int fired       # fired this turn (R6.2: a piece fires at most once per turn)
+    int acted       # took part in an action this turn (R6.3 one action per piece)
+    int mover       # is the piece Moved this turn (R9.1)
+    int hits[7]     # hits taken this turn per weapon kind A_FL..A_TL (R7.8)
 
 ctypedef struct Reserve:
     int type        # piece type that enters
@@ -80,6 +126,7 @@ ctypedef struct Projectile:
     int target      # piece id of the homing target, NONE when directional
     int strength    # strength of the firing Fire (R7.6)
     int owner       # colour of the firer
+    int serial      # creation order: projectiles advance oldest first (R7.7)
 
 ctypedef struct Move:
     int kind        # ACT_MOVE, ACT_DOZE, ACT_END
@@ -87,9 +134,21 @@ ctypedef struct Move:
     int dest        # destination square of the piece (the Dozer)
     int dlevel      # destination level
     int passenger   # piece id of the passenger taken along, or the doze partner; NONE
-    int path        # index of the path in the rule tables; NONE for a level change / doze
+    int path        # move: path index in the rule tables (NONE: level change); transport fire:
+                    # 0 beeline, 1 dogleg
     int group       # doze: bit d set = the neighbour square in direction d is dozed
-    int dir         # doze: direction index of the push
+    int dir         # doze: direction of the push; directional fire: its direction
+    int art         # fire: weapon/transport kind; pickup/drop: article; exchange: article given
+    int art2        # exchange: article received back (0 = a one-way transfer)
+    int target      # homing fire / jet rocket / exchange: the other piece; reinforce: reserve
+
+ctypedef struct Event:
+    int kind        # EV_*
+    int pid         # the piece concerned (NONE for a projectile)
+    int sq          # where
+    int level
+    int info        # see EV_*
+    int color       # the side the piece belonged to before the event
 
 ctypedef struct TrailEntry:
     int* addr       # the changed field
@@ -115,6 +174,21 @@ ctypedef struct Rules:
     int dest_mask[23][3]    # bit l: the path may end at level l, per current level
     int vert_mask[23][3]    # bit l: may change to level l in its own square, per current level
     int vert_combat[23]     # level changes capture (JE/SU with jet_sub_combat)
+    int inherent[23][19]    # inherent abilities by article kind (R5.2)
+    int jet_rocket[23]      # has the jet / sub rocket (R7.9), fired from its natural level
+    int rate[19]            # rate of fire per weapon kind (R7.2); 0 = no count-down
+    int anti[19]            # the defence kind against each weapon kind (R7.8)
+    int proj_level[19]      # level a projectile of that kind travels at (R7.6)
+    int flame_range         # R7.1
+    int stunner_range       # R7.3
+    int stun_turns          # R7.3.1
+    int homing_range        # R7.6
+    int jet_rocket_range    # R7.9
+    int one_action          # R6.3 one action per piece
+    int movement_only       # R6.3 movement only
+    int stealthy_primary    # R8.1
+    int transport_from_carrier  # R9.1
+    int quiet_turn_draw     # R11.3, 0 = off
     int n_psets
     int* pset_start         # [n_psets * N_SQ + sq]: first path of that set from that square
     int* pset_end           # one past the last
@@ -147,6 +221,17 @@ ctypedef struct State:
     int moved               # the turn's Move is made (R6.1)
     int result              # RESULT_NONE, BLACK, WHITE or RESULT_DRAW
     int primary_lost[2]     # primary government pieces of each colour lost this turn (R11.1)
+    int n_fires             # Fires made this turn (R6.1: at most 2)
+    int did_pickup          # R6.1: at most one each per turn
+    int did_drop
+    int did_exchange
+    int did_reinforce
+    int violent             # a capture, destruction or conversion happened this turn (R11.3)
+    int quiet               # turns in a row without one (R11.3)
+    int proj_serial         # next projectile serial number
+    int n_live_proj         # projectiles in flight
+    Event ev[128]           # what the last action did (not part of the state; not undone)
+    int n_ev
     int n_articles          # articles in the game (lying + carried), conserved
     uint64_t hash           # additive Zobrist hash, kept incrementally
     TrailEntry* trail

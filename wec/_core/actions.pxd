@@ -1,0 +1,5 @@
+# cython: language_level=3
+"""The legal action list of the side to move (R6.1): every kind."""
+from wec._core.state cimport *
+
+cdef int gen_actions(State* st, Move* out) noexcept nogil

@@ -1,0 +1,24 @@
+# cython: language_level=3
+"""The legal action list of the side to move (R6.1): the Move (with Dozes), up to two Fires, one
+Pickup, Drop, Exchange and Reinforce each, and End Turn once the Move is made."""
+from wec._core.state cimport *
+from wec._core.gen cimport Gen, emit
+from wec._core.movegen cimport gen_moves
+from wec._core.fire cimport gen_fires
+from wec._core.articles cimport gen_articles
+
+
+cdef int gen_actions(State* st, Move* out) noexcept nogil:
+    cdef Gen g
+    if st.result != RESULT_NONE:
+        return 0
+    g.out = out
+    g.n = 0
+    g.limit = MAX_MOVES
+    if not st.moved:
+        g.n = gen_moves(st, out, MAX_MOVES)
+    gen_fires(st, &g)
+    gen_articles(st, &g)
+    if st.moved:
+        emit(&g, ACT_END, NONE, NONE, NONE, NONE, NONE, 0, NONE, 0, 0, NONE)
+    return g.n

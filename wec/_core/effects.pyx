@@ -1,0 +1,134 @@
+# cython: language_level=3
+"""Weapon effects (R7): hits and defence stacking, destruction, stun, conversion, projectiles
+meeting pieces, and pieces falling or landing."""
+from wec._core.state cimport *
+from wec._core.board cimport (tset, piece_set, set_stun, set_color, remove_piece, drop_article,
+                              lift_piece, place_piece, log_event, room_for, proj_key, turn_set,
+                              piece_key)
+
+
+cdef int defence(State* st, int pid, int weapon) noexcept nogil:
+    """R5.3: inherent + carried antis against `weapon`."""
+    cdef Rules* R = st.rules
+    cdef Piece* p = &st.pieces[pid]
+    cdef int anti = R.anti[weapon], i, n
+    n = R.inherent[p.type][anti]
+    for i in range(MAX_SLOTS):
+        n += p.art[i] == anti
+    return n
+
+
+cdef void end_journey(State* st, int pid) noexcept nogil:
+    cdef Piece* p = &st.pieces[pid]
+    if not p.journey:
+        return
+    st.hash -= piece_key(p)
+    tset(st, &p.journey, 0)
+    tset(st, &p.jkind, 0)
+    tset(st, &p.jdest, 0)
+    tset(st, &p.jpath, 0)
+    tset(st, &p.jlevel, 0)
+    st.hash += piece_key(p)
+
+
+cdef void put_down(State* st, int pid, int sq) noexcept nogil:
+    """A piece lands, surfaces or falls to the Ground of `sq`; destroyed if there is no room
+    (R3.4, R7.3.4, R9.4)."""
+    cdef Piece* p = &st.pieces[pid]
+    if p.level == GROUND and p.sq == sq:
+        return
+    if not room_for(st, pid, sq, GROUND):
+        remove_piece(st, pid, 0)
+        return
+    lift_piece(st, pid)
+    place_piece(st, pid, sq, GROUND)
+    arrive(st, sq, GROUND)
+
+
+cdef void stun_piece(State* st, int pid) noexcept nogil:
+    """R7.3.1-R7.3.4: stun count, every carried article dropped by the ring, a transport fall."""
+    cdef Piece* p = &st.pieces[pid]
+    cdef int i, kind
+    set_stun(st, pid, st.rules.stun_turns)
+    log_event(st, EV_STUNNED, pid, p.sq, p.level, st.rules.stun_turns, p.color)
+    for i in range(MAX_SLOTS):
+        kind = p.art[i]
+        if kind:
+            st.hash -= piece_key(p)
+            tset(st, &p.art[i], 0)
+            st.hash += piece_key(p)
+            drop_article(st, kind, p.cool[i], p.sq, p.color)
+            piece_set(st, pid, &p.cool[i], 0)
+    if p.journey:
+        end_journey(st, pid)
+        if p.level != GROUND and st.rules.natural[p.type] != p.level:
+            put_down(st, pid, p.sq)
+
+
+cdef void convert_piece(State* st, int pid) noexcept nogil:
+    """R7.5: the piece changes sides with its articles, counts and cool-downs."""
+    cdef Piece* p = &st.pieces[pid]
+    log_event(st, EV_CONVERTED, pid, p.sq, p.level, 0, p.color)
+    turn_set(st, &st.violent, 1)
+    if st.rules.role[p.type] == 1:  # R11.1: a converted primary piece is lost
+        tset(st, &st.primary_lost[p.color], st.primary_lost[p.color] + 1)
+    set_color(st, pid, 1 - p.color)
+
+
+cdef void hit_piece(State* st, int pid, int weapon, int strength, int firer) noexcept nogil:
+    """R7.8: count the hit; its effect happens once the count exceeds the defence."""
+    cdef Piece* p = &st.pieces[pid]
+    if not p.alive:
+        return
+    if weapon == A_CS and p.color == firer:
+        return  # conversion changes enemies only (R7.5)
+    piece_set(st, pid, &p.hits[weapon], p.hits[weapon] + strength)
+    if p.hits[weapon] <= defence(st, pid, weapon):
+        return
+    if weapon == A_ST:
+        stun_piece(st, pid)
+    elif weapon == A_CS:
+        convert_piece(st, pid)
+    else:
+        remove_piece(st, pid, weapon)
+
+
+cdef void hit_level(State* st, int sq, int level, int weapon, int strength,
+                    int firer) noexcept nogil:
+    """Every piece at that level of that square takes the hit, friend or foe (R7.0)."""
+    cdef Rules* R = st.rules
+    cdef int a = st.occ[level][sq][0]
+    cdef int b = st.occ[level][sq][1]
+    if a != NONE:
+        hit_piece(st, a, weapon, strength, firer)
+    if b != NONE:
+        hit_piece(st, b, weapon, strength, firer)
+    if weapon != A_CS or level == GROUND:
+        return
+    # R7.5: a partial conversion in Air/Sub leaves a mixed pair only when both can be there alone;
+    # otherwise the passenger (the one not there by itself) is destroyed (conversion kill)
+    a = st.occ[level][sq][0]
+    b = st.occ[level][sq][1]
+    if a == NONE or b == NONE or st.pieces[a].color == st.pieces[b].color:
+        return
+    if R.natural[st.pieces[a].type] != level and not st.pieces[a].journey:
+        remove_piece(st, a, A_CS)
+    if R.natural[st.pieces[b].type] != level and not st.pieces[b].journey:
+        remove_piece(st, b, A_CS)
+
+
+cdef void arrive(State* st, int sq, int level) noexcept nogil:
+    """R7.7: a piece that ends a movement in a projectile's square and level is hit at once."""
+    cdef int i
+    cdef Projectile* pr
+    if st.n_live_proj == 0:
+        return
+    for i in range(MAX_PROJECTILES):
+        pr = &st.proj[i]
+        if pr.kind and pr.sq == sq and pr.level == level:
+            if st.occ[level][sq][0] == NONE and st.occ[level][sq][1] == NONE:
+                continue
+            st.hash -= proj_key(pr)
+            hit_level(st, sq, level, pr.kind, pr.strength, pr.owner)
+            tset(st, &pr.kind, 0)
+            tset(st, &st.n_live_proj, st.n_live_proj - 1)

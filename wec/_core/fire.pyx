@@ -1,0 +1,341 @@
+# cython: language_level=3
+"""Fire (R7, R9): generating and making Fires, projectile flight, transport journeys."""
+from wec._core.state cimport *
+from wec._core.board cimport (tset, piece_set, turn_set, can_see, king_dist, log_event, lift_piece,
+                              place_piece, remove_piece, proj_key)
+from wec._core.gen cimport Gen, emit, full, shadowed
+from wec._core.effects cimport hit_level, arrive, put_down, end_journey
+
+# direction index of a king step (dr, dc), indexed [(dr + 1) * 3 + (dc + 1)] (wec.rules.DIRECTIONS)
+cdef int DIR_OF[9]
+DIR_OF[:] = [5, 6, 7, 4, NONE, 0, 3, 2, 1]
+
+cdef int WEAPONS[6]
+WEAPONS[:] = [A_FL, A_ST, A_CS, A_RL, A_SL, A_TL]
+
+
+cdef inline int sign(int x) noexcept nogil:
+    return (x > 0) - (x < 0)
+
+
+cdef inline int step_towards(int frm, int to) noexcept nogil:
+    """Direction of one king step from `frm` towards `to` (diagonal while both differ)."""
+    return DIR_OF[(sign(to // 10 - frm // 10) + 1) * 3 + sign(to % 10 - frm % 10) + 1]
+
+
+cdef inline int journey_dir(int frm, int to, int dogleg) noexcept nogil:
+    """R9.1: beeline = diagonal while both coordinates differ, then straight; dogleg = straight
+    first (along the longer side) until the rest is a diagonal, then diagonal."""
+    cdef int dr = to // 10 - frm // 10
+    cdef int dc = to % 10 - frm % 10
+    cdef int adr = dr if dr >= 0 else -dr
+    cdef int adc = dc if dc >= 0 else -dc
+    if dogleg and adr != adc:
+        if adr > adc:
+            dc = 0
+        else:
+            dr = 0
+    return DIR_OF[(sign(dr) + 1) * 3 + sign(dc) + 1]
+
+
+cdef inline bint level_has_visible(State* st, int side, int sq, int level) noexcept nogil:
+    cdef int a = st.occ[level][sq][0]
+    cdef int b = st.occ[level][sq][1]
+    return (a != NONE and can_see(st, side, a)) or (b != NONE and can_see(st, side, b))
+
+
+cdef inline bint level_empty(State* st, int sq, int level) noexcept nogil:
+    return st.occ[level][sq][0] == NONE and st.occ[level][sq][1] == NONE
+
+
+cdef int ready_articles(Piece* p, int kind) noexcept nogil:
+    """Carried weapons of `kind` whose rate of fire lets them fire now (R7.2)."""
+    cdef int i, n = 0
+    for i in range(MAX_SLOTS):
+        n += p.art[i] == kind and p.cool[i] == 0
+    return n
+
+
+cdef int travel_level(int kind) noexcept nogil:
+    if kind == A_JP:
+        return AIR
+    if kind == A_SC:
+        return SUB
+    return GROUND
+
+
+# --- generation --------------------------------------------------------------------------------
+
+cdef void gen_targets(State* st, Gen* g, int pid, int weapon, int level, int rng) noexcept nogil:
+    """Homing SAM/Torpedo (R7.6) and jet/sub rocket (R7.9) targets: visible enemies at `level`
+    within `rng` king steps."""
+    cdef Piece* p = &st.pieces[pid]
+    cdef int e
+    cdef Piece* q
+    for e in range(st.n_pieces):
+        q = &st.pieces[e]
+        if not q.alive or q.color == p.color or q.level != level:
+            continue
+        if king_dist(p.sq, q.sq) > rng or not can_see(st, p.color, e):
+            continue
+        if shadowed(st, e):
+            continue
+        emit(g, ACT_FIRE, pid, q.sq, level, NONE, NONE, 0, NONE, weapon, 0, e)
+
+
+cdef void gen_directions(State* st, Gen* g, int pid, int weapon, int level) noexcept nogil:
+    cdef int d, s
+    for d in range(8):
+        s = st.rules.nb[st.pieces[pid].sq][d]
+        if s != NONE:
+            emit(g, ACT_FIRE, pid, s, level, NONE, NONE, 0, d, weapon, 0, NONE)
+
+
+cdef void gen_transport(State* st, Gen* g, int pid) noexcept nogil:
+    """R9.1: each carried transport article, every destination, beeline and (when different)
+    dogleg."""
+    cdef Rules* R = st.rules
+    cdef Piece* p = &st.pieces[pid]
+    cdef int i, j, kind, dest, dr, dc, lvl
+    cdef bint dup
+    if p.journey or p.mover:
+        return
+    if p.level != GROUND and not (R.transport_from_carrier and R.natural[p.type] != p.level):
+        return
+    for i in range(MAX_SLOTS):
+        kind = p.art[i]
+        if kind != A_BI and kind != A_JP and kind != A_SC:
+            continue
+        dup = False
+        for j in range(i):
+            dup = dup or p.art[j] == kind
+        if dup:
+            continue
+        lvl = travel_level(kind)
+        if lvl != p.level and level_has_visible(st, p.color, p.sq, lvl):
+            continue  # it cannot rise / dive into its own square
+        for dest in range(N_SQ):
+            if dest == p.sq:
+                continue
+            emit(g, ACT_FIRE, pid, dest, GROUND, NONE, 0, 0, NONE, kind, 0, NONE)
+            dr = dest // 10 - p.sq // 10
+            dc = dest % 10 - p.sq % 10
+            if dr != 0 and dc != 0 and dr != dc and dr != -dc:
+                emit(g, ACT_FIRE, pid, dest, GROUND, NONE, 1, 0, NONE, kind, 0, NONE)
+
+
+cdef void gen_fires(State* st, Gen* g) noexcept nogil:
+    """Every legal Fire of the side to move (R6.1, R6.2, R7, R9.1)."""
+    cdef Rules* R = st.rules
+    cdef Piece* p
+    cdef int pid, k, w, t, strength, lvl
+    if R.movement_only or st.n_fires >= 2:
+        return
+    for pid in range(st.n_pieces):
+        p = &st.pieces[pid]
+        if not p.alive or p.color != st.side or p.stun > 0 or p.fired:
+            continue
+        if R.one_action and p.acted:
+            continue
+        if shadowed(st, pid):
+            continue
+        t = p.type
+        for k in range(6):
+            w = WEAPONS[k]
+            strength = ready_articles(p, w)
+            if R.jet_rocket[t] and w == A_RL:
+                if p.level == R.natural[t] and p.icool[A_RL] == 0:
+                    gen_targets(st, g, pid, A_RL, GROUND, R.jet_rocket_range)
+            elif R.inherent[t][w] and p.icool[w] == 0:
+                strength += 1
+            if strength == 0:
+                continue
+            lvl = R.proj_level[w] if R.proj_level[w] != NONE else p.level
+            gen_directions(st, g, pid, w, lvl)
+            if w == A_SL or w == A_TL:
+                gen_targets(st, g, pid, w, lvl, R.homing_range)
+        gen_transport(st, g, pid)
+        if full(g):
+            return
+
+
+# --- making a Fire -----------------------------------------------------------------------------
+
+cdef void create_projectile(State* st, int kind, int sq, int level, int dir, int target,
+                            int strength, int owner) noexcept nogil:
+    """R7.6/R7.7: created in `sq`; if a piece is there at its level it hits at once."""
+    cdef int i
+    cdef Projectile* pr
+    log_event(st, EV_PROJECTILE, NONE, sq, level, kind, owner)
+    if not level_empty(st, sq, level):
+        hit_level(st, sq, level, kind, strength, owner)
+        return
+    for i in range(MAX_PROJECTILES):
+        pr = &st.proj[i]
+        if pr.kind == 0:
+            tset(st, &pr.kind, kind)
+            tset(st, &pr.sq, sq)
+            tset(st, &pr.level, level)
+            tset(st, &pr.dir, dir)
+            tset(st, &pr.target, target)
+            tset(st, &pr.strength, strength)
+            tset(st, &pr.owner, owner)
+            tset(st, &pr.serial, st.proj_serial)
+            tset(st, &st.proj_serial, st.proj_serial + 1)
+            tset(st, &st.n_live_proj, st.n_live_proj + 1)
+            st.hash += proj_key(pr)
+            return
+
+
+cdef int use_weapons(State* st, int pid, int weapon, bint inherent) noexcept nogil:
+    """Fire every ready weapon of that kind (R6.2): their count-downs start (R7.2).
+    Returns the strength (R5.3)."""
+    cdef Piece* p = &st.pieces[pid]
+    cdef int rate = st.rules.rate[weapon], i, n = 0
+    for i in range(MAX_SLOTS):
+        if p.art[i] == weapon and p.cool[i] == 0:
+            piece_set(st, pid, &p.cool[i], rate)
+            n += 1
+    if inherent and p.icool[weapon] == 0:
+        piece_set(st, pid, &p.icool[weapon], rate)
+        n += 1
+    return n
+
+
+cdef void journey_step(State* st, int pid) noexcept nogil:
+    """R9.3, R9.4: one square along the path; crash, or land / surface at the destination."""
+    cdef Piece* p = &st.pieces[pid]
+    cdef int cur = p.sq, lvl = p.jlevel, nxt, i, x
+    nxt = st.rules.nb[cur][journey_dir(cur, p.jdest, p.jpath)]
+    if level_has_visible(st, p.color, nxt, lvl):
+        log_event(st, EV_STOPPED, pid, cur, GROUND, 0, p.color)
+        end_journey(st, pid)  # R9.4 crash: it lands or surfaces where it is
+        put_down(st, pid, cur)
+        return
+    for i in range(2):  # R4.2.3: an enemy it could not see is met and captured; it stops there
+        x = st.occ[lvl][nxt][i]
+        if x != NONE and st.pieces[x].color != p.color:
+            remove_piece(st, x, 0)
+            if nxt != p.jdest:
+                log_event(st, EV_STOPPED, pid, nxt, GROUND, 0, p.color)
+                piece_set(st, pid, &p.jdest, nxt)
+    lift_piece(st, pid)
+    place_piece(st, pid, nxt, lvl)
+    arrive(st, nxt, lvl)
+    if p.alive and nxt == p.jdest:
+        end_journey(st, pid)
+        put_down(st, pid, nxt)
+
+
+cdef void start_journey(State* st, int pid, Move* m) noexcept nogil:
+    cdef Piece* p = &st.pieces[pid]
+    cdef int lvl = travel_level(m.art)
+    piece_set(st, pid, &p.journey, 1)
+    piece_set(st, pid, &p.jkind, m.art)
+    piece_set(st, pid, &p.jdest, m.dest)
+    piece_set(st, pid, &p.jpath, m.path)
+    piece_set(st, pid, &p.jlevel, lvl)
+    if lvl != p.level:  # R9.2: rise to the Air / dive to the Sub of its square
+        lift_piece(st, pid)
+        place_piece(st, pid, p.sq, lvl)
+        arrive(st, p.sq, lvl)
+        if not p.alive:
+            return
+    journey_step(st, pid)
+
+
+cdef void exec_fire(State* st, Move* m) noexcept nogil:
+    cdef Rules* R = st.rules
+    cdef Piece* p = &st.pieces[m.pid]
+    cdef int w = m.art, strength, k, s, lvl, color = p.color
+    piece_set(st, m.pid, &p.fired, 1)
+    piece_set(st, m.pid, &p.acted, 1)
+    turn_set(st, &st.n_fires, st.n_fires + 1)
+    if w == A_BI or w == A_JP or w == A_SC:
+        start_journey(st, m.pid, m)
+        return
+    if w == A_RL and R.jet_rocket[p.type] and m.target != NONE:
+        # R7.9: the jet / sub rocket hits the target's Ground at once, as a rocket
+        strength = use_weapons(st, m.pid, A_RL, True)
+        hit_level(st, m.dest, GROUND, A_RL, strength, color)
+        return
+    strength = use_weapons(st, m.pid, w, R.inherent[p.type][w])
+    lvl = p.level
+    if w == A_FL:  # R7.1: every piece at the firer's level on the next `flame range` squares
+        s = p.sq
+        for k in range(R.flame_range):
+            s = R.nb[s][m.dir]
+            if s == NONE:
+                break
+            hit_level(st, s, lvl, A_FL, strength, color)
+    elif w == A_ST:  # R7.3: the first square holding any piece at the firer's level
+        s = p.sq
+        for k in range(R.stunner_range):
+            s = R.nb[s][m.dir]
+            if s == NONE:
+                break
+            if not level_empty(st, s, lvl):
+                hit_level(st, s, lvl, A_ST, strength, color)
+                break
+    elif w == A_CS:  # R7.5
+        hit_level(st, m.dest, lvl, A_CS, strength, color)
+    elif m.target != NONE:  # R7.6 homing: created one king step towards the target
+        s = st.pieces[m.target].sq
+        k = step_towards(p.sq, s)
+        create_projectile(st, w, s if k == NONE else R.nb[p.sq][k], R.proj_level[w],
+                          k, m.target, strength, color)
+    else:
+        create_projectile(st, w, m.dest, R.proj_level[w], m.dir, NONE, strength, color)
+
+
+# --- End Turn and the start of a turn ----------------------------------------------------------
+
+cdef void advance_projectiles(State* st) noexcept nogil:
+    """R7.7: every projectile advances one square, oldest first."""
+    cdef int order[256]
+    cdef int n = 0, i, j, k, d, nxt
+    cdef Projectile* pr
+    cdef Piece* t
+    if st.n_live_proj == 0:
+        return
+    for i in range(MAX_PROJECTILES):
+        if st.proj[i].kind:
+            j = n
+            while j > 0 and st.proj[order[j - 1]].serial > st.proj[i].serial:
+                order[j] = order[j - 1]
+                j -= 1
+            order[j] = i
+            n += 1
+    for k in range(n):
+        pr = &st.proj[order[k]]
+        if pr.kind == 0:
+            continue
+        st.hash -= proj_key(pr)
+        if pr.target != NONE:
+            t = &st.pieces[pr.target]
+            if not t.alive or t.level != pr.level:
+                tset(st, &pr.target, NONE)  # lost its target: directional along its last step
+            else:
+                d = step_towards(pr.sq, t.sq)
+                if d != NONE:
+                    tset(st, &pr.dir, d)
+        nxt = st.rules.nb[pr.sq][pr.dir] if pr.dir != NONE else NONE
+        if nxt == NONE:
+            tset(st, &pr.kind, 0)  # it leaves the board
+            tset(st, &st.n_live_proj, st.n_live_proj - 1)
+            continue
+        if not level_empty(st, nxt, pr.level):
+            hit_level(st, nxt, pr.level, pr.kind, pr.strength, pr.owner)
+            tset(st, &pr.kind, 0)
+            tset(st, &st.n_live_proj, st.n_live_proj - 1)
+            continue
+        tset(st, &pr.sq, nxt)
+        st.hash += proj_key(pr)
+
+
+cdef void advance_journeys(State* st, int side) noexcept nogil:
+    """R9.3: at the start of its owner's turn a travelling piece advances one square."""
+    cdef int pid
+    for pid in range(st.n_pieces):
+        if st.pieces[pid].alive and st.pieces[pid].journey and st.pieces[pid].color == side:
+            journey_step(st, pid)
