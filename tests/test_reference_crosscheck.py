@@ -17,7 +17,8 @@ from test_random_play import random_position
 def for_reference(pos: dict) -> dict:
     """The facade writes every key; the reference reads the start-of-turn subset it needs."""
     assert not pos.get("moved") and not pos.get("projectiles")
-    out = {k: v for k, v in pos.items() if k not in ("moved", "projectiles", "turn_state", "quiet")}
+    out = {k: v for k, v in pos.items()
+           if k not in ("moved", "projectiles", "turn_state", "quiet", "result")}
     out["articles"] = [{"type": a["type"], "square": a["square"]} for a in pos["articles"]]
     dropped = ("cooldowns", "article_cooldowns", "journey", "fired", "acted", "mover", "hits")
     out["pieces"] = [{k: v for k, v in p.items() if k not in dropped} for p in pos["pieces"]]

@@ -22,6 +22,21 @@ NO_ACTION = (None, -1, -1, -1, -1, -1, 0, -1, 0, 0, -1)
 RESULT_NAMES = {-1: None, 0: "black", 1: "white", 2: "draw"}
 
 
+class _Texts(dict):
+    """R12.2 Piece texts of pieces as they stood before an action, made when first asked for."""
+
+    def __init__(self, before: dict[int, tuple], engine: Any) -> None:
+        super().__init__()
+        self._before = before
+        self._engine = engine
+
+    def __missing__(self, pid: int) -> str:
+        raw = self._before.get(pid) or self._engine.piece(pid)
+        text = _piece_info(raw).text()
+        self[pid] = text
+        return text
+
+
 def _piece_info(raw: tuple) -> PieceInfo:
     pid, t, color, hand, sq, level, arts, stun, home, icool, journey, fired, acted, hits, _ = raw
     row, col = square_of(sq)
@@ -54,7 +69,9 @@ class Game:
         self._actions: list[str] = []
         # per applied action: (kind, results, R12.2 part or None)
         self._parts: list[tuple[str, list[str], str | None]] = []
-        self._legal_cache: tuple[int, int, list[tuple[Action, tuple]]] | None = None
+        # legal lists of recently seen states, keyed by (actions applied, hash): undo finds the
+        # list of the state it returns to
+        self._legal_cache: dict[tuple[int, int], list[tuple[Action, tuple]]] = {}
 
     # --- construction ----------------------------------------------------------------------------
 
@@ -171,10 +188,13 @@ class Game:
 
     def _legal(self) -> list[tuple[Action, tuple]]:
         key = (self._engine.n_actions, self._engine.hash)
-        if self._legal_cache is None or self._legal_cache[:2] != key:
-            raws = self._engine.legal()
-            self._legal_cache = (key[0], key[1], [(self._to_action(r), r) for r in raws])
-        return self._legal_cache[2]
+        found = self._legal_cache.get(key)
+        if found is None:
+            if len(self._legal_cache) > 64:
+                self._legal_cache.clear()
+            found = [(self._to_action(r), r) for r in self._engine.legal()]
+            self._legal_cache[key] = found
+        return found
 
     def _to_action(self, raw: tuple) -> Action:
         kind, pid, dest, dlevel, passenger, path, group, direction, art, art2, target = raw
@@ -274,7 +294,6 @@ class Game:
         self._engine.apply(raw)
         self._actions.append(str(found))
         self._record(found, raw, before)
-        self._legal_cache = None
         return found
 
     def resign(self, color: str | None = None) -> None:
@@ -288,7 +307,6 @@ class Game:
         self._engine.apply(raw)
         self._actions.append(f"RESIGN:{color}")
         self._parts.append(("RESIGN", [], None))
-        self._legal_cache = None
 
     def agree_draw(self) -> None:
         """R11.2: the two players agree a draw."""
@@ -297,7 +315,6 @@ class Game:
         self._engine.apply((ACT_DRAW,) + NO_ACTION[1:])
         self._actions.append("DRAW")
         self._parts.append(("DRAW", [], None))
-        self._legal_cache = None
 
     def end_turn(self) -> None:
         """End Turn (R6.4)."""
@@ -312,7 +329,6 @@ class Game:
         self._engine.undo()
         self._actions.pop()
         self._parts.pop()
-        self._legal_cache = None
 
     def undo_turn(self) -> None:
         """Take back actions up to and including the last End Turn (or to the turn's start)."""
@@ -327,7 +343,7 @@ class Game:
     def _record(self, action: Action, raw: tuple, before: dict[int, tuple]) -> None:
         """Keep each action's R12.2 part and the results it caused."""
         kind, pid, dest, dlevel, passenger, *_ = raw
-        texts = {p: _piece_info(r).text() for p, r in before.items()}
+        texts = _Texts(before, self._engine)
         part = None
         if kind in (ACT_MOVE, ACT_DOZE):
             r, c = square_of(dest)
@@ -360,7 +376,7 @@ class Game:
             if ev == EV_PROJECTILE:
                 results.append(f"{PROJECTILE_LETTER[info]}->({r},{c})")
                 continue
-            text = texts.get(epid) or _piece_info(self._engine.piece(epid)).text()
+            text = texts[epid]
             if ev == EV_REMOVED:
                 results.append(f"{KILL_KIND.get(info, 'X')}*{text}{side}")
             elif ev == EV_STUNNED:

@@ -14,7 +14,7 @@ from .errors import OptionsError, PositionError
 from .options import Options
 
 TOP_KEYS = {"format", "version", "to_move", "turn", "options", "pieces", "articles", "reserves",
-            "moved", "projectiles", "turn_state", "quiet"}
+            "moved", "projectiles", "turn_state", "quiet", "result"}
 PIECE_KEYS = {"type", "color", "square", "level", "hand", "articles", "stun", "home", "cooldowns",
               "journey", "fired", "acted", "mover", "hits", "article_cooldowns"}
 JOURNEY_KEYS = {"article", "to", "path"}
@@ -293,9 +293,13 @@ def parse_position(pos: Mapping[str, Any]) -> tuple[Options, dict[str, Any]]:
     for key in ("pickup", "drop", "exchange", "reinforce", "violent"):
         turn_state[key] = int(_bool(ts.get(key, False), f"turn_state.{key}"))
     quiet = _int(pos.get("quiet", 0), "quiet", 0, 10**6)
+    result = pos.get("result")
+    if result is not None:
+        _choice(result, ("black", "white", "draw"), "result")
     data = {"side": rules.COLORS.index(to_move), "turn": turn, "moved": int(moved),
             "pieces": pieces, "articles": articles, "reserves": reserves,
-            "projectiles": projectiles, "turn_state": turn_state, "quiet": quiet}
+            "projectiles": projectiles, "turn_state": turn_state, "quiet": quiet,
+            "result": {None: NONE, "black": 0, "white": 1, "draw": 2}[result]}
     return options, data
 
 
@@ -392,4 +396,5 @@ def position_dict(engine: Any, options: Options) -> dict[str, Any]:
     return {"format": "wec-position", "version": 1, "to_move": rules.COLORS[engine.side],
             "turn": engine.turn, "moved": engine.moved, "options": options.changes(),
             "pieces": pieces, "articles": articles, "reserves": reserves,
-            "projectiles": projectiles, "turn_state": turn_state, "quiet": engine.quiet}
+            "projectiles": projectiles, "turn_state": turn_state, "quiet": engine.quiet,
+            "result": {-1: None, 0: "black", 1: "white", 2: "draw"}[engine.result]}

@@ -11,7 +11,7 @@ from wec._core.board cimport full_hash, piece_key, article_key, state_key, slots
 from wec._core.movegen cimport gen_moves, has_move
 from wec._core.actions cimport gen_actions
 from wec._core.make cimport do_action, undo_action
-from wec._core.perft cimport perft_moves, perft_actions
+from wec._core.perft cimport perft_moves, perft_actions, bench_generate, bench_make_unmake
 
 import functools
 from array import array
@@ -361,6 +361,8 @@ cdef class Engine:
             st.n_live_proj += 1
             st.proj_serial = i + 1
         st.hash = full_hash(st)
+        if st.result == RESULT_NONE and not st.moved and not has_move(st):
+            st.result = 1 - st.side  # R6.5: no legal Move at the start of the turn loses
 
     def pieces(self):
         """Every piece on the board: (pid, type, color, hand, sq, level, articles, stun, home,
@@ -518,6 +520,21 @@ cdef class Engine:
                     n = perft_moves(self.st, depth, buf)
         finally:
             free(buf)
+        return n
+
+    def bench_generate(self, int reps):
+        """Generate the full action list `reps` times without the GIL (bench/)."""
+        cdef long long n
+        with nogil:
+            n = bench_generate(self.st, reps, self.buf)
+        return n
+
+    def bench_make_unmake(self, int steps, unsigned long long seed=88172645463325252ULL):
+        """Make and unmake every legal action along a random walk, without the GIL (bench/).
+        The state is unchanged afterwards. Returns the number of make+unmake pairs."""
+        cdef long long n
+        with nogil:
+            n = bench_make_unmake(self.st, steps, seed, self.buf)
         return n
 
     # --- consistency checker (Stockfish pos_is_ok) -----------------------------------------------

@@ -219,6 +219,10 @@ cdef void do_action(State* st, Move* m) noexcept nogil:
     elif m.kind == ACT_DRAW:
         tset(st, &st.result, RESULT_DRAW)
     arm_reserves(st)
+    if st.result == RESULT_NONE and not st.moved and not has_move(st):
+        # the side to move can no longer make its Move (its own Fire stunned or destroyed its
+        # last mobile piece): the turn cannot be completed, so it loses as R6.5 says
+        tset(st, &st.result, 1 - st.side)
 
 
 cdef void undo_action(State* st) noexcept nogil:
