@@ -146,3 +146,28 @@ def test_perft_leaves_equal_python_walk_of_the_facade():
         return total
 
     assert walk(g, 2) == wec.perft(g, 2)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_whole_random_games_with_every_action_kind_end_or_reach_the_cap(seed):
+    """Whole games, every action kind: invariants after each action; the game ends (R11) or
+    reaches the turn cap."""
+    rng = random.Random(300 + seed)
+    g = wec.Game.new()
+    kinds = set()
+    n_articles = 68
+    while g.result is None and g.turn <= 400:
+        actions = g.legal_actions()
+        # prefer the turn to go on: End Turn as soon as it is legal, half of the time
+        ends = [a for a in actions if a.kind == "end"]
+        a = ends[0] if ends and rng.random() < 0.5 else rng.choice(actions)
+        kinds.add(a.kind)
+        g.apply(a)
+        assert g.check() == []
+        carried = sum(len(p.articles) for p in g.pieces())
+        lying = sum(len(g.articles_at(r, c)) for r in range(1, 11) for c in range(1, 11))
+        assert carried + lying == n_articles
+        if len(g.actions()) % 25 == 0:
+            check_round_trip(g)
+    assert g.result is not None or g.turn > 400
+    assert {"move", "fire", "end"} <= kinds
