@@ -340,3 +340,17 @@ def test_R6_1_history_lists_fires_and_results():
     play(g, find(g, origin=(1, 1, "G"), dest=(2, 2, "G")))
     g.end_turn()
     assert g.history() == ["MV:K(1,1)->(2,2),FI1:FL/TA(5,5)>->(6,5),RS:FK*RP(6,5)B"]
+
+
+# --- R9.1 transport from a carrier ---------------------------------------------------------------
+
+def test_R9_1_transport_from_a_carrier_option():
+    pieces = (*kings(), piece("CH", W, 5, 5, "A", hand="left"),
+              piece("RP", W, 5, 5, "A", articles=["JP"], home=False))
+    g = game(*pieces)
+    assert not [a for a in g.legal_actions() if a.kind == "fire" and a.article == "JU"]
+    g = game(*pieces, transport_from_carrier=True)
+    fire(g, (5, 5, "A"), "JU", (8, 5), path="beeline")
+    rp = [p for p in g.pieces() if p.type == "RP"][0]
+    assert (rp.row, rp.col, rp.level, rp.journey) == (6, 5, "A", ("JP", (8, 5), "beeline"))
+    assert types_at(g, 5, 5, "A") == [("CH", W)]

@@ -169,5 +169,7 @@ def test_whole_random_games_with_every_action_kind_end_or_reach_the_cap(seed):
         assert carried + lying == n_articles
         if len(g.actions()) % 25 == 0:
             check_round_trip(g)
+            for legal in g.legal_actions():  # every action's text reads back as that action
+                assert wec.parse_action(str(legal)) == legal
     assert g.result is not None or g.turn > 400
     assert {"move", "fire", "end"} <= kinds

@@ -102,6 +102,16 @@ DIRECTIONS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 
 ORTHOGONAL = (2, 0, 6, 4)  # forward, right, back, left as direction indices
 DIAGONAL = (1, 3, 5, 7)
 
+# How each movement kind uses the levels (R4.8-R4.10, R3.4): from a current level, the level its
+# paths run in (None: no paths), the levels a path may end at, and the levels it may change to in
+# its own square. A piece at a level not listed (a passenger) has no Move of its own.
+LEVEL_MOVES = {
+    HELI: {"G": ("A", "GA", ""), "A": ("A", "G", "")},   # flies through the Air; lands from Air
+    JET: {"G": (None, "", "A"), "A": ("A", "A", "G")},    # only takes off from Ground
+    SUB: {"G": ("G", "G", "S"), "S": ("S", "S", "G")},    # dives and surfaces
+}
+GROUND_MOVES = {"G": ("G", "G", "")}
+
 # Path modes.
 NORMAL, MOVE_ONLY, CAPTURE_ONLY = 0, 1, 2
 

@@ -158,25 +158,12 @@ cdef class Engine:
                 R.dest_mask[t][lvl] = 0
                 R.vert_mask[t][lvl] = 0
             R.vert_combat[t] = bool(options.jet_sub_combat)
-            if pt.movement == _rules.HELI:
-                R.path_level[t][GROUND] = R.path_level[t][AIR] = AIR
-                R.dest_mask[t][GROUND] = (1 << GROUND) | (1 << AIR)
-                R.dest_mask[t][AIR] = 1 << GROUND
-            elif pt.movement == _rules.JET:
-                R.path_level[t][AIR] = AIR
-                R.dest_mask[t][AIR] = 1 << AIR
-                R.vert_mask[t][GROUND] = 1 << AIR
-                R.vert_mask[t][AIR] = 1 << GROUND
-            elif pt.movement == _rules.SUB:
-                R.path_level[t][GROUND] = GROUND
-                R.path_level[t][SUB] = SUB
-                R.dest_mask[t][GROUND] = 1 << GROUND
-                R.dest_mask[t][SUB] = 1 << SUB
-                R.vert_mask[t][GROUND] = 1 << SUB
-                R.vert_mask[t][SUB] = 1 << GROUND
-            else:
-                R.path_level[t][GROUND] = GROUND
-                R.dest_mask[t][GROUND] = 1 << GROUND
+            for level, (path_level, ends, changes) in _rules.LEVEL_MOVES.get(
+                    pt.movement, _rules.GROUND_MOVES).items():
+                lvl = _LEVEL_OF[level]
+                R.path_level[t][lvl] = NONE if path_level is None else _LEVEL_OF[path_level]
+                R.dest_mask[t][lvl] = sum(1 << _LEVEL_OF[x] for x in ends)
+                R.vert_mask[t][lvl] = sum(1 << _LEVEL_OF[x] for x in changes)
         for t, pt in enumerate(_rules.PIECE_TYPES):
             for k in range(N_KINDS):
                 R.inherent[t][k] = 0
