@@ -16,7 +16,8 @@ from .options import Options
 TOP_KEYS = {"format", "version", "to_move", "turn", "options", "pieces", "articles", "reserves",
             "moved", "projectiles", "turn_state", "quiet", "result"}
 PIECE_KEYS = {"type", "color", "square", "level", "hand", "articles", "stun", "home", "cooldowns",
-              "journey", "fired", "acted", "mover", "hits", "article_cooldowns"}
+              "journey", "fired", "acted", "mover", "hits", "article_cooldowns", "locks",
+              "revealed"}
 JOURNEY_KEYS = {"article", "to", "path"}
 PROJECTILE_KEYS = {"type", "square", "level", "direction", "target", "strength", "owner"}
 TURN_STATE_KEYS = {"fires", "pickup", "drop", "exchange", "reinforce", "violent"}
@@ -113,6 +114,15 @@ def _cooldowns(value: Any, where: str) -> dict[str, int]:
         _choice(code, WEAPONS, f"{where}")
         out[code] = _int(turns, f"{where}.{code}", 0, 99)
     return out
+
+
+def _locks(value: Any, where: str, n_pieces: int) -> list[int | None]:
+    """R10.2 lock-ons: the index (in "pieces") of the enemy piece each Anti-Stealth is locked on,
+    in the order inherent first, then the carried ones; null for one locked on nothing."""
+    if not isinstance(value, list):
+        raise PositionError(f"{where}: expected a list of piece indices")
+    return [None if v is None else _int(v, f"{where}[{i}]", 0, n_pieces - 1)
+            for i, v in enumerate(value)]
 
 
 def load_position_file(path: str | os.PathLike[str]) -> dict[str, Any]:
@@ -213,6 +223,8 @@ def parse_position(pos: Mapping[str, Any]) -> tuple[Options, dict[str, Any]]:
             "journey": journey, "fired": int(_bool(entry.get("fired", False), f"{where}.fired")),
             "acted": int(_bool(entry.get("acted", False), f"{where}.acted")), "hits": hits,
             "mover": int(_bool(entry.get("mover", False), f"{where}.mover")),
+            "revealed": _int(entry.get("revealed", 0), f"{where}.revealed", 0, 10**6),
+            "locks": _locks(entry.get("locks", []), f"{where}.locks", len(pos["pieces"])),
         })
     _check_capacity(pieces, options)
     ground: dict[int, int] = {}
@@ -370,7 +382,12 @@ def position_dict(engine: Any, options: Options) -> dict[str, Any]:
             kind, dest, path, _ = journey
             entry["journey"] = {"article": rules.ARTICLES[kind - 1], "to": list(square_of(dest)),
                                 "path": ("beeline", "dogleg")[path]}
+        locks, revealed = engine.hidden_state(pid)
+        entry["revealed"] = revealed
         pieces.append(entry)
+        entry["locks"] = locks  # piece ids for now; made indices below
+    for entry in pieces:
+        entry["locks"] = [index_of.get(t) if t >= 0 else None for t in entry["locks"]]
     articles = []
     for sq, kind, cool in engine.articles():
         row, col = square_of(sq)

@@ -341,5 +341,9 @@ def standard_position(government_black: str = "monarchy", government_white: str 
             row, col = (8, c_w) if color == "white" else (3, 11 - c_w)
             reserves.append({"type": gov(code, color), "color": color, "square": [row, col],
                              "hand": hand, "armed": False})
+    # R2.5: at the start the two Stealth Pawns' Anti-Stealths are locked on each other (R10.2)
+    shp = [i for i, p in enumerate(pieces) if p["type"] == "SHP"]
+    pieces[shp[0]]["locks"] = [shp[1]]
+    pieces[shp[1]]["locks"] = [shp[0]]
     return {"format": "wec-position", "version": 1, "to_move": "black", "turn": 1, "options": {},
             "pieces": pieces, "articles": articles, "reserves": reserves}

@@ -3,7 +3,7 @@
 from wec._core.state cimport *
 from wec._core.board cimport (tset, piece_set, turn_set, can_see, king_dist, slots_of,
                               carried_count, article_key, state_key, piece_key, place_piece,
-                              remove_piece, log_event)
+                              remove_piece, log_event, lose_article, gain_article, acquire_lock)
 from wec._core.gen cimport Gen, emit, full, shadowed
 from wec._core.effects cimport arrive
 
@@ -175,24 +175,14 @@ cdef int take_from_piece(State* st, int pid, int kind, int* cool) noexcept nogil
     for i in range(MAX_SLOTS):
         if p.art[i] == kind:
             cool[0] = p.cool[i]
-            st.hash -= piece_key(p)
-            tset(st, &p.art[i], 0)
-            tset(st, &p.cool[i], 0)
-            st.hash += piece_key(p)
+            lose_article(st, pid, i)
+            piece_set(st, pid, &p.cool[i], 0)
             return 1
     return 0
 
 
 cdef void give_to_piece(State* st, int pid, int kind, int cool) noexcept nogil:
-    cdef Piece* p = &st.pieces[pid]
-    cdef int i
-    for i in range(MAX_SLOTS):
-        if p.art[i] == 0:
-            st.hash -= piece_key(p)
-            tset(st, &p.art[i], kind)
-            tset(st, &p.cool[i], cool)
-            st.hash += piece_key(p)
-            return
+    gain_article(st, pid, kind, cool)
 
 
 cdef void exec_pickup(State* st, Move* m) noexcept nogil:
@@ -258,6 +248,11 @@ cdef void exec_reinforce(State* st, Move* m) noexcept nogil:
         tset(st, &p.icool[i], 0)
     for i in range(7):
         tset(st, &p.hits[i], 0)
+    for i in range(4):
+        tset(st, &p.lock[i], NONE)
+    tset(st, &p.locked, 0)
+    tset(st, &p.revealed, 0)
+    tset(st, &p.mover, 0)
     tset(st, &p.stun, 0)
     tset(st, &p.home, 0)
     tset(st, &p.journey, 0)
@@ -278,6 +273,8 @@ cdef void exec_reinforce(State* st, Move* m) noexcept nogil:
     tset(st, &st.did_reinforce, 1)
     st.hash += state_key(st)
     log_event(st, EV_ENTERED, pid, r.sq, GROUND, 0, r.color)
+    if st.rules.inherent[p.type][A_ASH]:
+        acquire_lock(st, pid, 0)  # R10.2: a reinforcement entering with an Anti-Stealth
     arrive(st, r.sq, GROUND)
 
 

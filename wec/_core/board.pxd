@@ -36,13 +36,22 @@ cdef inline void tset(State* st, int* addr, int value) noexcept nogil:
     addr[0] = value
 
 
-cdef inline bint can_see(State* st, int side, int pid) noexcept nogil:
-    """Can `side` see piece `pid`? The single visibility predicate of the core (R10).
+cdef bint visible_to(State* st, int side, int pid) noexcept nogil
+cdef bint is_stealthy(State* st, Piece* p) noexcept nogil
+cdef void acquire_lock(State* st, int pid, int source) noexcept nogil
+cdef void end_lock(State* st, int pid, int source) noexcept nogil
+cdef void end_locks_of(State* st, int pid) noexcept nogil
+cdef void end_locks_on(State* st, int pid) noexcept nogil
+cdef int lose_article(State* st, int pid, int slot) noexcept nogil
+cdef int gain_article(State* st, int pid, int kind, int cool) noexcept nogil
+cdef void reveal(State* st, int pid) noexcept nogil
 
-    Visibility (stealth, submersion, lock-on) arrives with the hidden-information issue; until then
-    every piece is visible.
-    """
-    return True
+
+cdef inline bint can_see(State* st, int side, int pid) noexcept nogil:
+    """Can `side` see piece `pid`? The single visibility predicate of the core (R10)."""
+    if st.pieces[pid].color == side or st.rules.all_visible:
+        return True
+    return visible_to(st, side, pid)
 
 
 cdef inline int slots_of(State* st, Piece* p) noexcept nogil:

@@ -76,6 +76,10 @@ cdef uint64_t piece_key(Piece* p) noexcept nogil:
     h = h * 2 + <uint64_t>p.fired
     h = h * 2 + <uint64_t>p.acted
     h = h * 2 + <uint64_t>p.mover
+    h = h * 16 + <uint64_t>((p.lock[0] != NONE) + 2 * (p.lock[1] != NONE)
+                            + 4 * (p.lock[2] != NONE) + 8 * (p.lock[3] != NONE))
+    h = h * 8 + <uint64_t>p.locked
+    arts += mix64(<uint64_t>(11000 + p.revealed) * GOLDEN)
     if p.journey:
         arts += mix64(<uint64_t>(9000 + p.jkind * 100000 + p.jdest * 1000 + p.jpath * 10
                                  + p.jlevel) * GOLDEN)
@@ -184,6 +188,7 @@ cdef void remove_piece(State* st, int pid, int cause) noexcept nogil:
     cdef int i, sq = p.sq
     log_event(st, EV_REMOVED, pid, sq, p.level, cause, p.color)
     turn_set(st, &st.violent, 1)
+    end_locks_of(st, pid)
     lift_piece(st, pid)
     st.hash -= piece_key(p)
     for i in range(MAX_SLOTS):
@@ -267,3 +272,146 @@ cdef int room_for(State* st, int pid, int sq, int level) noexcept nogil:
     if n == 2 or st.pieces[other].color != p.color:
         return 0
     return R.coexist[p.type] or R.coexist[st.pieces[other].type]
+
+
+# --- visibility (R10) ------------------------------------------------------------------------------
+
+cdef bint is_stealthy(State* st, Piece* p) noexcept nogil:
+    """R10.1: Stealth, inherent (SHP, AAA) or carried."""
+    return (st.rules.inherent[p.type][A_SH] or p.art[0] == A_SH or p.art[1] == A_SH
+            or p.art[2] == A_SH)
+
+
+cdef inline bint holds(State* st, Piece* p, int kind) noexcept nogil:
+    return (st.rules.inherent[p.type][kind] or p.art[0] == kind or p.art[1] == kind
+            or p.art[2] == kind)
+
+
+cdef bint near_holder(State* st, int side, int sq, int kind, int rng) noexcept nogil:
+    """Is a piece of `side` holding `kind` (inherent or carried) within `rng` king steps?"""
+    cdef int i
+    cdef Piece* q
+    for i in range(st.n_pieces):
+        q = &st.pieces[i]
+        if q.alive and q.color == side and king_dist(q.sq, sq) <= rng and holds(st, q, kind):
+            return True
+    return False
+
+
+cdef bint neutralised(State* st, int side, int pid) noexcept nogil:
+    """R10.2, R10.3: a stealthy piece's stealth is neutralised for `side`."""
+    cdef Piece* p = &st.pieces[pid]
+    if p.locked > 0:
+        return True
+    return st.rules.range_detection and near_holder(st, side, p.sq, A_ASH, st.rules.detect_range)
+
+
+cdef bint visible_to(State* st, int side, int pid) noexcept nogil:
+    """R10.1-R10.5 for an enemy piece of `side` (the options allow hiding)."""
+    cdef Piece* p = &st.pieces[pid]
+    cdef bint stealthy
+    if p.revealed >= st.turn:
+        return True
+    stealthy = is_stealthy(st, p)
+    if p.level == SUB:
+        if not near_holder(st, side, p.sq, A_TL, st.rules.sonar_range):
+            return False  # R10.4: submerged and out of every sonar
+        if not stealthy or not st.rules.stealth_dominates:
+            return True
+    elif not stealthy:
+        return True
+    return neutralised(st, side, pid)
+
+
+cdef void reveal(State* st, int pid) noexcept nogil:
+    """R10.5: a hidden piece that fires or captures is visible until the end of the opponent's
+    next turn."""
+    cdef Piece* p = &st.pieces[pid]
+    if st.rules.all_visible or p.revealed > st.turn or visible_to(st, 1 - p.color, pid):
+        return
+    piece_set(st, pid, &p.revealed, st.turn + 1)
+
+
+cdef void acquire_lock(State* st, int pid, int source) noexcept nogil:
+    """R10.2: an Anti-Stealth that a piece gets locks on the nearest currently invisible enemy
+    stealthy piece (king distance; ties: lower row, then column, as the locker's owner counts)."""
+    cdef Piece* p = &st.pieces[pid]
+    cdef Piece* q
+    cdef int i, best = NONE, best_key = 1 << 30, key, row, col
+    if not st.rules.lock_on or st.rules.all_visible:
+        return
+    for i in range(st.n_pieces):
+        q = &st.pieces[i]
+        if not q.alive or q.color == p.color or not is_stealthy(st, q):
+            continue
+        if visible_to(st, p.color, i):
+            continue
+        row = q.sq // 10 if p.color == WHITE else 9 - q.sq // 10
+        col = q.sq % 10 if p.color == WHITE else 9 - q.sq % 10
+        key = king_dist(p.sq, q.sq) * 10000 + row * 100 + col
+        if key < best_key:
+            best_key = key
+            best = i
+    if best != NONE:
+        piece_set(st, pid, &p.lock[source], best)
+        piece_set(st, best, &st.pieces[best].locked, st.pieces[best].locked + 1)
+
+
+cdef void end_lock(State* st, int pid, int source) noexcept nogil:
+    """The lock of one Anti-Stealth ends (R10.2)."""
+    cdef Piece* p = &st.pieces[pid]
+    cdef int target = p.lock[source]
+    if target == NONE:
+        return
+    piece_set(st, pid, &p.lock[source], NONE)
+    piece_set(st, target, &st.pieces[target].locked, st.pieces[target].locked - 1)
+
+
+cdef void end_locks_of(State* st, int pid) noexcept nogil:
+    """Every lock held by or on this piece ends (it is destroyed or converted)."""
+    cdef int k
+    for k in range(4):
+        end_lock(st, pid, k)
+    end_locks_on(st, pid)
+
+
+cdef void end_locks_on(State* st, int pid) noexcept nogil:
+    """Every lock on this piece ends (it lost its stealth, or is gone)."""
+    cdef int i, k
+    if st.pieces[pid].locked == 0:
+        return
+    for i in range(st.n_pieces):
+        for k in range(4):
+            if st.pieces[i].lock[k] == pid:
+                end_lock(st, i, k)
+
+
+cdef int lose_article(State* st, int pid, int slot) noexcept nogil:
+    """Take the article out of a slot; its lock ends if it is an Anti-Stealth, and the piece's
+    locks end if it loses its stealth (R10.2). Returns the kind; its count-down stays in cool."""
+    cdef Piece* p = &st.pieces[pid]
+    cdef int kind = p.art[slot]
+    if kind == A_ASH:
+        end_lock(st, pid, 1 + slot)
+    st.hash -= piece_key(p)
+    tset(st, &p.art[slot], 0)
+    st.hash += piece_key(p)
+    if kind == A_SH and not is_stealthy(st, p):
+        end_locks_on(st, pid)
+    return kind
+
+
+cdef int gain_article(State* st, int pid, int kind, int cool) noexcept nogil:
+    """Put an article in the first free slot; a new Anti-Stealth locks on (R10.2)."""
+    cdef Piece* p = &st.pieces[pid]
+    cdef int i
+    for i in range(MAX_SLOTS):
+        if p.art[i] == 0:
+            st.hash -= piece_key(p)
+            tset(st, &p.art[i], kind)
+            tset(st, &p.cool[i], cool)
+            st.hash += piece_key(p)
+            if kind == A_ASH:
+                acquire_lock(st, pid, 1 + i)
+            return i
+    return NONE

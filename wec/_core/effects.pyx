@@ -4,7 +4,7 @@ meeting pieces, and pieces falling or landing."""
 from wec._core.state cimport *
 from wec._core.board cimport (tset, piece_set, set_stun, set_color, remove_piece, drop_article,
                               lift_piece, place_piece, log_event, room_for, proj_key, turn_set,
-                              piece_key)
+                              piece_key, lose_article, end_locks_of)
 
 
 cdef int defence(State* st, int pid, int weapon) noexcept nogil:
@@ -54,9 +54,7 @@ cdef void stun_piece(State* st, int pid) noexcept nogil:
     for i in range(MAX_SLOTS):
         kind = p.art[i]
         if kind:
-            st.hash -= piece_key(p)
-            tset(st, &p.art[i], 0)
-            st.hash += piece_key(p)
+            lose_article(st, pid, i)
             drop_article(st, kind, p.cool[i], p.sq, p.color)
             piece_set(st, pid, &p.cool[i], 0)
     if p.journey:
@@ -72,6 +70,7 @@ cdef void convert_piece(State* st, int pid) noexcept nogil:
     turn_set(st, &st.violent, 1)
     if st.rules.role[p.type] == 1:  # R11.1: a converted primary piece is lost
         tset(st, &st.primary_lost[p.color], st.primary_lost[p.color] + 1)
+    end_locks_of(st, pid)  # R10.2
     set_color(st, pid, 1 - p.color)
 
 

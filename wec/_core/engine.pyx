@@ -7,7 +7,8 @@ from libc.stdlib cimport calloc, malloc, free
 from libc.string cimport memset, memcpy
 from libc.stdint cimport uint64_t
 from wec._core.state cimport *
-from wec._core.board cimport full_hash, piece_key, article_key, state_key, slots_of, is_supported
+from wec._core.board cimport (full_hash, piece_key, article_key, state_key, slots_of,
+                              is_supported, can_see)
 from wec._core.movegen cimport gen_moves, has_move
 from wec._core.actions cimport gen_actions
 from wec._core.make cimport do_action, undo_action
@@ -195,6 +196,11 @@ cdef class Engine:
         R.doze_enemies = bool(options.doze_enemies)
         R.primary_may_fly = bool(options.primary_may_fly)
         R.all_visible = not options.invisible_pieces
+        R.lock_on = options.lock_on
+        R.range_detection = options.range_detection
+        R.detect_range = options.stealth_detect_range
+        R.sonar_range = options.sonar_range
+        R.stealth_dominates = options.dominance == "stealth"
         tables = _compiled_tables(options)
         _copy_ints(&R.nb[0][0], tables["nb"])
         _copy_ints(&R.ring[0][0][0], tables["ring"])
@@ -298,6 +304,9 @@ cdef class Engine:
             if journey:
                 p.journey = 1
                 p.jkind, p.jdest, p.jpath, p.jlevel = journey
+            for k in range(4):
+                p.lock[k] = NONE
+            p.revealed = d.get("revealed", 0)
             p.fired = d.get("fired", 0)
             p.acted = d.get("acted", 0)
             p.mover = d.get("mover", 0)
@@ -347,6 +356,19 @@ cdef class Engine:
             st.proj[i].serial = i
             st.n_live_proj += 1
             st.proj_serial = i + 1
+        for pid, d in enumerate(pieces):  # R10.2 locks: [inherent ASH, then each carried ASH]
+            sources = ([0] if self.R.inherent[d["type"]][A_ASH] else []) + \
+                [1 + i for i, (kind, _) in enumerate(d["articles"]) if kind == A_ASH]
+            locks = d.get("locks", ())
+            if len(locks) > len(sources):
+                raise ValueError("pieces[%d].locks: more locks than Anti-Stealths" % pid)
+            for k, target in zip(sources, locks):
+                if target is None:
+                    continue
+                if not 0 <= target < len(pieces) or pieces[target]["color"] == d["color"]:
+                    raise ValueError("pieces[%d].locks: %r is not an enemy piece" % (pid, target))
+                st.pieces[pid].lock[k] = target
+                st.pieces[target].locked += 1
         st.hash = full_hash(st)
         if st.result == RESULT_NONE and not st.moved and not has_move(st):
             st.result = 1 - st.side  # R6.5: no legal Move at the start of the turn loses
@@ -378,6 +400,28 @@ cdef class Engine:
         hits = {i: p.hits[i] for i in range(7) if p.hits[i]}
         return (pid, p.type, p.color, p.hand, p.sq, p.level, arts, p.stun, p.home, icool,
                 journey, p.fired, p.acted, hits, p.mover)
+
+    def hidden_state(self, int pid):
+        """(locks, revealed): the piece id each of its Anti-Stealths is locked on (NONE where
+        none), inherent first, then the carried ones in slot order; and the turn up to which
+        it is revealed (R10.2, R10.5)."""
+        cdef Piece* p = &self.st.pieces[pid]
+        cdef int i
+        locks = [p.lock[0]] if self.R.inherent[p.type][A_ASH] else []
+        locks += [p.lock[1 + i] for i in range(MAX_SLOTS) if p.art[i] == A_ASH]
+        return locks, p.revealed
+
+    def can_see(self, int side, int pid):
+        """The core's visibility predicate (R10)."""
+        if not 0 <= pid < self.st.n_pieces:
+            raise IndexError(pid)
+        return can_see(self.st, side, pid)
+
+    def visible(self, int side):
+        """Ids of the live pieces `side` can see (its own included)."""
+        cdef int pid
+        return [pid for pid in range(self.st.n_pieces)
+                if self.st.pieces[pid].alive and can_see(self.st, side, pid)]
 
     def is_alive(self, int pid):
         return 0 <= pid < self.st.n_pieces and bool(self.st.pieces[pid].alive)

@@ -2,7 +2,7 @@
 """Fire (R7, R9): generating and making Fires, projectile flight, transport journeys."""
 from wec._core.state cimport *
 from wec._core.board cimport (tset, piece_set, turn_set, can_see, king_dist, log_event, lift_piece,
-                              place_piece, remove_piece, proj_key)
+                              place_piece, remove_piece, proj_key, reveal)
 from wec._core.gen cimport Gen, emit, full, shadowed
 from wec._core.effects cimport hit_level, arrive, put_down, end_journey
 
@@ -216,6 +216,7 @@ cdef void journey_step(State* st, int pid) noexcept nogil:
         x = st.occ[lvl][nxt][i]
         if x != NONE and st.pieces[x].color != p.color:
             remove_piece(st, x, 0)
+            reveal(st, pid)
             if nxt != p.jdest:
                 log_event(st, EV_STOPPED, pid, nxt, GROUND, 0, p.color)
                 piece_set(st, pid, &p.jdest, nxt)
@@ -248,6 +249,7 @@ cdef void exec_fire(State* st, Move* m) noexcept nogil:
     cdef Rules* R = st.rules
     cdef Piece* p = &st.pieces[m.pid]
     cdef int w = m.art, strength, k, s, lvl, color = p.color
+    reveal(st, m.pid)  # R7.10, R10.5
     piece_set(st, m.pid, &p.fired, 1)
     piece_set(st, m.pid, &p.acted, 1)
     turn_set(st, &st.n_fires, st.n_fires + 1)

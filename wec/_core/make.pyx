@@ -7,7 +7,7 @@ the trail to the action's frame, so the inverse is exact by construction (hash i
 from wec._core.state cimport *
 from wec._core.board cimport (tset, can_see, push_frame, pop_frame, piece_key, state_key,
                               lift_piece, place_piece, remove_piece, destroy_unsupported,
-                              piece_set, turn_set, log_event)
+                              piece_set, turn_set, log_event, reveal)
 from wec._core.movegen cimport has_move
 from wec._core.effects cimport arrive
 from wec._core.fire cimport exec_fire, advance_projectiles, advance_journeys
@@ -39,13 +39,15 @@ cdef bint hidden_enemy_at(State* st, int side, int sq, int level) noexcept nogil
     return False
 
 
-cdef void capture_enemies(State* st, int side, int sq, int level) noexcept nogil:
+cdef int capture_enemies(State* st, int side, int sq, int level) noexcept nogil:
     """R4.2.2: a combat move captures every enemy piece at that level of that square."""
-    cdef int i, x
+    cdef int i, x, n = 0
     for i in range(2):
         x = st.occ[level][sq][i]
         if x != NONE and st.pieces[x].color != side:
             remove_piece(st, x, 0)
+            n += 1
+    return n
 
 
 cdef void exec_move(State* st, Move* m) noexcept nogil:
@@ -53,7 +55,7 @@ cdef void exec_move(State* st, Move* m) noexcept nogil:
     cdef Piece* p = &st.pieces[m.pid]
     cdef int side = p.color, origin = p.sq, olevel = p.level
     cdef int dest = m.dest, dlevel = m.dlevel, q = m.passenger
-    cdef int i, n, plev
+    cdef int i, n, plev, captured
     cdef int* sqs
     if m.path != NONE and not R.all_visible:
         # R4.2.3: an enemy the mover cannot see stops the move on its square and is captured
@@ -69,10 +71,12 @@ cdef void exec_move(State* st, Move* m) noexcept nogil:
     lift_piece(st, m.pid)
     if q != NONE:
         lift_piece(st, q)
-    capture_enemies(st, side, dest, dlevel)
+    captured = capture_enemies(st, side, dest, dlevel)
     place_piece(st, m.pid, dest, dlevel)
     if q != NONE:
         place_piece(st, q, dest, dlevel)
+    if captured:
+        reveal(st, m.pid)  # R10.5
     set_home(st, m.pid, 0)
     piece_set(st, m.pid, &p.acted, 1)
     if q != NONE:
@@ -104,6 +108,7 @@ cdef void exec_doze(State* st, Move* m) noexcept nogil:
         # R4.2.3: a hidden enemy on a target square is met and captured
         if hidden_enemy_at(st, st.pieces[pids[k]].color, targets[k], GROUND):
             capture_enemies(st, st.pieces[pids[k]].color, targets[k], GROUND)
+            reveal(st, pids[k])
         place_piece(st, pids[k], targets[k], GROUND)
         set_home(st, pids[k], 0)
         piece_set(st, pids[k], &st.pieces[pids[k]].acted, 1)

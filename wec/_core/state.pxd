@@ -109,6 +109,10 @@ ctypedef struct Piece:
     int acted       # took part in an action this turn (R6.3 one action per piece)
     int mover       # is the piece Moved this turn (R9.1)
     int hits[7]     # hits taken this turn per weapon kind A_FL..A_TL (R7.8)
+    int lock[4]     # R10.2 lock-on of each Anti-Stealth: [0] inherent, [1+i] article slot i;
+                    # the locked enemy piece id, NONE
+    int locked      # how many enemy Anti-Stealths are locked on this piece (R10.2)
+    int revealed    # visible to the opponent up to this turn number (R10.5); 0 = not revealed
 
 ctypedef struct Reserve:
     int type        # piece type that enters
@@ -203,7 +207,12 @@ ctypedef struct Rules:
     int ring_len
     int doze_enemies        # option: enemy pieces may be dozed
     int primary_may_fly     # option: primary pieces may be carried into Air / Sub
-    int all_visible         # option "invisible pieces" off (visibility arrives with R10)
+    int all_visible         # option "invisible pieces" off (R10.0)
+    int lock_on             # R10.2
+    int range_detection     # R10.3
+    int detect_range        # R10.3 stealth detect range
+    int sonar_range         # R10.4
+    int stealth_dominates   # R10.4 dominance option: 1 = stealth, 0 = submersion
 
 ctypedef struct State:
     Rules* rules
