@@ -8,6 +8,7 @@ from typing import Any, Iterable, Mapping
 from . import rules
 from ._core.engine import Engine
 from .action import Action, PieceInfo, ProjectileInfo, parse_action, LEVEL_MARK, loc
+from .observation import REVEALED_FOR_GOOD, LastSeen, Observation
 from .errors import IllegalActionError, PositionError
 from .options import Options
 from .position import (cooldowns_of, load_position_file, parse_position, position_dict,
@@ -67,8 +68,15 @@ class Game:
             raise PositionError("; ".join(problems))
         self._initial = position_dict(self._engine, options)
         self._actions: list[str] = []
-        # per applied action: (kind, results, R12.2 part or None)
-        self._parts: list[tuple[str, list[str], str | None]] = []
+        # per applied action: (kind, [(result, readers)], R12.2 part or None, readers), where
+        # readers is the set of colour indices that may read it (R12.3)
+        self._parts: list[tuple[str, list[tuple[str, frozenset[int]]], str | None,
+                                frozenset[int]]] = []
+        self._competitive = options.competitive
+        # R10: per side, where each enemy piece was last seen (pid -> LastSeen); the initial
+        # position is public. One snapshot per applied action, for undo.
+        seen = self._sightings({0: {}, 1: {}}, everything=True)
+        self._seen_stack: list[dict[int, dict[int, LastSeen]]] = [seen]
         # legal lists of recently seen states, keyed by (actions applied, hash): undo finds the
         # list of the state it returns to
         self._legal_cache: dict[tuple[int, int], list[tuple[Action, tuple]]] = {}
@@ -291,9 +299,11 @@ class Game:
         """Apply a legal action (an Action or its text); IllegalActionError leaves the game as it was."""
         found, raw = self._find(action)
         before = {p[0]: p for p in self._engine.pieces()}
+        seen_before = [set(self._engine.visible(0)), set(self._engine.visible(1))]
         self._engine.apply(raw)
         self._actions.append(str(found))
-        self._record(found, raw, before)
+        self._record(found, raw, before, seen_before)
+        self._seen_stack.append(self._sightings(self._seen_stack[-1]))
         return found
 
     def resign(self, color: str | None = None) -> None:
@@ -306,7 +316,8 @@ class Game:
         raw = (ACT_RESIGN,) + NO_ACTION[1:10] + (rules.COLORS.index(color),)
         self._engine.apply(raw)
         self._actions.append(f"RESIGN:{color}")
-        self._parts.append(("RESIGN", [], None))
+        self._parts.append(("RESIGN", [], None, frozenset((0, 1))))
+        self._seen_stack.append(self._seen_stack[-1])
 
     def agree_draw(self) -> None:
         """R11.2: the two players agree a draw."""
@@ -314,7 +325,8 @@ class Game:
             raise IllegalActionError(f"draw: the game is over ({self.result})")
         self._engine.apply((ACT_DRAW,) + NO_ACTION[1:])
         self._actions.append("DRAW")
-        self._parts.append(("DRAW", [], None))
+        self._parts.append(("DRAW", [], None, frozenset((0, 1))))
+        self._seen_stack.append(self._seen_stack[-1])
 
     def end_turn(self) -> None:
         """End Turn (R6.4)."""
@@ -324,11 +336,12 @@ class Game:
         """Take back the last action."""
         if not self._actions:
             raise IllegalActionError("nothing to undo")
-        if self._options.competitive:
+        if self._competitive:
             raise IllegalActionError("undo is off in a competitive game (R12.3)")
         self._engine.undo()
         self._actions.pop()
         self._parts.pop()
+        self._seen_stack.pop()
 
     def undo_turn(self) -> None:
         """Take back actions up to and including the last End Turn (or to the turn's start)."""
@@ -340,9 +353,16 @@ class Game:
 
     # --- the record (RULES.md R12.2) -------------------------------------------------------------
 
-    def _record(self, action: Action, raw: tuple, before: dict[int, tuple]) -> None:
-        """Keep each action's R12.2 part and the results it caused."""
+    def _record(self, action: Action, raw: tuple, before: dict[int, tuple],
+                seen_before: list[set[int]]) -> None:
+        """Keep each action's R12.2 part, the results it caused, and who may read them."""
         kind, pid, dest, dlevel, passenger, *_ = raw
+        seen_after = [set(self._engine.visible(0)), set(self._engine.visible(1))]
+
+        def readers(who: int, owner: int) -> frozenset[int]:
+            """The owner, and each side that saw the piece before or after the action."""
+            return frozenset(s for s in (0, 1)
+                             if s == owner or who in seen_before[s] or who in seen_after[s])
         texts = _Texts(before, self._engine)
         part = None
         if kind in (ACT_MOVE, ACT_DOZE):
@@ -369,55 +389,155 @@ class Game:
             part = "," + str(action)
         elif kind == ACT_REINFORCE:
             part = "," + str(action)
-        results = []
+        results: list[tuple[str, frozenset[int]]] = []
         for ev, epid, sq, level, info, color in self._engine.events():
             r, c = square_of(sq)
             side = "B" if color == 0 else "W"
-            if ev == EV_PROJECTILE:
-                results.append(f"{PROJECTILE_LETTER[info]}->({r},{c})")
+            if ev == EV_PROJECTILE:  # projectiles are seen by both sides (R10.6)
+                results.append((f"{PROJECTILE_LETTER[info]}->({r},{c})", frozenset((0, 1))))
                 continue
             text = texts[epid]
+            who = readers(epid, color)
             if ev == EV_REMOVED:
-                results.append(f"{KILL_KIND.get(info, 'X')}*{text}{side}")
+                results.append((f"{KILL_KIND.get(info, 'X')}*{text}{side}", who))
             elif ev == EV_STUNNED:
-                results.append(f"STK*{text}{side}{info}")
+                results.append((f"STK*{text}{side}{info}", who))
             elif ev == EV_CONVERTED:
-                results.append(f"CK*{text}{side}")
+                results.append((f"CK*{text}{side}", who))
             elif ev in (EV_ENTERED, EV_STOPPED):
                 code = rules.PIECE_TYPES[self._engine.piece(epid)[1]].code
-                results.append(f"{code}->({r},{c})")
-        self._parts.append((action.kind.upper() if kind != ACT_FIRE else "FIRE", results, part))
+                results.append((f"{code}->({r},{c})", who))
+        if kind == ACT_END:
+            who = frozenset((0, 1))
+        elif kind == ACT_REINFORCE:  # the entering piece: its owner, and whoever sees it now
+            entered = [e[1] for e in self._engine.events() if e[0] == EV_ENTERED]
+            who = readers(entered[0], self._engine.side) if entered \
+                else frozenset((self._engine.side,))
+        else:
+            who = readers(pid, before[pid][2])
+        self._parts.append((action.kind.upper() if kind != ACT_FIRE else "FIRE", results, part,
+                            who))
 
-    def history(self) -> list[str]:
-        """One RULES.md R12.2 turn string per finished turn (actions in the fixed order)."""
+    def history(self, color: str | None = None) -> list[str]:
+        """One RULES.md R12.2 turn string per finished turn (actions in the fixed order).
+
+        With `color`, the history as that side may read it: a hidden piece's Move shows as
+        `MV:?`, its other actions and the results nobody of that side could see are left out
+        (R12.3). A competitive game shows the full history only once it is over.
+        """
+        if color is None and self._competitive and self.result is None:
+            raise IllegalActionError("a competitive game shows each side its own history "
+                                     "until the game ends (R12.3): history(color)")
+        reader = None if color is None else rules.COLORS.index(color)
         turns: list[str] = []
-        current: list[tuple[str, list[str], str | None]] = []
+        current: list = []
         for entry in self._parts:
             current.append(entry)
             if entry[0] in ("END", "RESIGN", "DRAW"):
-                turns.append(self._turn_string(current))
+                turns.append(self._turn_string(current, reader))
                 current = []
         return turns
 
     @staticmethod
-    def _turn_string(parts: list[tuple[str, list[str], str | None]]) -> str:
+    def _turn_string(parts: list, reader: int | None) -> str:
         order = {"MOVE": 0, "DOZE": 0, "FIRE": 1, "PICKUP": 2, "EXCHANGE": 3, "REINFORCE": 4,
                  "DROP": 5}
         by_kind = sorted((e for e in parts if e[2] is not None), key=lambda e: order[e[0]])
         text = ""
         fires = 0
-        for kind, _, part in by_kind:
+        for kind, _, part, readers in by_kind:
+            readable = reader is None or reader in readers
             if kind == "FIRE":
-                fires += 1
-                text += f",FI{fires}:{part}"
-            else:
+                if readable:
+                    fires += 1
+                    text += f",FI{fires}:{part}"
+            elif kind in ("MOVE", "DOZE"):
+                text += part if readable else "MV:?"
+            elif readable:
                 text += part or ""
-        results = [r for _, res, _ in parts for r in res]
+        results = [r for _, res, _, _ in parts for r, who in res if reader is None or reader in who]
         if results:
             text += ",RS:" + ",".join(results)
         if parts and parts[-1][0] in ("RESIGN", "DRAW"):
             text += ("," if text else "") + parts[-1][0]
         return text
+
+    # --- hidden information (R10) ----------------------------------------------------------------
+
+    @property
+    def competitive(self) -> bool:
+        """R12.3: no undo; each side's history hides what it could not see."""
+        return self._competitive
+
+    def set_competitive(self) -> None:
+        """Switch the game to competitive mode (R12.3); it cannot be switched back."""
+        self._competitive = True
+
+    def can_see(self, color: str, row: int, col: int, level: str) -> list[PieceInfo]:
+        """The pieces at that level of that square that `color` can see."""
+        side = rules.COLORS.index(color)
+        s = square_index(row, col)
+        return [_piece_info(self._engine.piece(pid))
+                for pid in self._engine.occupants(s, rules.LEVELS.index(level))
+                if self._engine.can_see(side, pid)]
+
+    def _sightings(self, previous: dict[int, dict[int, LastSeen]], *,
+                   everything: bool = False) -> dict[int, dict[int, LastSeen]]:
+        """Per side: enemy pieces seen now get a fresh record; others keep theirs."""
+        out = {}
+        turn = self.turn
+        for side in (0, 1):
+            seen = dict(previous[side])
+            visible = set(self._engine.visible(side))
+            for raw in self._engine.pieces():
+                pid, color = raw[0], raw[2]
+                if color == side:
+                    seen.pop(pid, None)  # own (or converted to own)
+                elif everything or pid in visible:
+                    info = _piece_info(raw)
+                    seen[pid] = LastSeen(pid, info.type, info.color, (info.row, info.col),
+                                         info.level, turn)
+            out[side] = seen
+        return out
+
+    def observation(self, color: str) -> Observation:
+        """What `color` may know now (R10.6): own pieces, the enemy pieces it sees, all ground
+        articles, projectiles, enemy reserves as markers, its history, its last sightings."""
+        if color not in rules.COLORS:
+            raise IllegalActionError(f"observation: {color!r} is not black or white")
+        side = rules.COLORS.index(color)
+        pos = self.position()
+        visible = set(self._engine.visible(side))
+        ids = [raw[0] for raw in self._engine.pieces()]
+        keep = [i for i, pid in enumerate(ids) if pid in visible]
+        new_index = {old: new for new, old in enumerate(keep)}
+        pieces = []
+        for old in keep:
+            entry = pos["pieces"][old]
+            if entry["color"] != color:  # an enemy piece it sees: what it knows of it
+                entry = {**entry, "locks": [], "revealed": REVEALED_FOR_GOOD}
+            else:
+                entry = {**entry, "locks": [new_index.get(t) for t in entry["locks"]]}
+            pieces.append(entry)
+        pos["pieces"] = pieces
+        for proj in pos["projectiles"]:
+            proj["target"] = new_index.get(proj["target"]) if proj["target"] is not None else None
+        pos["enemy_reserves"] = [{"type": None, "color": r["color"], "square": r["square"],
+                                  "hand": None, "armed": None, "entered": r["entered"]}
+                                 for r in pos["reserves"] if r["color"] != color]
+        pos["reserves"] = [r for r in pos["reserves"] if r["color"] == color]
+        infos = [_piece_info(self._engine.piece(pid)) for pid in ids if pid in visible]
+        projectiles = []
+        for p in self.projectiles():
+            target = p.target
+            if target is not None and not any((q.row, q.col, q.level) == target for q in infos):
+                target = None
+            projectiles.append(ProjectileInfo(p.kind, p.square, p.level, p.direction, target,
+                                              p.strength, p.owner))
+        last = [s for pid, s in sorted(self._seen_stack[-1][side].items())
+                if pid not in visible]
+        return Observation(self, color, position=pos, pieces=infos, projectiles=projectiles,
+                           history=self.history(color), last_seen=last)
 
     def __repr__(self) -> str:
         return f"<wec.Game turn {self.turn}, {self.to_move} to move, result {self.result}>"
