@@ -75,8 +75,9 @@ class Game:
         self._competitive = options.competitive
         # R10: per side, where each enemy piece was last seen (pid -> LastSeen); the initial
         # position is public. One snapshot per applied action, for undo.
-        seen = self._sightings({0: {}, 1: {}}, everything=True)
+        seen = self._sightings({0: {}, 1: {}}, {}, [set(), set()], everything=True)
         self._seen_stack: list[dict[int, dict[int, LastSeen]]] = [seen]
+        self._colors_stack: list[dict[int, int]] = [self._colors()]
         # legal lists of recently seen states, keyed by (actions applied, hash): undo finds the
         # list of the state it returns to
         self._legal_cache: dict[tuple[int, int], list[tuple[Action, tuple]]] = {}
@@ -303,7 +304,9 @@ class Game:
         self._engine.apply(raw)
         self._actions.append(str(found))
         self._record(found, raw, before, seen_before)
-        self._seen_stack.append(self._sightings(self._seen_stack[-1]))
+        self._seen_stack.append(self._sightings(self._seen_stack[-1], self._colors_stack[-1],
+                                                seen_before))
+        self._colors_stack.append(self._colors())
         return found
 
     def resign(self, color: str | None = None) -> None:
@@ -318,6 +321,7 @@ class Game:
         self._actions.append(f"RESIGN:{color}")
         self._parts.append(("RESIGN", [], None, frozenset((0, 1))))
         self._seen_stack.append(self._seen_stack[-1])
+        self._colors_stack.append(self._colors_stack[-1])
 
     def agree_draw(self) -> None:
         """R11.2: the two players agree a draw."""
@@ -327,6 +331,7 @@ class Game:
         self._actions.append("DRAW")
         self._parts.append(("DRAW", [], None, frozenset((0, 1))))
         self._seen_stack.append(self._seen_stack[-1])
+        self._colors_stack.append(self._colors_stack[-1])
 
     def end_turn(self) -> None:
         """End Turn (R6.4)."""
@@ -342,6 +347,7 @@ class Game:
         self._actions.pop()
         self._parts.pop()
         self._seen_stack.pop()
+        self._colors_stack.pop()
 
     def undo_turn(self) -> None:
         """Take back actions up to and including the last End Turn (or to the turn's start)."""
@@ -481,22 +487,36 @@ class Game:
                 for pid in self._engine.occupants(s, rules.LEVELS.index(level))
                 if self._engine.can_see(side, pid)]
 
-    def _sightings(self, previous: dict[int, dict[int, LastSeen]], *,
+    def _colors(self) -> dict[int, int]:
+        return {raw[0]: raw[2] for raw in self._engine.pieces()}
+
+    def _sightings(self, previous: dict[int, dict[int, LastSeen]], prev_colors: dict[int, int],
+                   seen_before: list[set[int]], *,
                    everything: bool = False) -> dict[int, dict[int, LastSeen]]:
-        """Per side: enemy pieces seen now get a fresh record; others keep theirs."""
+        """Per side, the last sighting of each enemy piece: a piece seen now gets a fresh
+        record; a hidden one keeps its record; one that was the side's own until now (converted)
+        is known where it stands; a reserve that entered unseen is known only as "a piece" on
+        its activation square. A piece the side saw being removed is forgotten."""
         out = {}
         turn = self.turn
+        alive = {raw[0] for raw in self._engine.pieces()}
         for side in (0, 1):
             seen = dict(previous[side])
             visible = set(self._engine.visible(side))
+            for pid in list(seen):
+                if pid not in alive and pid in seen_before[side]:
+                    del seen[pid]  # it was removed in plain sight
             for raw in self._engine.pieces():
                 pid, color = raw[0], raw[2]
                 if color == side:
                     seen.pop(pid, None)  # own (or converted to own)
-                elif everything or pid in visible:
-                    info = _piece_info(raw)
-                    seen[pid] = LastSeen(pid, info.type, info.color, (info.row, info.col),
-                                         info.level, turn)
+                    continue
+                if not (everything or pid in visible or pid not in seen):
+                    continue
+                info = _piece_info(raw)
+                known = everything or pid in visible or prev_colors.get(pid) == side
+                seen[pid] = LastSeen(pid, info.type if known else None, info.color,
+                                     (info.row, info.col), info.level if known else "G", turn)
             out[side] = seen
         return out
 

@@ -28,8 +28,8 @@ class LastSeen:
 
     marker: int
     """Identifies the hidden piece across observations of one game."""
-    type: str
-    """Its type when last seen."""
+    type: str | None
+    """Its type when last seen; None for a reserve that entered unseen (R8.4)."""
     color: str
     """Its side."""
     square: tuple[int, int]
@@ -145,21 +145,23 @@ class Observation:
                 if all(count.get((r, c, lvl), 0) >= 2 for lvl in rules.LEVELS)}
 
 
-def displacements(code: str, color: str, options: Any) -> set[tuple[int, int]]:
-    """Every (dr, dc) one turn can take a piece of this type, over-approximated: its own moves
-    (both hands, unblocked), a helicopter's leaps (as a passenger), and king steps (a doze, a
-    submarine carrying it, a transport step)."""
-    ptype = rules.PIECE_TYPES[rules.TYPE_INDEX[code]]
+def displacements(code: str | None, color: str, options: Any) -> set[tuple[int, int]]:
+    """Every (dr, dc) one turn can take a piece of this type (None: of any type),
+    over-approximated: its own moves (both hands, unblocked), a helicopter's leaps (as a
+    passenger), and king steps (a doze, a submarine carrying it, a transport step)."""
+    codes = [code] if code is not None else list(rules.TYPE_INDEX)
     offsets: set[tuple[int, int]] = {(0, 0)} | set(rules.DIRECTIONS)
+    heli = rules.PIECE_TYPES[rules.TYPE_INDEX["CH"]]
     for hand in ("left", "right"):
-        offsets |= {p.steps[-1] for p in rules.movement_paths(ptype, hand, options)}
-        heli = rules.PIECE_TYPES[rules.TYPE_INDEX["CH"]]
+        for c in codes:
+            ptype = rules.PIECE_TYPES[rules.TYPE_INDEX[c]]
+            offsets |= {p.steps[-1] for p in rules.movement_paths(ptype, hand, options)}
         offsets |= {p.steps[-1] for p in rules.movement_paths(heli, hand, options)}
     sign = 1 if color == "white" else -1
     return {(sign * dr, sign * dc) for dr, dc in offsets}
 
 
-def reachable(code: str, color: str, start: tuple[int, int], turns: int,
+def reachable(code: str | None, color: str, start: tuple[int, int], turns: int,
               options: Any) -> set[tuple[int, int]]:
     """Squares a piece could reach in `turns` of its side (each: a move, then a transport step
     at the start of the next turn of its side)."""
