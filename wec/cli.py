@@ -35,7 +35,11 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     """Hotseat in the terminal: the text board and an action prompt."""
     game = _load(args.position)
-    print(render(game))
+
+    def board() -> str:  # hotseat: the side to move sees its own observation (R10.6)
+        return render(game.observation(game.to_move))
+
+    print(board())
     print(HELP)
     while True:
         try:
@@ -52,16 +56,16 @@ def cmd_play(args: argparse.Namespace) -> int:
             if line == "help":
                 print(HELP)
             elif line == "board":
-                print(render(game))
+                print(board())
             elif line == "moves":
                 for i, a in enumerate(legal):
                     print(f"{i:4d}  {a}")
             elif line == "history":
-                for i, t in enumerate(game.history(), start=1):
+                for i, t in enumerate(game.history(game.to_move), start=1):
                     print(f"{i:4d}. {t}")
             elif line == "undo":
                 game.undo()
-                print(render(game))
+                print(board())
             else:
                 action: Action | str
                 if line.isdigit():
@@ -76,7 +80,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 done = game.apply(action)
                 print(f"played {done}")
                 if done.kind == "end" or game.result:
-                    print(render(game))
+                    print(board())
         except WecError as e:
             print(f"error: {e}")
 

@@ -5,7 +5,10 @@ line, then Air (`^`) and Sub (`v`) pieces and the number of articles lying there
 """
 from __future__ import annotations
 
+from typing import Union
+
 from .game import Game
+from .observation import Observation
 
 CELL = 9
 
@@ -15,7 +18,8 @@ def _code(p) -> str:
     return code if p.color == "white" else code.lower()
 
 
-def render(game: Game, *, flip: bool = False) -> str:
+def render(game: Union[Game, Observation], *, flip: bool = False) -> str:
+    """The board as text; give an Observation to show only what one side may see (R10.6)."""
     rows = range(10, 0, -1) if not flip else range(1, 11)
     cols = list(range(1, 11)) if not flip else list(range(10, 0, -1))
     sep = "   +" + ("-" * CELL + "+") * 10
