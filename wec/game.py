@@ -17,7 +17,8 @@ from .position import (cooldowns_of, load_position_file, parse_position, positio
 (ACT_MOVE, ACT_DOZE, ACT_END, ACT_FIRE, ACT_PICKUP, ACT_DROP, ACT_EXCHANGE, ACT_REINFORCE,
  ACT_RESIGN, ACT_DRAW) = range(10)
 EV_REMOVED, EV_STUNNED, EV_CONVERTED, EV_PROJECTILE, EV_ENTERED, EV_STOPPED = range(1, 7)
-KILL_KIND = {0: "X", 1: "FK", 4: "RK", 5: "SK", 6: "TK", 3: "X"}  # by weapon kind (R12.2)
+CAUSE_CAPTURE, CAUSE_FALL = 0, 99  # EV_REMOVED info besides the weapon kinds
+KILL_KIND = {0: "X", 1: "FK", 4: "RK", 5: "SK", 6: "TK", 3: "X", 99: "X"}  # by cause (R12.2)
 PROJECTILE_LETTER = {4: "R", 5: "S", 6: "T"}
 NO_ACTION = (None, -1, -1, -1, -1, -1, 0, -1, 0, 0, -1)
 RESULT_NAMES = {-1: None, 0: "black", 1: "white", 2: "draw"}
@@ -68,10 +69,11 @@ class Game:
             raise PositionError("; ".join(problems))
         self._initial = position_dict(self._engine, options)
         self._actions: list[str] = []
-        # per applied action: (kind, [(result, readers)], R12.2 part or None, readers), where
-        # readers is the set of colour indices that may read it (R12.3)
-        self._parts: list[tuple[str, list[tuple[str, frozenset[int]]], str | None,
-                                frozenset[int]]] = []
+        # per applied action: (kind, [(result, readers)], {reader: R12.2 part or None}), where
+        # a reader is a colour index (None: the full record) and readers the colours that may
+        # read a result (R12.3)
+        self._parts: list[tuple[str, list[tuple[str, frozenset[int]]],
+                                dict[int | None, str | None]]] = []
         self._competitive = options.competitive
         # R10: per side, where each enemy piece was last seen (pid -> LastSeen); the initial
         # position is public. One snapshot per applied action, for undo.
@@ -319,7 +321,7 @@ class Game:
         raw = (ACT_RESIGN,) + NO_ACTION[1:10] + (rules.COLORS.index(color),)
         self._engine.apply(raw)
         self._actions.append(f"RESIGN:{color}")
-        self._parts.append(("RESIGN", [], None, frozenset((0, 1))))
+        self._parts.append(("RESIGN", [], {None: None, 0: None, 1: None}))
         self._seen_stack.append(self._seen_stack[-1])
         self._colors_stack.append(self._colors_stack[-1])
 
@@ -329,7 +331,7 @@ class Game:
             raise IllegalActionError(f"draw: the game is over ({self.result})")
         self._engine.apply((ACT_DRAW,) + NO_ACTION[1:])
         self._actions.append("DRAW")
-        self._parts.append(("DRAW", [], None, frozenset((0, 1))))
+        self._parts.append(("DRAW", [], {None: None, 0: None, 1: None}))
         self._seen_stack.append(self._seen_stack[-1])
         self._colors_stack.append(self._colors_stack[-1])
 
@@ -361,40 +363,60 @@ class Game:
 
     def _record(self, action: Action, raw: tuple, before: dict[int, tuple],
                 seen_before: list[set[int]]) -> None:
-        """Keep each action's R12.2 part, the results it caused, and who may read them."""
-        kind, pid, dest, dlevel, passenger, *_ = raw
+        """Keep each action's R12.2 part as each side may read it, and the results it caused."""
+        kind, pid, dest, dlevel, passenger, *_, target = raw
         seen_after = [set(self._engine.visible(0)), set(self._engine.visible(1))]
+        mover_side = self._engine.side if kind != ACT_END else 1 - self._engine.side
 
-        def readers(who: int, owner: int) -> frozenset[int]:
-            """The owner, and each side that saw the piece before or after the action."""
-            return frozenset(s for s in (0, 1)
-                             if s == owner or who in seen_before[s] or who in seen_after[s])
+        def sees(who: int, side: int) -> bool:
+            """The owner, or a side that saw the piece before or after the action."""
+            owner = before[who][2] if who in before else self._engine.piece(who)[2]
+            return side == owner or who in seen_before[side] or who in seen_after[side]
+
+        def readers(who: int) -> frozenset[int]:
+            return frozenset(s for s in (0, 1) if sees(who, s))
+
         texts = _Texts(before, self._engine)
-        part = None
-        if kind in (ACT_MOVE, ACT_DOZE):
-            r, c = square_of(dest)
-            part = f"MV:{texts[pid]}->{LEVEL_MARK[rules.LEVELS[dlevel]]}({r},{c})"
-            if kind == ACT_MOVE and passenger >= 0:
-                part += "-TRA->" + texts[passenger]
-            if kind == ACT_DOZE:
-                partner = _piece_info(before[passenger])
-                part += f",DO>({r},{c}){partner.type}({partner.row},{partner.col})"
-                for gr, gc in action.group:
-                    for p in sorted(before.values()):
-                        info = _piece_info(p)
-                        if (info.row, info.col, info.level) == (gr, gc, "G"):
-                            part += f",{info.type}({gr},{gc})"
-        elif kind == ACT_FIRE:
-            text = str(action)[3:]  # FireArt "/" Piece ...
-            part = text
-        elif kind == ACT_PICKUP:
-            part = f",PU:{texts[pid]}^{action.article}"
-        elif kind == ACT_DROP:
-            part = f",DR:{texts[pid]}v{action.article}"
-        elif kind == ACT_EXCHANGE:
-            part = "," + str(action)
-        elif kind == ACT_REINFORCE:
-            part = "," + str(action)
+
+        def part_for(side: int | None) -> str | None:
+            """The action's part as `side` may read it (None: in full); None if hidden."""
+            def shown(who: int) -> bool:
+                return side is None or sees(who, side)
+
+            if kind in (ACT_MOVE, ACT_DOZE):
+                if not shown(pid):
+                    return "MV:?"
+                r, c = square_of(dest)
+                text = f"MV:{texts[pid]}->{LEVEL_MARK[rules.LEVELS[dlevel]]}({r},{c})"
+                if kind == ACT_MOVE and passenger >= 0 and shown(passenger):
+                    text += "-TRA->" + texts[passenger]
+                if kind == ACT_DOZE:
+                    partner = _piece_info(before[passenger])
+                    code = partner.type if shown(passenger) else "?"
+                    text += f",DO>({r},{c}){code}({partner.row},{partner.col})"
+                    for q in self._dozed(action, before):
+                        if shown(q):
+                            info = _piece_info(before[q])
+                            text += f",{info.type}({info.row},{info.col})"
+                return text
+            if kind == ACT_REINFORCE:
+                entered = [e[1] for e in self._engine.events() if e[0] == EV_ENTERED]
+                return "," + str(action) if not entered or shown(entered[0]) else None
+            if kind == ACT_END or not shown(pid):
+                return None
+            if kind == ACT_FIRE:
+                return str(action)[3:]  # FireArt "/" Piece ...
+            if kind == ACT_PICKUP:
+                return f",PU:{texts[pid]}^{action.article}"
+            if kind == ACT_DROP:
+                return f",DR:{texts[pid]}v{action.article}"
+            if kind == ACT_EXCHANGE:
+                if shown(target):
+                    return "," + str(action)
+                back = f"<=>{action.swap}" if action.swap else ""
+                return f",EX:{texts[pid]}->{action.article}{back}->?"
+            return None
+
         results: list[tuple[str, frozenset[int]]] = []
         for ev, epid, sq, level, info, color in self._engine.events():
             r, c = square_of(sq)
@@ -403,8 +425,10 @@ class Game:
                 results.append((f"{PROJECTILE_LETTER[info]}->({r},{c})", frozenset((0, 1))))
                 continue
             text = texts[epid]
-            who = readers(epid, color)
+            who = readers(epid)
             if ev == EV_REMOVED:
+                if info == CAUSE_CAPTURE:  # R4.2.3: the capturer learns what it met
+                    who = who | {mover_side}
                 results.append((f"{KILL_KIND.get(info, 'X')}*{text}{side}", who))
             elif ev == EV_STUNNED:
                 results.append((f"STK*{text}{side}{info}", who))
@@ -413,16 +437,19 @@ class Game:
             elif ev in (EV_ENTERED, EV_STOPPED):
                 code = rules.PIECE_TYPES[self._engine.piece(epid)[1]].code
                 results.append((f"{code}->({r},{c})", who))
-        if kind == ACT_END:
-            who = frozenset((0, 1))
-        elif kind == ACT_REINFORCE:  # the entering piece: its owner, and whoever sees it now
-            entered = [e[1] for e in self._engine.events() if e[0] == EV_ENTERED]
-            who = readers(entered[0], self._engine.side) if entered \
-                else frozenset((self._engine.side,))
-        else:
-            who = readers(pid, before[pid][2])
-        self._parts.append((action.kind.upper() if kind != ACT_FIRE else "FIRE", results, part,
-                            who))
+        parts = {None: part_for(None), 0: part_for(0), 1: part_for(1)}
+        name = action.kind.upper() if kind != ACT_FIRE else "FIRE"
+        self._parts.append((name, results, parts))
+
+    def _dozed(self, action: Action, before: dict[int, tuple]) -> list[int]:
+        """The pieces of the doze group (R4.11), in group order."""
+        out = []
+        for gr, gc in action.group:
+            for raw in sorted(before.values()):
+                info = _piece_info(raw)
+                if (info.row, info.col, info.level) == (gr, gc, "G"):
+                    out.append(raw[0])
+        return out
 
     def history(self, color: str | None = None) -> list[str]:
         """One RULES.md R12.2 turn string per finished turn (actions in the fixed order).
@@ -448,20 +475,17 @@ class Game:
     def _turn_string(parts: list, reader: int | None) -> str:
         order = {"MOVE": 0, "DOZE": 0, "FIRE": 1, "PICKUP": 2, "EXCHANGE": 3, "REINFORCE": 4,
                  "DROP": 5}
-        by_kind = sorted((e for e in parts if e[2] is not None), key=lambda e: order[e[0]])
+        readable = [(kind, texts[reader]) for kind, _, texts in parts
+                    if kind in order and texts[reader] is not None]
         text = ""
         fires = 0
-        for kind, _, part, readers in by_kind:
-            readable = reader is None or reader in readers
+        for kind, part in sorted(readable, key=lambda e: order[e[0]]):
             if kind == "FIRE":
-                if readable:
-                    fires += 1
-                    text += f",FI{fires}:{part}"
-            elif kind in ("MOVE", "DOZE"):
-                text += part if readable else "MV:?"
-            elif readable:
-                text += part or ""
-        results = [r for _, res, _, _ in parts for r, who in res if reader is None or reader in who]
+                fires += 1
+                text += f",FI{fires}:{part}"
+            else:
+                text += part
+        results = [r for _, res, _ in parts for r, who in res if reader is None or reader in who]
         if results:
             text += ",RS:" + ",".join(results)
         if parts and parts[-1][0] in ("RESIGN", "DRAW"):

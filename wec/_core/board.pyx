@@ -227,7 +227,7 @@ cdef void destroy_unsupported(State* st, int sq, int level) noexcept nogil:
     for i in range(2):
         pid = st.occ[level][sq][i]
         if pid != NONE and not is_supported(st, pid):
-            remove_piece(st, pid, 0)
+            remove_piece(st, pid, CAUSE_FALL)
 
 
 cdef void piece_set(State* st, int pid, int* field, int value) noexcept nogil:

@@ -38,7 +38,7 @@ cdef void put_down(State* st, int pid, int sq) noexcept nogil:
     if p.level == GROUND and p.sq == sq:
         return
     if not room_for(st, pid, sq, GROUND):
-        remove_piece(st, pid, 0)
+        remove_piece(st, pid, CAUSE_FALL)
         return
     lift_piece(st, pid)
     place_piece(st, pid, sq, GROUND)

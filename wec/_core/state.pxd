@@ -56,6 +56,7 @@ cdef enum:
     EV_PROJECTILE = 4     # a projectile now at sq/level: info = its weapon kind
     EV_ENTERED = 5        # a reinforcement entered
     EV_STOPPED = 6        # a Move or journey ended elsewhere than asked (R4.2.3, R9.4)
+    CAUSE_FALL = 99       # EV_REMOVED info: fell or drowned (R3.4, R9.4); 0 = captured by a move
 
 # Action kinds.
 cdef enum:
