@@ -566,6 +566,8 @@ class Game:
         pos["pieces"] = pieces
         for proj in pos["projectiles"]:
             proj["target"] = new_index.get(proj["target"]) if proj["target"] is not None else None
+        # whether something was destroyed this turn could tell of a hidden piece's end (R10.6)
+        pos["turn_state"]["violent"] = False
         pos["enemy_reserves"] = [{"type": None, "color": r["color"], "square": r["square"],
                                   "hand": None, "armed": None, "entered": r["entered"]}
                                  for r in pos["reserves"] if r["color"] != color]
