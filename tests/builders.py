@@ -41,3 +41,13 @@ def play(g: wec.Game, action: wec.Action | str) -> None:
     """Apply and check the core's invariants."""
     g.apply(action)
     assert g.check() == []
+
+
+def fire(g: wec.Game, origin, article: str, dest=None, **fields) -> wec.Action:
+    """Apply the one fire of `article` from `origin` aimed at `dest` (row, col[, level])."""
+    cands = [a for a in g.legal_actions() if a.kind == "fire" and a.origin == origin
+             and a.article == article and (dest is None or a.dest[:len(dest)] == tuple(dest))
+             and all(getattr(a, k) == v for k, v in fields.items())]
+    assert len(cands) == 1, (origin, article, dest, cands)
+    play(g, cands[0])
+    return cands[0]

@@ -4,19 +4,9 @@ from __future__ import annotations
 import pytest
 
 import wec
-from builders import find, game, piece, play
+from builders import find, fire, game, piece, play
 
 W, B = "white", "black"
-
-
-def fire(g: wec.Game, origin, article: str, dest=None, **fields) -> wec.Action:
-    """Apply the one fire of `article` from `origin` aimed at `dest` (row, col[, level])."""
-    cands = [a for a in g.legal_actions() if a.kind == "fire" and a.origin == origin
-             and a.article == article and (dest is None or a.dest[:len(dest)] == tuple(dest))
-             and all(getattr(a, k) == v for k, v in fields.items())]
-    assert len(cands) == 1, (origin, article, dest, cands)
-    play(g, cands[0])
-    return cands[0]
 
 
 def types_at(g: wec.Game, r: int, c: int, level: str = "G") -> list[tuple[str, str]]:
