@@ -1,24 +1,49 @@
-"""The `wec` command line."""
+"""The `wec` command line: play in the terminal, perft, validate, scenarios, history."""
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
 import time
 
 from . import Action, Game, perft
-from .errors import WecError
+from .errors import SaveFormatError, WecError
+from .position import position_problems
+from .save import default_autosave_path, game_from_save, read_save_file
 from .textview import render
 
 HELP = """Commands: a number from 'moves', an action text (e.g. MV:RP(9,1)->(8,2)), 'moves',
-'end' (End Turn), 'undo', 'board', 'history', 'help', 'quit'."""
+'end' (End Turn), 'undo', 'redo', 'board', 'history', 'save FILE', 'resign', 'help', 'quit'."""
 
 
-def _load(path: str | None) -> Game:
-    return Game.from_position(path) if path else Game.new()
+def _load(args: argparse.Namespace) -> Game:
+    if getattr(args, "load", None):
+        return Game.load(args.load)
+    if getattr(args, "scenario", None):
+        from . import scenarios
+        try:
+            return Game.from_position(scenarios.load(args.scenario))
+        except KeyError:
+            raise WecError(f"no scenario {args.scenario!r}; 'wec scenarios' lists them") from None
+    if getattr(args, "position", None):
+        return Game.from_position(args.position)
+    return Game.new()
+
+
+def _unfinished_autosave(path: str) -> Game | None:
+    if not os.path.exists(path):
+        return None
+    try:
+        game = Game.load(path)
+    except SaveFormatError as e:
+        print(f"(the autosave {path} cannot be continued: {e})")
+        return None
+    return game if game.result is None else None
 
 
 def cmd_perft(args: argparse.Namespace) -> int:
-    game = _load(args.position)
+    game = _load(args)
     start = time.perf_counter()
     n = perft(game, args.depth, mode=args.mode)
     dt = time.perf_counter() - start
@@ -28,15 +53,39 @@ def cmd_perft(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    print(render(_load(args.position)))
+    print(render(_load(args)))
     return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """Hotseat in the terminal: the text board and an action prompt."""
-    game = _load(args.position)
+    """Hotseat in the terminal: the side to move sees its own observation (R10.6)."""
+    autosave = args.autosave or default_autosave_path()
+    game = None
+    if not (args.load or args.scenario or args.position):
+        previous = _unfinished_autosave(autosave)
+        if previous is not None:
+            if args.resume:
+                game = previous
+            elif not args.new:
+                answer = _ask(f"An unfinished game was autosaved ({previous.ply} actions, turn "
+                              f"{previous.turn}). Continue it? [Y/n] ")
+                if answer.strip().lower() in ("", "y", "yes"):
+                    game = previous
+    if game is None:
+        game = _load(args)
+    game.autosave_to(autosave)
+    return _play_loop(game)
 
-    def board() -> str:  # hotseat: the side to move sees its own observation (R10.6)
+
+def _ask(prompt: str) -> str:
+    try:
+        return input(prompt)
+    except EOFError:
+        return "n"
+
+
+def _play_loop(game: Game) -> int:
+    def board() -> str:
         return render(game.observation(game.to_move))
 
     print(board())
@@ -63,8 +112,14 @@ def cmd_play(args: argparse.Namespace) -> int:
             elif line == "history":
                 for i, t in enumerate(game.history(game.to_move), start=1):
                     print(f"{i:4d}. {t}")
-            elif line == "undo":
-                game.undo()
+            elif line in ("undo", "redo"):
+                game.undo() if line == "undo" else game.redo()
+                print(board())
+            elif line.startswith("save "):
+                game.save(line[5:].strip())
+                print(f"saved to {line[5:].strip()}")
+            elif line == "resign":
+                game.resign()
                 print(board())
             else:
                 action: Action | str
@@ -81,24 +136,90 @@ def cmd_play(args: argparse.Namespace) -> int:
                 print(f"played {done}")
                 if done.kind == "end" or game.result:
                     print(board())
-        except WecError as e:
+        except (WecError, OSError) as e:
             print(f"error: {e}")
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    """Print every problem of a position or save file; exit 1 if there is any."""
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        print(f"{args.file}: cannot be read as JSON: {e}")
+        return 1
+    problems: list[str] = []
+    if isinstance(data, dict) and data.get("format") == "wec-save":
+        if isinstance(data.get("initial"), dict):
+            problems += [f"initial: {p}" for p in position_problems(data["initial"])]
+        if not problems:
+            try:
+                game_from_save(data)
+            except SaveFormatError as e:
+                problems.append(str(e))
+        kind = "save"
+    else:
+        problems = position_problems(data)
+        kind = "position"
+    for p in problems:
+        print(f"{args.file}: {p}")
+    if not problems:
+        print(f"{args.file}: a valid {kind} file")
+    return 1 if problems else 0
+
+
+def cmd_scenarios(args: argparse.Namespace) -> int:
+    from . import scenarios
+    width = max(len(n) for n in scenarios.SCENARIOS)
+    for name, text in scenarios.SCENARIOS.items():
+        print(f"{name:<{width}}  {text}")
+    return 0
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    game = game_from_save(read_save_file(args.file))
+    color = args.side
+    for i, t in enumerate(game.history(color) if color else game.history(), start=1):
+        print(f"{i:4d}. {t}")
+    if game.result:
+        print(f"result: {game.result}" + (" wins" if game.result != "draw" else ""))
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="wec", description="Weapon Chess engine and tools")
     sub = parser.add_subparsers(dest="command", required=True)
+
+    def source(p: argparse.ArgumentParser) -> None:
+        group = p.add_mutually_exclusive_group()
+        group.add_argument("--scenario", help="a predefined scenario ('wec scenarios')")
+        group.add_argument("--load", help="a save file")
+        group.add_argument("--position", help="a position JSON file")
+
+    p = sub.add_parser("play", help="play hotseat in the terminal")
+    source(p)
+    p.add_argument("--continue", dest="resume", action="store_true",
+                   help="continue the autosaved game without asking")
+    p.add_argument("--new", action="store_true", help="start a new game without asking")
+    p.add_argument("--autosave", help="autosave file (default: the per-user data folder)")
+    p.set_defaults(func=cmd_play)
     p = sub.add_parser("perft", help="count the leaves of the game tree")
     p.add_argument("depth", type=int)
     p.add_argument("--mode", choices=("moves", "actions"), default="moves")
-    p.add_argument("--position", help="a position JSON file (default: the standard set-up)")
+    source(p)
     p.set_defaults(func=cmd_perft)
-    p = sub.add_parser("play", help="play hotseat in the terminal")
-    p.add_argument("--position", help="start from a position JSON file")
-    p.set_defaults(func=cmd_play)
     p = sub.add_parser("show", help="print a position as a text board")
-    p.add_argument("--position", help="a position JSON file (default: the standard set-up)")
+    source(p)
     p.set_defaults(func=cmd_show)
+    p = sub.add_parser("validate", help="print every problem of a position or save file")
+    p.add_argument("file")
+    p.set_defaults(func=cmd_validate)
+    p = sub.add_parser("scenarios", help="list the predefined scenarios")
+    p.set_defaults(func=cmd_scenarios)
+    p = sub.add_parser("history", help="print the turns of a save file")
+    p.add_argument("file")
+    p.add_argument("--side", choices=("black", "white"), help="as that side may read it")
+    p.set_defaults(func=cmd_history)
     args = parser.parse_args(argv)
     try:
         return int(args.func(args))

@@ -80,6 +80,11 @@ class Game:
         seen = self._sightings({0: {}, 1: {}}, {}, [set(), set()], everything=True)
         self._seen_stack: list[dict[int, dict[int, LastSeen]]] = [seen]
         self._colors_stack: list[dict[int, int]] = [self._colors()]
+        # R12.4: actions taken back (redo takes the last), and abandoned lines kept as
+        # variations: (ply where they leave the current line, their action texts)
+        self._redo: list[str] = []
+        self._variations: list[tuple[int, list[str]]] = []
+        self._autosave: str | None = None
         # legal lists of recently seen states, keyed by (actions applied, hash): undo finds the
         # list of the state it returns to
         self._legal_cache: dict[tuple[int, int], list[tuple[Action, tuple]]] = {}
@@ -106,12 +111,8 @@ class Game:
         """An independent copy with the same initial position and action record (undo works)."""
         other = Game.from_position(self._initial)
         for text in self._actions:
-            if text == "DRAW":
-                other.agree_draw()
-            elif text.startswith("RESIGN:"):
-                other.resign(text[7:])
-            else:
-                other.apply(text)
+            other.replay_action(text)
+        other._competitive = self._competitive
         return other
 
     # --- reading ---------------------------------------------------------------------------------
@@ -299,7 +300,21 @@ class Game:
         raise IllegalActionError(f"{text}: not a legal action for {self.to_move} now")
 
     def apply(self, action: Action | str) -> Action:
-        """Apply a legal action (an Action or its text); IllegalActionError leaves the game as it was."""
+        """Apply a legal action (an Action or its text); IllegalActionError leaves the game as it
+        was. After an undo, a different action starts a new line: the abandoned one is kept as a
+        variation (R12.4)."""
+        found = self._apply(action)
+        text = str(found)
+        if self._redo:
+            if self._redo[-1] == text:
+                self._redo.pop()
+            else:
+                self._variations.append((len(self._actions) - 1, list(reversed(self._redo))))
+                self._redo = []
+        self._autosave_now()
+        return found
+
+    def _apply(self, action: Action | str) -> Action:
         found, raw = self._find(action)
         before = {p[0]: p for p in self._engine.pieces()}
         seen_before = [set(self._engine.visible(0)), set(self._engine.visible(1))]
@@ -310,6 +325,15 @@ class Game:
                                                 seen_before))
         self._colors_stack.append(self._colors())
         return found
+
+    def replay_action(self, text: str) -> None:
+        """Apply one recorded action text (`Game.actions()`), the facade calls included."""
+        if text == "DRAW":
+            self.agree_draw()
+        elif text.startswith("RESIGN:"):
+            self.resign(text[7:])
+        else:
+            self.apply(text)
 
     def resign(self, color: str | None = None) -> None:
         """R11.2: `color` (default: the side to move) resigns; the other side wins."""
@@ -324,6 +348,8 @@ class Game:
         self._parts.append(("RESIGN", [], {None: None, 0: None, 1: None}))
         self._seen_stack.append(self._seen_stack[-1])
         self._colors_stack.append(self._colors_stack[-1])
+        self._redo = []
+        self._autosave_now()
 
     def agree_draw(self) -> None:
         """R11.2: the two players agree a draw."""
@@ -334,22 +360,122 @@ class Game:
         self._parts.append(("DRAW", [], {None: None, 0: None, 1: None}))
         self._seen_stack.append(self._seen_stack[-1])
         self._colors_stack.append(self._colors_stack[-1])
+        self._redo = []
+        self._autosave_now()
 
     def end_turn(self) -> None:
         """End Turn (R6.4)."""
         self.apply(Action("end"))
 
     def undo(self) -> None:
-        """Take back the last action."""
+        """Take back the last action (redo() puts it back)."""
         if not self._actions:
             raise IllegalActionError("nothing to undo")
         if self._competitive:
             raise IllegalActionError("undo is off in a competitive game (R12.3)")
         self._engine.undo()
-        self._actions.pop()
+        self._redo.append(self._actions.pop())
         self._parts.pop()
         self._seen_stack.pop()
         self._colors_stack.pop()
+        self._autosave_now()
+
+    def redo(self) -> None:
+        """Apply again the last action taken back (R12.4)."""
+        if self._competitive:
+            raise IllegalActionError("redo is off in a competitive game (R12.3)")
+        if not self._redo:
+            raise IllegalActionError("nothing to redo")
+        text = self._redo.pop()
+        self._replay_one(text)
+        self._autosave_now()
+
+    def _replay_one(self, text: str) -> None:
+        if text == "DRAW" or text.startswith("RESIGN:"):
+            saved = self._redo
+            self.replay_action(text)
+            self._redo = saved
+        else:
+            self._apply(text)
+
+    @property
+    def ply(self) -> int:
+        """How many actions have been applied since the initial position."""
+        return len(self._actions)
+
+    def redo_actions(self) -> list[str]:
+        """The actions redo() would apply, next first."""
+        return list(reversed(self._redo))
+
+    def goto(self, ply: int) -> None:
+        """Undo or redo to `ply` actions from the initial position (R12.4)."""
+        if self._competitive:
+            raise IllegalActionError("going back is off in a competitive game (R12.3)")
+        if not isinstance(ply, int) or not 0 <= ply <= len(self._actions) + len(self._redo):
+            raise IllegalActionError(f"goto: ply {ply!r} is outside 0.."
+                                     f"{len(self._actions) + len(self._redo)}")
+        autosave, self._autosave = self._autosave, None
+        try:
+            while len(self._actions) > ply:
+                self.undo()
+            while len(self._actions) < ply:
+                self.redo()
+        finally:
+            self._autosave = autosave
+        self._autosave_now()
+
+    def variations(self) -> list[tuple[int, list[str]]]:
+        """Abandoned lines: (the ply where each leaves the line it was played from, its
+        actions)."""
+        return [(ply, list(actions)) for ply, actions in self._variations]
+
+    def enter_variation(self, index: int) -> None:
+        """Make variation `index` the current line; the line left becomes a variation."""
+        if not 0 <= index < len(self._variations):
+            raise IllegalActionError(f"no variation {index}")
+        ply, actions = self._variations.pop(index)
+        autosave, self._autosave = self._autosave, None
+        try:
+            self.goto(ply)
+            if self._redo:
+                self._variations.append((ply, list(reversed(self._redo))))
+                self._redo = []
+            for text in actions:
+                self._replay_one(text)
+        finally:
+            self._autosave = autosave
+        self._autosave_now()
+
+    # --- saving (API.md save-game format) --------------------------------------------------------
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the game to a save file, atomically."""
+        from .save import save_game
+        save_game(self, path)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> "Game":
+        """A game from a save file; every problem raises SaveFormatError naming the field/ply."""
+        from .save import game_from_save, read_save_file
+        return game_from_save(read_save_file(path))
+
+    def autosave_to(self, path: str | os.PathLike[str] | None) -> None:
+        """After every action write the game to `path` (None: stop autosaving)."""
+        self._autosave = None if path is None else os.fspath(path)
+        self._autosave_now()
+
+    def _autosave_now(self) -> None:
+        if self._autosave is not None:
+            from .save import save_game
+            save_game(self, self._autosave)
+
+    def full_history(self) -> list[str]:
+        """The full record, whatever the mode (for save files)."""
+        competitive, self._competitive = self._competitive, False
+        try:
+            return self.history()
+        finally:
+            self._competitive = competitive
 
     def undo_turn(self) -> None:
         """Take back actions up to and including the last End Turn (or to the turn's start)."""

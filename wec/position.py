@@ -415,3 +415,38 @@ def position_dict(engine: Any, options: Options) -> dict[str, Any]:
             "pieces": pieces, "articles": articles, "reserves": reserves,
             "projectiles": projectiles, "turn_state": turn_state, "quiet": engine.quiet,
             "result": {-1: None, 0: "black", 1: "white", 2: "draw"}[engine.result]}
+
+
+def position_problems(pos: Any) -> list[str]:
+    """Every problem of a position dict that can be told apart: each entry is checked on its own,
+    then the whole (capacity and the rules between entries). Empty when the position loads."""
+    try:
+        parse_position(pos)
+        return []
+    except PositionError as e:
+        first = str(e)
+    if not isinstance(pos, Mapping):
+        return [first]
+    problems: list[str] = []
+    base = {k: v for k, v in pos.items() if k not in ("pieces", "articles", "reserves",
+                                                     "projectiles", "turn_state")}
+    try:
+        parse_position({**base, "pieces": []})
+    except PositionError as e:
+        problems.append(str(e))
+    for key in ("pieces", "articles", "reserves"):
+        entries = pos.get(key, [])
+        if not isinstance(entries, list):
+            continue
+        for i, entry in enumerate(entries):
+            single = {**base, "pieces": [], key: [entry]}
+            if key == "pieces":
+                single = {**base, "pieces": [{**entry, "locks": []}] if isinstance(entry, dict)
+                          else [entry]}
+            try:
+                parse_position(single)
+            except PositionError as e:
+                problems.append(str(e).replace(f"{key}[0]", f"{key}[{i}]"))
+    if not problems:
+        problems.append(first)
+    return list(dict.fromkeys(problems))

@@ -1,0 +1,191 @@
+"""Save files (API.md "Save-game format"): write atomically, load with every check.
+
+A save holds the options, the initial position, the action texts in their true order, the R12.2
+turn strings and a digest of the final position. Loading replays the actions from the initial
+position with legality checks and compares the turns and the digest. Anything wrong raises
+SaveFormatError naming the field or the ply, and nothing else escapes.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import tempfile
+from typing import TYPE_CHECKING, Any, Callable
+
+from .errors import SaveFormatError, WecError
+from .options import Options
+
+if TYPE_CHECKING:
+    from .game import Game
+
+FORMAT = "wec-save"
+VERSION = 1
+
+
+def position_digest(position: dict[str, Any]) -> str:
+    """A digest of a position that does not depend on the engine's internals."""
+    text = json.dumps(position, sort_keys=True, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def save_data(game: "Game") -> dict[str, Any]:
+    options = dataclasses.replace(game.options, competitive=game.competitive)
+    return {"format": FORMAT, "version": VERSION, "options": options.to_dict(),
+            "initial": game.initial_position(), "actions": game.actions(),
+            "turns": game.full_history(), "final": position_digest(game.position())}
+
+
+def write_atomically(path: str | os.PathLike[str], text: str) -> None:
+    """Write `text` to `path` so that a crash leaves either the old file or the new one: a
+    temporary file beside it, flushed and synced, then renamed over it."""
+    folder = os.path.dirname(os.path.abspath(path)) or "."
+    os.makedirs(folder, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".wec-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    try:  # make the rename itself durable
+        dfd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+    except OSError:
+        pass
+
+
+def save_game(game: "Game", path: str | os.PathLike[str]) -> None:
+    write_atomically(path, json.dumps(save_data(game), indent=1) + "\n")
+
+
+def _migrate_v0(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 0 (before the first release) held only options, initial and actions; the turns
+    and the digest are rebuilt by the replay."""
+    out = dict(data)
+    out["version"] = 1
+    out.setdefault("turns", None)
+    out.setdefault("final", None)
+    return out
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _migrate_v0}
+
+
+def read_save_file(path: str | os.PathLike[str]) -> dict[str, Any]:
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except OSError as e:
+        raise SaveFormatError(f"{path}: cannot read the file: {e.strerror or e}") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise SaveFormatError(f"{path}: not a save file (truncated or corrupt JSON: {e})") \
+            from None
+    return data
+
+
+def game_from_save(data: Any) -> "Game":
+    """Rebuild and check a game from save data (see the module text)."""
+    try:
+        return _game_from_save(data)
+    except SaveFormatError:
+        raise
+    except WecError as e:  # an error of ours not named as a save problem
+        raise SaveFormatError(f"save: {e}") from None
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as e:
+        raise SaveFormatError(f"save: malformed content ({type(e).__name__}: {e})") from None
+
+
+def _game_from_save(data: Any) -> "Game":
+    from .game import Game
+    from .errors import IllegalActionError, OptionsError, PositionError
+    if not isinstance(data, dict):
+        raise SaveFormatError("save: expected a JSON object")
+    if data.get("format") != FORMAT:
+        raise SaveFormatError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise SaveFormatError(f"version: expected an integer, got {version!r}")
+    if version > VERSION:
+        raise SaveFormatError(f"version: {version} is newer than this program reads ({VERSION})")
+    while version < VERSION:
+        if version not in MIGRATIONS:
+            raise SaveFormatError(f"version: {version} is too old to read")
+        data = MIGRATIONS[version](data)
+        version = data["version"]
+    for key in ("options", "initial", "actions", "turns", "final"):
+        if key not in data:
+            raise SaveFormatError(f"{key}: missing")
+    unknown = set(data) - {"format", "version", "options", "initial", "actions", "turns", "final"}
+    if unknown:
+        raise SaveFormatError(f"{sorted(unknown)[0]}: unknown field")
+    try:
+        options = Options.from_dict(data["options"])
+    except OptionsError as e:
+        raise SaveFormatError(f"options: {e}") from None
+    try:
+        game = Game.from_position(data["initial"])
+    except PositionError as e:
+        raise SaveFormatError(f"initial: {e}") from None
+    if dataclasses.replace(game.options, competitive=options.competitive) != options:
+        raise SaveFormatError("options: they differ from the initial position's options")
+    actions = data["actions"]
+    if not isinstance(actions, list):
+        raise SaveFormatError("actions: expected a list of action texts")
+    for ply, text in enumerate(actions, start=1):
+        if not isinstance(text, str):
+            raise SaveFormatError(f"actions[{ply - 1}] (ply {ply}): expected action text")
+        try:
+            game.replay_action(text)
+        except IllegalActionError as e:
+            raise SaveFormatError(f"actions[{ply - 1}] (ply {ply}): {e}") from None
+    if options.competitive:
+        game.set_competitive()
+    turns = data["turns"]
+    if turns is not None:
+        if not isinstance(turns, list):
+            raise SaveFormatError("turns: expected a list of turn strings")
+        mine = game.full_history()
+        if len(turns) != len(mine):
+            raise SaveFormatError(f"turns: {len(turns)} turn strings, the actions make "
+                                  f"{len(mine)}")
+        for i, (theirs, ours) in enumerate(zip(turns, mine)):
+            if theirs != ours:
+                raise SaveFormatError(f"turns[{i}] (turn {i + 1}): {theirs!r} is not what the "
+                                      f"actions did ({ours!r})")
+    final = data["final"]
+    if final is not None and final != position_digest(game.position()):
+        raise SaveFormatError("final: the digest does not match the position the actions reach")
+    return game
+
+
+def data_dir() -> str:
+    """The per-user data folder (never the install folder): WEC_DATA_DIR, else the platform's."""
+    import sys
+    override = os.environ.get("WEC_DATA_DIR")
+    if override:
+        return override
+    home = os.path.expanduser("~")
+    if os.name == "nt":
+        base = os.environ.get("APPDATA") or os.path.join(home, "AppData", "Roaming")
+    elif sys.platform == "darwin":
+        base = os.path.join(home, "Library", "Application Support")
+    else:
+        base = os.environ.get("XDG_DATA_HOME") or os.path.join(home, ".local", "share")
+    return os.path.join(base, "wec")
+
+
+def default_autosave_path() -> str:
+    return os.path.join(data_dir(), "autosave.json")
