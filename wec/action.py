@@ -159,13 +159,13 @@ class Action:
                 None if self.kind == "exchange" else self.target)
 
 
-_PIECE = r"(?P<{p}type>[A-Z]{{1,3}})(?P<{p}lvl>[\^v]?)\((?P<{p}r>\d+),(?P<{p}c>\d+)\)" \
-         r"(?P<{p}arts>\d(?:[A-Z]{{2,3}})*)?(?P<{p}hand>[<>]?)"
+_PIECE = r"(?P<{p}type>[A-Z]{{1,3}})(?P<{p}lvl>[\^v]?)\((?P<{p}r>[0-9]{{1,2}}),(?P<{p}c>[0-9]{{1,2}})\)" \
+         r"(?P<{p}arts>[0-9](?:[A-Z]{{2,3}})*)?(?P<{p}hand>[<>]?)"
 _ME = _PIECE.format(p="")
 _OTHER = _PIECE.format(p="o")
-_LOC = r"\((?P<dr>\d+),(?P<dc>\d+)\)"
+_LOC = r"\((?P<dr>[0-9]{1,2}),(?P<dc>[0-9]{1,2})\)"
 _MOVE_RE = re.compile(r"MV:" + _ME + r"->(?P<dlvl>[\^v]?)" + _LOC + r"(?P<tra>-TRA->(?P<carried>.*))?")
-_DOZE_RE = re.compile(r"DZ:" + _ME + r"->" + _LOC + r"@(?P<group>(?:\(\d+,\d+\))*)")
+_DOZE_RE = re.compile(r"DZ:" + _ME + r"->" + _LOC + r"@(?P<group>(?:\([0-9]{1,2},[0-9]{1,2}\))*)")
 _FIRE_DIR_RE = re.compile(r"FI:(?P<art>[A-Z]{2})/" + _ME + r"->" + _LOC + r"(?P<dogleg><?)")
 _FIRE_AT_RE = re.compile(r"FI:(?P<art>[A-Z]{2})/" + _ME + r"=>(?P<other>" + _OTHER + r")")
 _PICKUP_RE = re.compile(r"PU:" + _ME + r"\^(?P<art>[A-Z]{2,3})")
@@ -224,7 +224,7 @@ def parse_action(text: str) -> Action:
         return Action("move", code, origin, dest, passenger=m["tra"] is not None,
                       carried=m["carried"] or None, hand=hand, articles=articles)
     if regex is _DOZE_RE:
-        group = tuple((int(a), int(b)) for a, b in re.findall(r"\((\d+),(\d+)\)", m["group"]))
+        group = tuple((int(a), int(b)) for a, b in re.findall(r"\(([0-9]{1,2}),([0-9]{1,2})\)", m["group"]))
         return Action("doze", code, origin, (int(m["dr"]), int(m["dc"]), "G"),
                       group=tuple(sorted(group)), hand=hand, articles=articles)
     if regex in (_PICKUP_RE, _DROP_RE):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import copy
 import os
+import warnings
 from typing import Any, Iterable, Mapping
 
 from . import rules
@@ -465,9 +466,14 @@ class Game:
         self._autosave_now()
 
     def _autosave_now(self) -> None:
+        """Autosave; a failure (disk full, folder gone) warns and never undoes the action."""
         if self._autosave is not None:
             from .save import save_game
-            save_game(self, self._autosave)
+            try:
+                save_game(self, self._autosave)
+            except OSError as e:
+                warnings.warn(f"autosave to {self._autosave} failed: {e}", RuntimeWarning,
+                              stacklevel=3)
 
     def full_history(self) -> list[str]:
         """The full record, whatever the mode (for save files)."""

@@ -189,7 +189,7 @@ class _Reader:
 
     def number(self) -> int:
         j = self.i
-        while j < len(self.text) and self.text[j].isdigit():
+        while j < len(self.text) and self.text[j] in "0123456789" and j - self.i < 6:
             j += 1
         if j == self.i:
             raise self.fail("a number")
@@ -350,7 +350,7 @@ def _result(rd: _Reader) -> ResultRecord:
     if rd.take("*"):
         piece = rd.piece()
         color = rd.one_of(("B", "W"), "a colour B or W")
-        stun = rd.number() if rd.i < len(rd.text) and rd.text[rd.i].isdigit() else None
+        stun = rd.number() if rd.i < len(rd.text) and rd.text[rd.i] in "0123456789" else None
         return ResultRecord(kind, piece=piece, color=color, stun=stun)
     if rd.take("->"):
         return ResultRecord(kind, square=rd.loc())

@@ -74,9 +74,13 @@ def _migrate_v0(data: dict[str, Any]) -> dict[str, Any]:
     and the digest are rebuilt by the replay."""
     out = dict(data)
     out["version"] = 1
-    out.setdefault("turns", None)
-    out.setdefault("final", None)
+    out["turns"] = None  # rebuilt, not checked
+    out["final"] = None
+    out[_MIGRATED] = True
     return out
+
+
+_MIGRATED = "\x00migrated"
 
 
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _migrate_v0}
@@ -90,9 +94,9 @@ def read_save_file(path: str | os.PathLike[str]) -> dict[str, Any]:
         raise SaveFormatError(f"{path}: cannot read the file: {e.strerror or e}") from None
     try:
         data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise SaveFormatError(f"{path}: not a save file (truncated or corrupt JSON: {e})") \
-            from None
+    except (UnicodeDecodeError, ValueError, RecursionError) as e:  # JSONDecodeError included
+        raise SaveFormatError(f"{path}: not a save file (truncated or corrupt JSON: "
+                              f"{type(e).__name__}: {str(e)[:200]})") from None
     return data
 
 
@@ -128,13 +132,21 @@ def _game_from_save(data: Any) -> "Game":
     for key in ("options", "initial", "actions", "turns", "final"):
         if key not in data:
             raise SaveFormatError(f"{key}: missing")
-    unknown = set(data) - {"format", "version", "options", "initial", "actions", "turns", "final"}
+    unknown = set(data) - {"format", "version", "options", "initial", "actions", "turns", "final",
+                           _MIGRATED}
     if unknown:
-        raise SaveFormatError(f"{sorted(unknown)[0]}: unknown field")
+        raise SaveFormatError(f"{sorted(unknown)[0]!r}: unknown field")
+    migrated = data.get(_MIGRATED, False)
+    if not migrated and not isinstance(data["turns"], list):
+        raise SaveFormatError("turns: expected a list of turn strings")
+    if not migrated and not isinstance(data["final"], str):
+        raise SaveFormatError("final: expected the digest of the final position")
     try:
         options = Options.from_dict(data["options"])
     except OptionsError as e:
         raise SaveFormatError(f"options: {e}") from None
+    if not isinstance(data["initial"], dict):
+        raise SaveFormatError("initial: expected a position object")
     try:
         game = Game.from_position(data["initial"])
     except PositionError as e:
@@ -149,7 +161,7 @@ def _game_from_save(data: Any) -> "Game":
             raise SaveFormatError(f"actions[{ply - 1}] (ply {ply}): expected action text")
         try:
             game.replay_action(text)
-        except IllegalActionError as e:
+        except (WecError, ValueError) as e:
             raise SaveFormatError(f"actions[{ply - 1}] (ply {ply}): {e}") from None
     if options.competitive:
         game.set_competitive()
