@@ -4,7 +4,8 @@ from .errors import (IllegalActionError, OptionsError, PositionError, SaveFormat
                      WecError)
 from .game import Game, perft
 from .options import Options
+from .ai import AI, GreedyPlayer, RandomPlayer
 
-__all__ = ["Action", "Game", "IllegalActionError", "Options", "OptionsError", "PieceInfo",
+__all__ = ["AI", "Action", "Game", "GreedyPlayer", "RandomPlayer", "IllegalActionError", "Options", "OptionsError", "PieceInfo",
            "PositionError", "SaveFormatError", "WecError", "parse_action", "perft"]
 __version__ = "0.1.0"

@@ -13,6 +13,7 @@ from wec._core.movegen cimport gen_moves, has_move
 from wec._core.actions cimport gen_actions
 from wec._core.make cimport do_action, undo_action
 from wec._core.perft cimport perft_moves, perft_actions, bench_generate, bench_make_unmake
+from wec._core.search cimport Search, TTEntry, evaluate, search_root
 
 import functools
 from array import array
@@ -110,16 +111,19 @@ def _compiled_tables(options):
 
 
 cdef class Engine:
-    """A game state with its rules; make/unmake, generation, hashing, perft and the checker."""
+    """A game state with its rules; make/unmake, generation, hashing, perft, search and the
+    checker."""
     cdef State* st
     cdef Rules* R
     cdef Move* buf
+    cdef Search* srch
 
     def __cinit__(self):
         self.st = <State*>calloc(1, sizeof(State))
         self.R = <Rules*>calloc(1, sizeof(Rules))
         self.buf = <Move*>malloc((MAX_MOVES + 16) * sizeof(Move))
-        if self.st == NULL or self.R == NULL or self.buf == NULL:
+        self.srch = <Search*>calloc(1, sizeof(Search))
+        if self.st == NULL or self.R == NULL or self.buf == NULL or self.srch == NULL:
             raise MemoryError()
         self.st.rules = self.R
 
@@ -138,6 +142,10 @@ cdef class Engine:
             free(self.st.frames)
             free(self.st)
         free(self.buf)
+        if self.srch != NULL:
+            free(self.srch.tt)
+            free(self.srch.buf)
+            free(self.srch)
 
     # --- rules -----------------------------------------------------------------------------------
 
@@ -567,6 +575,57 @@ cdef class Engine:
         with nogil:
             n = bench_make_unmake(self.st, steps, seed, self.buf)
         return n
+
+    # --- search (the computer opponent) ------------------------------------------------------
+
+    def search_setup(self, dict values, int tt_bits=20, int max_depth=64):
+        """Evaluation values (indexed like the rule tables) and the transposition table."""
+        cdef Search* S = self.srch
+        cdef int i
+        free(S.tt)
+        free(S.buf)
+        S.tt = <TTEntry*>calloc(1 << tt_bits, sizeof(TTEntry))
+        S.buf = <Move*>malloc((max_depth + 2) * (MAX_MOVES + 16) * sizeof(Move))
+        if S.tt == NULL or S.buf == NULL:
+            raise MemoryError()
+        S.tt_mask = (1 << tt_bits) - 1
+        for i, v in enumerate(values["pieces"]):
+            S.piece_value[i] = v
+        for i, v in enumerate(values["articles"]):
+            S.article_value[i] = v
+        S.stunned_pct = values["stunned"]
+        S.proj_near_primary = values["projectile_near_primary"]
+        S.mobility = values["mobility"]
+        S.reserve_armed = values["reserve_armed"]
+        S.win = values["win"]
+
+    def search_iteration(self, int depth, int first=-1, long long node_limit=0,
+                         double deadline=0.0):
+        """One iterative-deepening step, without the GIL: (best index in legal() order or -1,
+        score, completed, nodes so far)."""
+        cdef Search* S = self.srch
+        cdef int best = -1, score
+        if S.tt == NULL:
+            raise RuntimeError("search_setup() first")
+        S.node_limit = node_limit
+        S.deadline = deadline
+        S.aborted = 0
+        with nogil:
+            score = search_root(self.st, S, depth, first, &best)
+        return best, score, not S.aborted, S.nodes
+
+    def search_reset(self):
+        self.srch.nodes = 0
+        self.srch.stop = 0
+        self.srch.aborted = 0
+
+    def search_stop(self):
+        """From another thread: the running search returns as soon as it can."""
+        self.srch.stop = 1
+
+    def evaluate(self):
+        """The static evaluation for the side to move."""
+        return evaluate(self.st, self.srch)
 
     # --- consistency checker (Stockfish pos_is_ok) -----------------------------------------------
 

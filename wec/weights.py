@@ -1,0 +1,24 @@
+"""Evaluation weights of the computer opponent, as data (tuned by self-play later).
+
+Values are in centipawn-like units: a pawn is 100.
+"""
+from __future__ import annotations
+
+PIECE_VALUES = {
+    "K": 0, "DI": 0, "AV": 0, "PR": 0,          # primary government: its loss ends the game
+    "Q": 900, "AS": 900, "AC": 900, "PM": 900,   # secondary government
+    "TA": 450, "CL": 450, "CH": 500, "JE": 400, "SU": 400, "DS": 300, "AAA": 300, "DO": 250,
+    "FP": 110, "RP": 110, "SP": 110, "CP": 110, "XP": 120, "SHP": 120, "SOP": 110,
+}
+ARTICLE_VALUES = {
+    "FL": 60, "ST": 60, "CS": 70, "RL": 60, "SL": 50, "TL": 40, "BI": 25, "JP": 35, "SC": 25,
+    "AFL": 30, "AST": 30, "ACS": 35, "ARL": 30, "ASL": 20, "ATL": 20, "SH": 45, "ASH": 30,
+    "XXX": 40,
+}
+WEIGHTS = {
+    "stunned": 40,            # percent of a stunned piece's value lost while it is stunned
+    "projectile_near_primary": 150,  # an enemy projectile within 2 squares of a primary piece
+    "mobility": 2,            # per legal action of the side to move (tempo)
+    "reserve_armed": 120,     # an armed reserve not yet entered
+    "win": 1_000_000,
+}
