@@ -143,7 +143,7 @@ class AI:
             turn.append(action)
             start = time.monotonic()
             sim.apply(action)
-            if budget is not None:
+            if budget is not None and share is not None:
                 budget = max(0.0, budget - share - (time.monotonic() - start))
             if action.kind == "end":
                 break
