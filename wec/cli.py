@@ -186,6 +186,18 @@ def cmd_history(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_match(args: argparse.Namespace) -> int:
+    from .match import run_match
+    s = run_match(args.a, args.b, args.games, args.seconds, max_turns=args.max_turns,
+                  processes=args.processes, save_dir=args.save)
+    print(f"{args.a} vs {args.b}: +{s['wins']} ={s['draws']} -{s['losses']} of {s['games']} "
+          f"games, score {s['score']:.3f}")
+    print(f"Elo difference {s['elo']:+.0f} (95 % {s['elo_low']:+.0f} .. {s['elo_high']:+.0f}); "
+          f"SPRT(0, +100) LLR {s['llr']:.2f} in {s['bounds'][0]:.2f} .. {s['bounds'][1]:.2f}: "
+          f"{s['sprt']}; adjudicated {s['adjudicated']}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="wec", description="Weapon Chess engine and tools")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -220,6 +232,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("file")
     p.add_argument("--side", choices=("black", "white"), help="as that side may read it")
     p.set_defaults(func=cmd_history)
+    p = sub.add_parser("match", help="play colour-balanced games between two players")
+    p.add_argument("a", help="random, greedy, ai or ai:LEVEL")
+    p.add_argument("b")
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--seconds", type=float, default=1.0, help="per turn")
+    p.add_argument("--max-turns", type=int, default=200, help="adjudicate after this turn")
+    p.add_argument("--processes", type=int, default=None)
+    p.add_argument("--save", help="a folder for the games' save files")
+    p.set_defaults(func=cmd_match)
     args = parser.parse_args(argv)
     try:
         return int(args.func(args))

@@ -1,0 +1,108 @@
+"""Engine matches: `wec match A B --games N --seconds S`.
+
+Colour-balanced games in parallel processes; games longer than the turn cap are adjudicated by
+the evaluation; the score is reported with its Elo difference (95 % error bars from the
+trinomial score variance) and a GSPRT verdict (the normal approximation used by Fishtest, see
+M. Van den Bergh, "A practical introduction to the GSPRT").
+"""
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+from dataclasses import dataclass
+
+from .ai import AI, GreedyPlayer, RandomPlayer, search_values
+from .game import Game
+
+
+def make_player(spec: str, seconds: float, seed: int):
+    """"random", "greedy", "ai" or "ai:LEVEL"."""
+    if spec == "random":
+        return RandomPlayer(seed)
+    if spec == "greedy":
+        return GreedyPlayer(seed)
+    if spec == "ai" or spec.startswith("ai:"):
+        level = int(spec.split(":", 1)[1]) if ":" in spec else 3
+        return AI(level=level, seconds=seconds / 3, seed=seed)
+    raise ValueError(f"unknown player {spec!r}: random, greedy, ai or ai:LEVEL")
+
+
+@dataclass(frozen=True)
+class GameResult:
+    index: int
+    a_color: str
+    result: str | None      # "black" / "white" / "draw"
+    turns: int
+    adjudicated: bool
+    score_a: float          # 1 win, 0.5 draw, 0 loss for player A
+
+
+def play_one(args: tuple) -> GameResult:
+    index, a_spec, b_spec, seconds, max_turns, save_dir = args
+    a_color = "black" if index % 2 == 0 else "white"
+    players = {a_color: make_player(a_spec, seconds, 2 * index),
+               ("white" if a_color == "black" else "black"): make_player(b_spec, seconds,
+                                                                       2 * index + 1)}
+    game = Game.new()
+    adjudicated = False
+    while game.result is None and game.turn <= max_turns:
+        game.apply(players[game.to_move].choose_action(game))
+    result = game.result
+    if result is None:  # adjudicate by the evaluation of the side to move
+        adjudicated = True
+        engine = game._engine
+        engine.search_setup(search_values(), tt_bits=10, max_depth=2)
+        score = engine.evaluate()
+        if abs(score) < 300:
+            result = "draw"
+        else:
+            result = game.to_move if score > 0 else ("white" if game.to_move == "black"
+                                                     else "black")
+    if save_dir:
+        game.save(os.path.join(save_dir, f"game-{index:04d}.json"))
+    score_a = 0.5 if result == "draw" else (1.0 if result == a_color else 0.0)
+    return GameResult(index, a_color, result, game.turn, adjudicated, score_a)
+
+
+def elo(score: float) -> float:
+    score = min(max(score, 1e-6), 1 - 1e-6)
+    return -400 * math.log10(1 / score - 1)
+
+
+def summary(results: list[GameResult], elo0: float = 0.0, elo1: float = 100.0,
+            alpha: float = 0.05, beta: float = 0.05) -> dict:
+    n = len(results)
+    wins = sum(r.score_a == 1 for r in results)
+    draws = sum(r.score_a == 0.5 for r in results)
+    losses = n - wins - draws
+    mean = (wins + 0.5 * draws) / n
+    var = (wins * (1 - mean) ** 2 + draws * (0.5 - mean) ** 2 + losses * mean ** 2) / n
+    se = math.sqrt(var / n) if n else 0.0
+    lo, hi = elo(mean - 1.96 * se), elo(mean + 1.96 * se)
+    s0 = 1 / (1 + 10 ** (-elo0 / 400))
+    s1 = 1 / (1 + 10 ** (-elo1 / 400))
+    llr = n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var) if var > 0 else (
+        math.inf if mean > (s0 + s1) / 2 else -math.inf)
+    lower, upper = math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+    verdict = "H1 accepted" if llr >= upper else "H0 accepted" if llr <= lower else "continue"
+    return {"games": n, "wins": wins, "draws": draws, "losses": losses, "score": mean,
+            "elo": elo(mean), "elo_low": lo, "elo_high": hi, "llr": llr,
+            "bounds": (lower, upper), "sprt": verdict,
+            "adjudicated": sum(r.adjudicated for r in results)}
+
+
+def run_match(a: str, b: str, games: int, seconds: float, *, max_turns: int = 200,
+              processes: int | None = None, save_dir: str | None = None) -> dict:
+    make_player(a, seconds, 0)
+    make_player(b, seconds, 0)  # bad names fail here, not in a worker
+    if save_dir:
+        os.makedirs(save_dir, exist_ok=True)
+    jobs = [(i, a, b, seconds, max_turns, save_dir) for i in range(games)]
+    processes = processes or max(1, min(games, os.cpu_count() or 1))
+    if processes == 1:
+        results = [play_one(job) for job in jobs]
+    else:
+        with multiprocessing.get_context("spawn").Pool(processes) as pool:
+            results = pool.map(play_one, jobs)
+    return summary(results)
