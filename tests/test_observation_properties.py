@@ -163,3 +163,21 @@ def test_locks_and_reveals_hold_exactly_as_the_rules_say(seed):
                 enemy = "white" if p["color"] == "black" else "black"
                 r, c = p["square"]
                 assert any(v.type == p["type"] for v in g.can_see(enemy, r, c, p["level"]))
+
+
+def test_a_visible_passenger_whose_carrier_is_hidden_stays_in_the_observation():
+    """R10.5 reveals a passenger (it fired) while its submerged carrier stays hidden (R10.4): the
+    observation shows the passenger, marked as held by something unseen, and its legal actions
+    still equal the game's."""
+    from builders import piece, position
+    pos = position(piece("K", "white", 1, 1), piece("K", "black", 10, 10),
+                   piece("SU", "black", 6, 6, "S"),
+                   piece("TA", "black", 6, 6, "S", hand="left", revealed=5),
+                   piece("RP", "white", 2, 2, home=False), to_move="white")
+    pos["turn"] = 5
+    g = wec.Game.from_position(pos)
+    obs = g.observation("white")
+    assert [(p.type, p.level) for p in obs.pieces("black")] == [("K", "G"), ("TA", "S")]
+    held = [p for p in obs.position()["pieces"] if p["type"] == "TA"]
+    assert held[0]["held"] is True
+    assert sorted(map(str, obs.legal_actions())) == sorted(map(str, g.legal_actions()))

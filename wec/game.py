@@ -692,6 +692,13 @@ class Game:
             entry = pos["pieces"][old]
             if entry["color"] != color:  # an enemy piece it sees: what it knows of it
                 entry = {**entry, "locks": [], "revealed": REVEALED_FOR_GOOD}
+                raw = self._engine.piece(ids[old])
+                ptype = rules.PIECE_TYPES[raw[1]]
+                if raw[5] != 0 and rules.LEVELS.index(ptype.level) != raw[5] and \
+                        not entry["journey"] and not any(
+                            q in visible and q != ids[old]
+                            for q in self._engine.occupants(raw[4], raw[5])):
+                    entry["held"] = True  # its carrier is hidden: something holds it there
             else:
                 entry = {**entry, "locks": [new_index.get(t) for t in entry["locks"]]}
             pieces.append(entry)

@@ -17,7 +17,7 @@ TOP_KEYS = {"format", "version", "to_move", "turn", "options", "pieces", "articl
             "moved", "projectiles", "turn_state", "quiet", "result"}
 PIECE_KEYS = {"type", "color", "square", "level", "hand", "articles", "stun", "home", "cooldowns",
               "journey", "fired", "acted", "mover", "hits", "article_cooldowns", "locks",
-              "revealed"}
+              "revealed", "held"}
 JOURNEY_KEYS = {"article", "to", "path"}
 PROJECTILE_KEYS = {"type", "square", "level", "direction", "target", "strength", "owner"}
 TURN_STATE_KEYS = {"fires", "pickup", "drop", "exchange", "reinforce", "violent"}
@@ -224,6 +224,7 @@ def parse_position(pos: Mapping[str, Any]) -> tuple[Options, dict[str, Any]]:
             "acted": int(_bool(entry.get("acted", False), f"{where}.acted")), "hits": hits,
             "mover": int(_bool(entry.get("mover", False), f"{where}.mover")),
             "revealed": _int(entry.get("revealed", 0), f"{where}.revealed", 0, 10**6),
+            "held": int(_bool(entry.get("held", False), f"{where}.held")),
             "locks": _locks(entry.get("locks", []), f"{where}.locks", len(pos["pieces"])),
         })
     _check_capacity(pieces, options)
@@ -337,8 +338,9 @@ def _check_capacity(pieces: list[dict[str, Any]], options: Options) -> None:
     for p in pieces:
         level = p["level"]
         ptype = rules.PIECE_TYPES[p["type"]]
-        if level == 0 or rules.LEVELS.index(ptype.level) == level or p["journey"]:
-            continue  # Ground, its own level, or carried by a transport journey (R9.2)
+        if level == 0 or rules.LEVELS.index(ptype.level) == level or p["journey"] or p["held"]:
+            continue  # Ground, its own level, a transport journey (R9.2), or (in an
+            # observation) a carrier the viewer cannot see
         carriers = [q for q in at[(p["sq"], level)] if q is not p and q["color"] == p["color"]
                     and rules.PIECE_TYPES[q["type"]].carry
                     and rules.LEVELS.index(rules.PIECE_TYPES[q["type"]].level) == level]
@@ -377,6 +379,7 @@ def position_dict(engine: Any, options: Options) -> dict[str, Any]:
                  "article_cooldowns": [c for _, c in carried],
                  "stun": stun, "home": bool(home), "cooldowns": cooldowns_of((), icool),
                  "journey": None, "fired": bool(fired), "acted": bool(acted), "mover": bool(mover),
+                 "held": False,
                  "hits": {rules.ARTICLES[k - 1]: n for k, n in sorted(hits.items())}}
         if journey:
             kind, dest, path, _ = journey

@@ -252,6 +252,7 @@ cdef void exec_reinforce(State* st, Move* m) noexcept nogil:
         tset(st, &p.lock[i], NONE)
     tset(st, &p.locked, 0)
     tset(st, &p.revealed, 0)
+    tset(st, &p.held, 0)
     tset(st, &p.mover, 0)
     tset(st, &p.stun, 0)
     tset(st, &p.home, 0)

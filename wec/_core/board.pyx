@@ -76,6 +76,7 @@ cdef uint64_t piece_key(Piece* p) noexcept nogil:
     h = h * 2 + <uint64_t>p.fired
     h = h * 2 + <uint64_t>p.acted
     h = h * 2 + <uint64_t>p.mover
+    h = h * 2 + <uint64_t>p.held
     h = h * 16 + <uint64_t>((p.lock[0] != NONE) + 2 * (p.lock[1] != NONE)
                             + 4 * (p.lock[2] != NONE) + 8 * (p.lock[3] != NONE))
     h = h * 8 + <uint64_t>p.locked
@@ -208,7 +209,7 @@ cdef int is_supported(State* st, int pid) noexcept nogil:
     cdef Rules* R = st.rules
     cdef Piece* q
     cdef int other, i
-    if p.level == GROUND or R.natural[p.type] == p.level or p.journey:
+    if p.level == GROUND or R.natural[p.type] == p.level or p.journey or p.held:
         return 1
     for i in range(2):
         other = st.occ[p.level][p.sq][i]

@@ -315,6 +315,7 @@ cdef class Engine:
             for k in range(4):
                 p.lock[k] = NONE
             p.revealed = d.get("revealed", 0)
+            p.held = d.get("held", 0)
             p.fired = d.get("fired", 0)
             p.acted = d.get("acted", 0)
             p.mover = d.get("mover", 0)

@@ -114,6 +114,7 @@ ctypedef struct Piece:
                     # the locked enemy piece id, NONE
     int locked      # how many enemy Anti-Stealths are locked on this piece (R10.2)
     int revealed    # visible to the opponent up to this turn number (R10.5); 0 = not revealed
+    int held        # at Air/Sub with a carrier the viewer cannot see (observations only)
 
 ctypedef struct Reserve:
     int type        # piece type that enters
