@@ -84,8 +84,9 @@ cdef int action_order_key(State* st, Move* m) noexcept nogil:
 cdef void order_moves(State* st, Move* ms, int n, int first) noexcept nogil:
     """Stable partial sort by order key; the TT move `first` goes in front."""
     cdef Move tmp
-    cdef int i, j, ki
-    cdef int keys[8192]
+    cdef int i, j
+    cdef signed char ki
+    cdef signed char keys[8192]  # small: it lives on the stack of every search ply
     if first > 0 and first < n:
         tmp = ms[first]
         for j in range(first, 0, -1):
@@ -162,26 +163,27 @@ cdef int search_root(State* st, Search* s, int depth, int first, int* best_index
     Sets best_index (generation order) and returns its score; on abort the best so far."""
     cdef int n, i, j, k, score, best = -2147483000, side = st.side, alpha = -2147483000
     cdef int beta = 2147483000
+    cdef signed char ki
     cdef Move* buf = s.buf
     cdef int perm[8192]
-    cdef int keys[8192]
+    cdef signed char keys[8192]
     n = gen_actions(st, buf)
     best_index[0] = -1
     if n == 0:
         return evaluate(st, s)
     for i in range(n):  # order: `first`, then by order key (stable)
         perm[i] = i
-        keys[i] = 1000 if i == first else action_order_key(st, &buf[i])
+        keys[i] = 100 if i == first else action_order_key(st, &buf[i])
     for i in range(1, n):
         k = perm[i]
-        score = keys[i]
+        ki = keys[i]
         j = i
-        while j > 0 and keys[j - 1] < score:
+        while j > 0 and keys[j - 1] < ki:
             perm[j] = perm[j - 1]
             keys[j] = keys[j - 1]
             j -= 1
         perm[j] = k
-        keys[j] = score
+        keys[j] = ki
     for i in range(n):
         k = perm[i]
         if out_of_budget(s):
