@@ -21,7 +21,7 @@ def for_reference(pos: dict) -> dict:
            if k not in ("moved", "projectiles", "turn_state", "quiet", "result")}
     out["articles"] = [{"type": a["type"], "square": a["square"]} for a in pos["articles"]]
     dropped = ("cooldowns", "article_cooldowns", "journey", "fired", "acted", "mover", "hits",
-               "locks", "revealed")
+               "locks", "revealed", "held")
     out["pieces"] = [{k: v for k, v in p.items() if k not in dropped} for p in pos["pieces"]]
     return out
 

@@ -63,6 +63,44 @@ cdef inline bint out_of_budget(Search* s) noexcept nogil:
     return False
 
 
+cdef bint enemy_in_line(State* st, int sq, int dir, int level, int rng, int side) noexcept nogil:
+    """Is there an enemy piece at `level` within `rng` squares from `sq` in direction `dir`?"""
+    cdef int k, i, x
+    for k in range(rng):
+        sq = st.rules.nb[sq][dir]
+        if sq == NONE:
+            return False
+        for i in range(2):
+            x = st.occ[level][sq][i]
+            if x != NONE and st.pieces[x].color != side:
+                return True
+    return False
+
+
+cdef bint worth_searching(State* st, Move* m) noexcept nogil:
+    """Below the root the search looks only at Moves, End Turn and Fires that have an enemy in
+    their line (selective search, so that depth reaches the opponent's reply); article actions
+    and transports are considered at the root only."""
+    cdef Rules* R = st.rules
+    cdef Piece* p
+    cdef int lvl
+    if m.kind == ACT_MOVE or m.kind == ACT_DOZE or m.kind == ACT_END:
+        return True
+    if m.kind != ACT_FIRE or m.art == A_BI or m.art == A_JP or m.art == A_SC:
+        return False
+    if m.target != NONE:
+        return True  # homing or jet rocket: aimed at an enemy
+    p = &st.pieces[m.pid]
+    lvl = R.proj_level[m.art] if R.proj_level[m.art] != NONE else p.level
+    if m.art == A_FL:
+        return enemy_in_line(st, p.sq, m.dir, lvl, R.flame_range, p.color)
+    if m.art == A_ST:
+        return enemy_in_line(st, p.sq, m.dir, lvl, R.stunner_range, p.color)
+    if m.art == A_CS:
+        return enemy_in_line(st, p.sq, m.dir, lvl, 1, p.color)
+    return enemy_in_line(st, p.sq, m.dir, lvl, 4, p.color)  # a projectile's next few squares
+
+
 cdef int action_order_key(State* st, Move* m) noexcept nogil:
     """Higher first: fires and captures, then moves, then article actions, End Turn last."""
     cdef int i, x
@@ -134,6 +172,8 @@ cdef int negamax(State* st, Search* s, int depth, int alpha, int beta, int ply,
         return evaluate(st, s)
     order_moves(st, buf, n, e.best if e.key == st.hash else -1)
     for i in range(n):
+        if not worth_searching(st, &buf[i]):
+            continue
         do_action(st, &buf[i])
         if st.side != side:  # End Turn (or the game ended): the opponent's point of view
             score = -negamax(st, s, depth - 1, -beta, -alpha, ply + 1, buf + MAX_MOVES + 16)
