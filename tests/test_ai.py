@@ -100,3 +100,12 @@ def test_baseline_players():
     g = wec.Game.new()
     assert wec.RandomPlayer(seed=1).choose_action(g) in g.legal_actions()
     assert wec.GreedyPlayer().choose_action(g) in g.legal_actions()
+
+
+def test_a_tuning_step_keeps_the_table_shape_and_the_fixed_weights():
+    from wec import tune, weights
+    start = weights.table()
+    tuned = tune.spsa(iterations=1, games=2, nodes=300, max_turns=3, seed=1)
+    assert {k: set(v) for k, v in tuned.items()} == {k: set(v) for k, v in start.items()}
+    assert tuned["weights"]["win"] == start["weights"]["win"]
+    wec.AI(level=1, seconds=None, nodes=100, table=tuned).choose_action(wec.Game.new())

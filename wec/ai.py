@@ -35,14 +35,17 @@ class Progress:
     """The best action found, as text."""
 
 
-def search_values() -> dict:
-    """The evaluation table in the core's index order (wec.weights)."""
-    return {"pieces": [weights.PIECE_VALUES[t.code] for t in rules.PIECE_TYPES],
-            "articles": [0] + [weights.ARTICLE_VALUES[a] for a in rules.ARTICLES],
-            "stunned": weights.WEIGHTS["stunned"],
-            "projectile_near_primary": weights.WEIGHTS["projectile_near_primary"],
-            "mobility": weights.WEIGHTS["mobility"],
-            "reserve_armed": weights.WEIGHTS["reserve_armed"], "win": weights.WEIGHTS["win"]}
+def search_values(table: dict | None = None) -> dict:
+    """The evaluation table in the core's index order: wec.weights, or a table of the same
+    shape ({"pieces": {code: v}, "articles": {code: v}, "weights": {name: v}}) from tuning."""
+    table = table or weights.table()
+    pieces, articles, w = table["pieces"], table["articles"], table["weights"]
+    return {"pieces": [int(pieces[t.code]) for t in rules.PIECE_TYPES],
+            "articles": [0] + [int(articles[a]) for a in rules.ARTICLES],
+            "stunned": int(w["stunned"]),
+            "projectile_near_primary": int(w["projectile_near_primary"]),
+            "mobility": int(w["mobility"]), "reserve_armed": int(w["reserve_armed"]),
+            "win": int(w["win"])}
 
 
 class AI:
@@ -51,7 +54,8 @@ class AI:
 
     def __init__(self, level: int = 3, seconds: float | None = 1.0, nodes: int | None = None,
                  seed: int | None = 0, fair: bool = True,
-                 on_progress: Callable[[Progress], None] | None = None) -> None:
+                 on_progress: Callable[[Progress], None] | None = None,
+                 table: dict | None = None) -> None:
         if level not in LEVEL_DEPTH:
             raise ValueError(f"AI level must be one of {sorted(LEVEL_DEPTH)}, got {level!r}")
         self.level = level
@@ -60,6 +64,7 @@ class AI:
         self.seed = seed
         self.fair = fair
         self.on_progress = on_progress
+        self.values = search_values(table)
         self._stop = threading.Event()
         self._engine = None
         self.last_nodes = 0
@@ -102,7 +107,7 @@ class AI:
         if len(legal) == 1:
             return legal[0]
         engine = view._engine
-        engine.search_setup(search_values())
+        engine.search_setup(self.values)
         engine.search_reset()
         self._engine = engine
         if self._stop.is_set():

@@ -22,3 +22,9 @@ WEIGHTS = {
     "reserve_armed": 120,     # an armed reserve not yet entered
     "win": 1_000_000,
 }
+
+
+def table() -> dict:
+    """The weights as one table (the shape `wec.ai.search_values` and the tuner use)."""
+    return {"pieces": dict(PIECE_VALUES), "articles": dict(ARTICLE_VALUES),
+            "weights": dict(WEIGHTS)}
