@@ -4,57 +4,25 @@ from __future__ import annotations
 import copy
 import os
 import warnings
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
 from . import rules
 from ._core.engine import Engine
-from .action import Action, PieceInfo, ProjectileInfo, parse_action, LEVEL_MARK, loc
-from .observation import REVEALED_FOR_GOOD, LastSeen, Observation
+from .action import Action, PieceInfo, ProjectileInfo, parse_action
+from .observation import LastSeen
 from .errors import IllegalActionError, PositionError
 from .options import Options
-from .position import (cooldowns_of, load_position_file, parse_position, position_dict,
+from .position import (load_position_file, parse_position, position_dict,
                        square_index, square_of)
 
-(ACT_MOVE, ACT_DOZE, ACT_END, ACT_FIRE, ACT_PICKUP, ACT_DROP, ACT_EXCHANGE, ACT_REINFORCE,
- ACT_RESIGN, ACT_DRAW) = range(10)
-EV_REMOVED, EV_STUNNED, EV_CONVERTED, EV_PROJECTILE, EV_ENTERED, EV_STOPPED = range(1, 7)
-CAUSE_CAPTURE, CAUSE_FALL = 0, 99  # EV_REMOVED info besides the weapon kinds
-KILL_KIND = {0: "X", 1: "FK", 4: "RK", 5: "SK", 6: "TK", 3: "X", 99: "X"}  # by cause (R12.2)
-PROJECTILE_LETTER = {4: "R", 5: "S", 6: "T"}
-NO_ACTION = (None, -1, -1, -1, -1, -1, 0, -1, 0, 0, -1)
-RESULT_NAMES = {-1: None, 0: "black", 1: "white", 2: "draw"}
+from .coredata import (ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE, ACT_PICKUP,
+                       ACT_REINFORCE, ACT_RESIGN, ACT_DRAW, ACT_DROP, NO_ACTION, RESULT_NAMES,
+                       piece_info)
+from .record import RecordKeeping
+from .sightings import Sightings
 
 
-class _Texts(dict):
-    """R12.2 Piece texts of pieces as they stood before an action, made when first asked for."""
-
-    def __init__(self, before: dict[int, tuple], engine: Any) -> None:
-        super().__init__()
-        self._before = before
-        self._engine = engine
-
-    def __missing__(self, pid: int) -> str:
-        raw = self._before.get(pid) or self._engine.piece(pid)
-        text = _piece_info(raw).text()
-        self[pid] = text
-        return text
-
-
-def _piece_info(raw: tuple) -> PieceInfo:
-    pid, t, color, hand, sq, level, arts, stun, home, icool, journey, fired, acted, hits, _ = raw
-    row, col = square_of(sq)
-    articles = tuple(sorted((rules.ARTICLES[k - 1] for k, _ in arts),
-                            key=rules.ARTICLE_INDEX.__getitem__))
-    trip = None
-    if journey:
-        kind, dest, path, _ = journey
-        trip = (rules.ARTICLES[kind - 1], square_of(dest), ("beeline", "dogleg")[path])
-    return PieceInfo(rules.PIECE_TYPES[t].code, rules.COLORS[color], row, col, rules.LEVELS[level],
-                     rules.HANDS[hand], articles, stun, cooldowns_of(arts, icool), bool(home),
-                     trip, bool(fired))
-
-
-class Game:
+class Game(RecordKeeping, Sightings):
     """One game of Weapon Chess: state, legal actions, make/undo, and the record of turns."""
 
     def __init__(self, options: Options, data: dict[str, Any]) -> None:
@@ -160,7 +128,7 @@ class Game:
         return list(self._actions)
 
     def pieces(self, color: str | None = None) -> list[PieceInfo]:
-        infos = [_piece_info(raw) for raw in self._engine.pieces()]
+        infos = [piece_info(raw) for raw in self._engine.pieces()]
         return [p for p in infos if color is None or p.color == color]
 
     def pieces_at(self, row: int, col: int, level: str | None = None) -> list[PieceInfo]:
@@ -169,7 +137,7 @@ class Game:
         out = []
         for lvl in levels:
             for pid in self._engine.occupants(s, rules.LEVELS.index(lvl)):
-                out.append(_piece_info(self._engine.piece(pid)))
+                out.append(piece_info(self._engine.piece(pid)))
         return out
 
     def articles_at(self, row: int, col: int) -> tuple[str, ...]:
@@ -182,7 +150,7 @@ class Game:
         for kind, sq, level, direction, target, strength, owner in self._engine.projectiles():
             aim = None
             if target >= 0 and self._engine.is_alive(target):
-                t = _piece_info(self._engine.piece(target))
+                t = piece_info(self._engine.piece(target))
                 aim = (t.row, t.col, t.level)
             out.append(ProjectileInfo(rules.ARTICLES[kind - 1], square_of(sq), rules.LEVELS[level],
                                       rules.DIRECTIONS[direction] if direction >= 0 else None,
@@ -218,12 +186,12 @@ class Game:
             r, c = square_of(rsq)
             return Action("reinforce", rules.PIECE_TYPES[rtype].code, None, (r, c, "G"),
                           hand=rules.HANDS[rhand])
-        me = _piece_info(self._engine.piece(pid))
+        me = piece_info(self._engine.piece(pid))
         if kind in (ACT_PICKUP, ACT_DROP):
             return Action("pickup" if kind == ACT_PICKUP else "drop", me.type,
                           (me.row, me.col, me.level), article=rules.ARTICLES[art - 1], hand=me.hand, articles=me.articles)
         if kind == ACT_EXCHANGE:
-            other = _piece_info(self._engine.piece(target))
+            other = piece_info(self._engine.piece(target))
             return Action("exchange", me.type, (me.row, me.col, me.level),
                           article=rules.ARTICLES[art - 1],
                           swap=rules.ARTICLES[art2 - 1] if art2 else None,
@@ -235,7 +203,7 @@ class Game:
                 return Action("fire", me.type, (me.row, me.col, me.level), (r, c, "G"),
                               article=code, path=("beeline", "dogleg")[path], hand=me.hand, articles=me.articles)
             if target >= 0:
-                other = _piece_info(self._engine.piece(target))
+                other = piece_info(self._engine.piece(target))
                 aim = (other.row, other.col, other.level)
                 return Action("fire", me.type, (me.row, me.col, me.level), aim, article=code,
                               target=aim, other=other.text(), hand=me.hand, articles=me.articles)
@@ -246,7 +214,7 @@ class Game:
         if kind == ACT_MOVE:
             carried = None
             if passenger >= 0:
-                carried = _piece_info(self._engine.piece(passenger)).text()
+                carried = piece_info(self._engine.piece(passenger)).text()
             return Action("move", me.type, origin, (dr, dc, rules.LEVELS[dlevel]),
                           passenger=passenger >= 0, hand=me.hand, articles=me.articles,
                           carried=carried)
@@ -490,239 +458,6 @@ class Game:
         self.undo()
         while self._actions and self._actions[-1] != "END":
             self.undo()
-
-    # --- the record (RULES.md R12.2) -------------------------------------------------------------
-
-    def _record(self, action: Action, raw: tuple, before: dict[int, tuple],
-                seen_before: list[set[int]]) -> None:
-        """Keep each action's R12.2 part as each side may read it, and the results it caused."""
-        kind, pid, dest, dlevel, passenger, *_, target = raw
-        seen_after = [set(self._engine.visible(0)), set(self._engine.visible(1))]
-        mover_side = self._engine.side if kind != ACT_END else 1 - self._engine.side
-
-        def sees(who: int, side: int) -> bool:
-            """The owner, or a side that saw the piece before or after the action."""
-            owner = before[who][2] if who in before else self._engine.piece(who)[2]
-            return side == owner or who in seen_before[side] or who in seen_after[side]
-
-        def readers(who: int) -> frozenset[int]:
-            return frozenset(s for s in (0, 1) if sees(who, s))
-
-        texts = _Texts(before, self._engine)
-
-        def part_for(side: int | None) -> str | None:
-            """The action's part as `side` may read it (None: in full); None if hidden."""
-            def shown(who: int) -> bool:
-                return side is None or sees(who, side)
-
-            if kind in (ACT_MOVE, ACT_DOZE):
-                if not shown(pid):
-                    return "MV:?"
-                r, c = square_of(dest)
-                text = f"MV:{texts[pid]}->{LEVEL_MARK[rules.LEVELS[dlevel]]}({r},{c})"
-                if kind == ACT_MOVE and passenger >= 0 and shown(passenger):
-                    text += "-TRA->" + texts[passenger]
-                if kind == ACT_DOZE:
-                    partner = _piece_info(before[passenger])
-                    code = partner.type if shown(passenger) else "?"
-                    text += f",DO>({r},{c}){code}({partner.row},{partner.col})"
-                    for q in self._dozed(action, before):
-                        if shown(q):
-                            info = _piece_info(before[q])
-                            text += f",{info.type}({info.row},{info.col})"
-                return text
-            if kind == ACT_REINFORCE:
-                entered = [e[1] for e in self._engine.events() if e[0] == EV_ENTERED]
-                return "," + str(action) if not entered or shown(entered[0]) else None
-            if kind == ACT_END or not shown(pid):
-                return None
-            if kind == ACT_FIRE:
-                return str(action)[3:]  # FireArt "/" Piece ...
-            if kind == ACT_PICKUP:
-                return f",PU:{texts[pid]}^{action.article}"
-            if kind == ACT_DROP:
-                return f",DR:{texts[pid]}v{action.article}"
-            if kind == ACT_EXCHANGE:
-                if shown(target):
-                    return "," + str(action)
-                back = f"<=>{action.swap}" if action.swap else ""
-                return f",EX:{texts[pid]}->{action.article}{back}->?"
-            return None
-
-        results: list[tuple[str, frozenset[int]]] = []
-        for ev, epid, sq, level, info, color in self._engine.events():
-            r, c = square_of(sq)
-            side = "B" if color == 0 else "W"
-            if ev == EV_PROJECTILE:  # projectiles are seen by both sides (R10.6)
-                results.append((f"{PROJECTILE_LETTER[info]}->({r},{c})", frozenset((0, 1))))
-                continue
-            text = texts[epid]
-            who = readers(epid)
-            if ev == EV_REMOVED:
-                if info == CAUSE_CAPTURE:  # R4.2.3: the capturer learns what it met
-                    who = who | {mover_side}
-                results.append((f"{KILL_KIND.get(info, 'X')}*{text}{side}", who))
-            elif ev == EV_STUNNED:
-                results.append((f"STK*{text}{side}{info}", who))
-            elif ev == EV_CONVERTED:
-                results.append((f"CK*{text}{side}", who))
-            elif ev in (EV_ENTERED, EV_STOPPED):
-                code = rules.PIECE_TYPES[self._engine.piece(epid)[1]].code
-                results.append((f"{code}->({r},{c})", who))
-        parts = {None: part_for(None), 0: part_for(0), 1: part_for(1)}
-        name = action.kind.upper() if kind != ACT_FIRE else "FIRE"
-        self._parts.append((name, results, parts))
-
-    def _dozed(self, action: Action, before: dict[int, tuple]) -> list[int]:
-        """The pieces of the doze group (R4.11), in group order."""
-        out = []
-        for gr, gc in action.group:
-            for raw in sorted(before.values()):
-                info = _piece_info(raw)
-                if (info.row, info.col, info.level) == (gr, gc, "G"):
-                    out.append(raw[0])
-        return out
-
-    def history(self, color: str | None = None) -> list[str]:
-        """One RULES.md R12.2 turn string per finished turn (actions in the fixed order).
-
-        With `color`, the history as that side may read it: a hidden piece's Move shows as
-        `MV:?`, its other actions and the results nobody of that side could see are left out
-        (R12.3). A competitive game shows the full history only once it is over.
-        """
-        if color is None and self._competitive and self.result is None:
-            raise IllegalActionError("a competitive game shows each side its own history "
-                                     "until the game ends (R12.3): history(color)")
-        reader = None if color is None else rules.COLORS.index(color)
-        turns: list[str] = []
-        current: list = []
-        for entry in self._parts:
-            current.append(entry)
-            if entry[0] in ("END", "RESIGN", "DRAW"):
-                turns.append(self._turn_string(current, reader))
-                current = []
-        return turns
-
-    @staticmethod
-    def _turn_string(parts: list, reader: int | None) -> str:
-        order = {"MOVE": 0, "DOZE": 0, "FIRE": 1, "PICKUP": 2, "EXCHANGE": 3, "REINFORCE": 4,
-                 "DROP": 5}
-        readable = [(kind, texts[reader]) for kind, _, texts in parts
-                    if kind in order and texts[reader] is not None]
-        text = ""
-        fires = 0
-        for kind, part in sorted(readable, key=lambda e: order[e[0]]):
-            if kind == "FIRE":
-                fires += 1
-                text += f",FI{fires}:{part}"
-            else:
-                text += part
-        results = [r for _, res, _ in parts for r, who in res if reader is None or reader in who]
-        if results:
-            text += ",RS:" + ",".join(results)
-        if parts and parts[-1][0] in ("RESIGN", "DRAW"):
-            text += ("," if text else "") + parts[-1][0]
-        return text
-
-    # --- hidden information (R10) ----------------------------------------------------------------
-
-    @property
-    def competitive(self) -> bool:
-        """R12.3: no undo; each side's history hides what it could not see."""
-        return self._competitive
-
-    def set_competitive(self) -> None:
-        """Switch the game to competitive mode (R12.3); it cannot be switched back."""
-        self._competitive = True
-
-    def can_see(self, color: str, row: int, col: int, level: str) -> list[PieceInfo]:
-        """The pieces at that level of that square that `color` can see."""
-        side = rules.COLORS.index(color)
-        s = square_index(row, col)
-        return [_piece_info(self._engine.piece(pid))
-                for pid in self._engine.occupants(s, rules.LEVELS.index(level))
-                if self._engine.can_see(side, pid)]
-
-    def _colors(self) -> dict[int, int]:
-        return {raw[0]: raw[2] for raw in self._engine.pieces()}
-
-    def _sightings(self, previous: dict[int, dict[int, LastSeen]], prev_colors: dict[int, int],
-                   seen_before: list[set[int]], *,
-                   everything: bool = False) -> dict[int, dict[int, LastSeen]]:
-        """Per side, the last sighting of each enemy piece: a piece seen now gets a fresh
-        record; a hidden one keeps its record; one that was the side's own until now (converted)
-        is known where it stands; a reserve that entered unseen is known only as "a piece" on
-        its activation square. A piece the side saw being removed is forgotten."""
-        out = {}
-        turn = self.turn
-        alive = {raw[0] for raw in self._engine.pieces()}
-        for side in (0, 1):
-            seen = dict(previous[side])
-            visible = set(self._engine.visible(side))
-            for pid in list(seen):
-                if pid not in alive and pid in seen_before[side]:
-                    del seen[pid]  # it was removed in plain sight
-            for raw in self._engine.pieces():
-                pid, color = raw[0], raw[2]
-                if color == side:
-                    seen.pop(pid, None)  # own (or converted to own)
-                    continue
-                if not (everything or pid in visible or pid not in seen):
-                    continue
-                info = _piece_info(raw)
-                known = everything or pid in visible or prev_colors.get(pid) == side
-                seen[pid] = LastSeen(pid, info.type if known else None, info.color,
-                                     (info.row, info.col), info.level if known else "G", turn)
-            out[side] = seen
-        return out
-
-    def observation(self, color: str) -> Observation:
-        """What `color` may know now (R10.6): own pieces, the enemy pieces it sees, all ground
-        articles, projectiles, enemy reserves as markers, its history, its last sightings."""
-        if color not in rules.COLORS:
-            raise IllegalActionError(f"observation: {color!r} is not black or white")
-        side = rules.COLORS.index(color)
-        pos = self.position()
-        visible = set(self._engine.visible(side))
-        ids = [raw[0] for raw in self._engine.pieces()]
-        keep = [i for i, pid in enumerate(ids) if pid in visible]
-        new_index = {old: new for new, old in enumerate(keep)}
-        pieces = []
-        for old in keep:
-            entry = pos["pieces"][old]
-            if entry["color"] != color:  # an enemy piece it sees: what it knows of it
-                entry = {**entry, "locks": [], "revealed": REVEALED_FOR_GOOD}
-                raw = self._engine.piece(ids[old])
-                ptype = rules.PIECE_TYPES[raw[1]]
-                if raw[5] != 0 and rules.LEVELS.index(ptype.level) != raw[5] and \
-                        not entry["journey"] and not any(
-                            q in visible and q != ids[old]
-                            for q in self._engine.occupants(raw[4], raw[5])):
-                    entry["held"] = True  # its carrier is hidden: something holds it there
-            else:
-                entry = {**entry, "locks": [new_index.get(t) for t in entry["locks"]]}
-            pieces.append(entry)
-        pos["pieces"] = pieces
-        for proj in pos["projectiles"]:
-            proj["target"] = new_index.get(proj["target"]) if proj["target"] is not None else None
-        # whether something was destroyed this turn could tell of a hidden piece's end (R10.6)
-        pos["turn_state"]["violent"] = False
-        pos["enemy_reserves"] = [{"type": None, "color": r["color"], "square": r["square"],
-                                  "hand": None, "armed": None, "entered": r["entered"]}
-                                 for r in pos["reserves"] if r["color"] != color]
-        pos["reserves"] = [r for r in pos["reserves"] if r["color"] == color]
-        infos = [_piece_info(self._engine.piece(pid)) for pid in ids if pid in visible]
-        projectiles = []
-        for p in self.projectiles():
-            target = p.target
-            if target is not None and not any((q.row, q.col, q.level) == target for q in infos):
-                target = None
-            projectiles.append(ProjectileInfo(p.kind, p.square, p.level, p.direction, target,
-                                              p.strength, p.owner))
-        last = [s for pid, s in sorted(self._seen_stack[-1][side].items())
-                if pid not in visible]
-        return Observation(self, color, position=pos, pieces=infos, projectiles=projectiles,
-                           history=self.history(color), last_seen=last)
 
     def __repr__(self) -> str:
         return f"<wec.Game turn {self.turn}, {self.to_move} to move, result {self.result}>"
