@@ -8,11 +8,25 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-FIGURES: dict[str, float] = {}
+class Figures(dict):
+    """The figures of this run, by name; ratios are taken between figures of the same run."""
+
+    def rate(self, name: str, benchmark, count: int) -> float:
+        """Record `count` per second of the benchmark's fastest round."""
+        self[name] = count / benchmark.stats.stats.min
+        return self[name]
+
+    def ratio(self, name: str, numerator: str, denominator: str) -> None:
+        """Record numerator / denominator when both were measured in this run."""
+        if numerator in self and denominator in self:
+            self[name] = self[numerator] / self[denominator]
+
+
+FIGURES = Figures()
 
 
 @pytest.fixture
-def figures() -> dict[str, float]:
+def figures() -> Figures:
     return FIGURES
 
 

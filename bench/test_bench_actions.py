@@ -19,20 +19,17 @@ def load(name: str) -> wec.Game:
     return wec.Game.new() if path is None else wec.Game.from_position(str(path))
 
 
-def _rate(benchmark, n: int) -> float:
-    return n / benchmark.stats.stats.min
-
 
 def test_core_generate_standard(benchmark, figures):
     g = load("standard")
     n = benchmark.pedantic(g._engine.bench_generate, args=(2000,), rounds=5, iterations=1)
-    figures["core actions generated/s, standard"] = _rate(benchmark, n)
+    figures.rate("core actions generated/s, standard", benchmark, n)
 
 
 def test_core_generate_midgame(benchmark, figures):
     g = load("midgame")
     n = benchmark.pedantic(g._engine.bench_generate, args=(2000,), rounds=5, iterations=1)
-    figures["core actions generated/s, midgame"] = _rate(benchmark, n)
+    figures.rate("core actions generated/s, midgame", benchmark, n)
 
 
 def test_core_make_unmake(benchmark, figures):
@@ -40,7 +37,7 @@ def test_core_make_unmake(benchmark, figures):
     before = g.hash
     n = benchmark.pedantic(g._engine.bench_make_unmake, args=(1500,), rounds=5, iterations=1)
     assert g.hash == before and g.check() == []
-    figures["core make+unmake pairs/s, random walk"] = _rate(benchmark, n)
+    figures.rate("core make+unmake pairs/s, random walk", benchmark, n)
 
 
 def test_facade_generate(benchmark, figures):
@@ -54,11 +51,10 @@ def test_facade_generate(benchmark, figures):
         return total
 
     n = benchmark.pedantic(run, rounds=3, iterations=1)
-    figures["facade actions listed/s (Python objects)"] = _rate(benchmark, n)
-    core = figures.get("core actions generated/s, standard")
-    if core:
-        figures["ratio core / facade (action generation)"] = core / figures[
-            "facade actions listed/s (Python objects)"]
+    figures.rate("facade actions listed/s (Python objects)", benchmark, n)
+    figures.ratio("ratio core / facade (action generation)",
+                  "core actions generated/s, standard",
+                  "facade actions listed/s (Python objects)")
 
 
 def test_facade_apply_undo(benchmark, figures):
@@ -72,7 +68,7 @@ def test_facade_apply_undo(benchmark, figures):
         return len(actions)
 
     n = benchmark.pedantic(run, rounds=3, iterations=1)
-    figures["facade apply+undo pairs/s"] = _rate(benchmark, n)
-    core = figures.get("core make+unmake pairs/s, random walk")
-    if core:
-        figures["ratio core / facade (apply+undo)"] = core / figures["facade apply+undo pairs/s"]
+    figures.rate("facade apply+undo pairs/s", benchmark, n)
+    figures.ratio("ratio core / facade (apply+undo)",
+                  "core make+unmake pairs/s, random walk",
+                  "facade apply+undo pairs/s")

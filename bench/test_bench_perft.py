@@ -15,32 +15,28 @@ from test_reference_crosscheck import for_reference
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "positions"
 
 
-def _rate(benchmark, n: int) -> float:
-    return n / benchmark.stats.stats.min
-
 
 def test_core_perft3_standard(benchmark, figures):
     g = wec.Game.new()
     n = benchmark.pedantic(wec.perft, args=(g, 3), rounds=5, iterations=1)
     assert n == 2262742  # with invisible pieces (R10.7); all visible: 2262740
-    figures["core perft(3) standard, leaves/s"] = _rate(benchmark, n)
+    figures.rate("core perft(3) standard, leaves/s", benchmark, n)
 
 
 def test_core_perft3_midgame(benchmark, figures):
     g = wec.Game.from_position(str(DATA / "midgame_40.json"))
     n = benchmark.pedantic(wec.perft, args=(g, 3), rounds=5, iterations=1)
-    figures["core perft(3) midgame, leaves/s"] = _rate(benchmark, n)
+    figures.rate("core perft(3) midgame, leaves/s", benchmark, n)
 
 
 def test_python_reference_perft2_standard(benchmark, figures):
     ref = ReferenceGame.from_position(for_reference(wec.Game.new().position()))
     n = benchmark.pedantic(reference_perft, args=(ref, 2), rounds=2, iterations=1)
     assert n == 16900
-    figures["pure-Python perft(2) standard, leaves/s"] = _rate(benchmark, n)
-    core = figures.get("core perft(3) standard, leaves/s")
-    if core:
-        figures["ratio core / pure-Python (perft leaves/s)"] = core / figures[
-            "pure-Python perft(2) standard, leaves/s"]
+    figures.rate("pure-Python perft(2) standard, leaves/s", benchmark, n)
+    figures.ratio("ratio core / pure-Python (perft leaves/s)",
+                  "core perft(3) standard, leaves/s",
+                  "pure-Python perft(2) standard, leaves/s")
 
 
 def test_facade_walk_perft2_standard(benchmark, figures):
@@ -61,8 +57,7 @@ def test_facade_walk_perft2_standard(benchmark, figures):
 
     n = benchmark.pedantic(walk, args=(2,), rounds=2, iterations=1)
     assert n == 16900
-    figures["facade Python walk perft(2), leaves/s"] = _rate(benchmark, n)
-    core = figures.get("core perft(3) standard, leaves/s")
-    if core:
-        figures["ratio core / facade walk (perft leaves/s)"] = core / figures[
-            "facade Python walk perft(2), leaves/s"]
+    figures.rate("facade Python walk perft(2), leaves/s", benchmark, n)
+    figures.ratio("ratio core / facade walk (perft leaves/s)",
+                  "core perft(3) standard, leaves/s",
+                  "facade Python walk perft(2), leaves/s")

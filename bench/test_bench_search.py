@@ -32,4 +32,4 @@ def test_search_signature_and_speed(benchmark, figures):
     result = benchmark.pedantic(signature, rounds=3, iterations=1)
     assert result == first  # deterministic
     figures["search signature: nodes (3 positions, depth 3)"] = float(first[0])
-    figures["search nodes/s"] = first[0] / benchmark.stats.stats.min
+    figures.rate("search nodes/s", benchmark, first[0])
