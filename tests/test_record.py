@@ -255,7 +255,7 @@ def test_wec_history_and_scenarios(tmp_path, capsys):
 def test_wec_play_offers_to_continue_the_autosave(tmp_path):
     env = {"WEC_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin",
            "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
-    cmd = [sys.executable, "-m", "wec.cli", "play"]
+    cmd = [sys.executable, "-m", "wec.cli", "play", "--text"]
     first = subprocess.run(cmd + ["--new"], input="moves\n0\nend\nquit\n", text=True,
                            capture_output=True, env=env, timeout=60)
     assert first.returncode == 0, first.stderr

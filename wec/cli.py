@@ -58,6 +58,19 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    """The desktop app (qt_ui); with --text, hotseat in the terminal."""
+    if not args.text:
+        try:
+            from qt_ui.app import run
+        except ImportError as e:  # PySide6 missing: say how to get it, or play in the terminal
+            print(f"wec: the desktop app needs PySide6 ({e}); install 'wec[gui]' or use "
+                  "'wec play --text'", file=sys.stderr)
+            return 2
+        return run(args)
+    return cmd_play_text(args)
+
+
+def cmd_play_text(args: argparse.Namespace) -> int:
     """Hotseat in the terminal: the side to move sees its own observation (R10.6)."""
     autosave = args.autosave or default_autosave_path()
     game = None
@@ -186,6 +199,21 @@ def cmd_history(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench(args: argparse.Namespace) -> int:
+    from .benchreport import main as bench_main
+    return bench_main(args)
+
+
+def cmd_editor(args: argparse.Namespace) -> int:
+    """The board editor (package `editor`); --screenshot saves a PNG offscreen and exits."""
+    try:
+        from editor.app import run as run_editor
+    except ImportError as e:
+        print(f"wec: the board editor needs PySide6 ({e})", file=sys.stderr)
+        return 2
+    return run_editor(args.position, args.screenshot)
+
+
 def cmd_match(args: argparse.Namespace) -> int:
     from .match import run_match
     s = run_match(args.a, args.b, args.games, args.seconds, max_turns=args.max_turns,
@@ -208,8 +236,12 @@ def main(argv: list[str] | None = None) -> int:
         group.add_argument("--load", help="a save file")
         group.add_argument("--position", help="a position JSON file")
 
-    p = sub.add_parser("play", help="play hotseat in the terminal")
+    p = sub.add_parser("play", help="open the desktop app (--text: play hotseat in the terminal)")
     source(p)
+    p.add_argument("--text", action="store_true", help="play hotseat in the terminal")
+    p.add_argument("--screenshot", metavar="FILE",
+                   help="open the window offscreen, save a PNG of it to FILE and exit")
+    p.add_argument("--size", default="1280x860", help="window size for --screenshot (WxH)")
     p.add_argument("--continue", dest="resume", action="store_true",
                    help="continue the autosaved game without asking")
     p.add_argument("--new", action="store_true", help="start a new game without asking")
@@ -233,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--side", choices=("black", "white"), help="as that side may read it")
     p.set_defaults(func=cmd_history)
     p = sub.add_parser("match", help="play colour-balanced games between two players")
-    p.add_argument("a", help="random, greedy, ai or ai:LEVEL")
+    p.add_argument("a", help="random, greedy, ai, ai:LEVEL or openspiel-mcts")
     p.add_argument("b")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seconds", type=float, default=1.0, help="per turn")
@@ -241,6 +273,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--processes", type=int, default=None)
     p.add_argument("--save", help="a folder for the games' save files")
     p.set_defaults(func=cmd_match)
+    p = sub.add_parser("bench", help="this machine's speed figures and the AI's node signature")
+    p.add_argument("--quick", action="store_true", help="tiny budgets (a smoke run)")
+    p.set_defaults(func=cmd_bench)
+    p = sub.add_parser("editor", help="open the board editor")
+    p.add_argument("--position", help="a position JSON file (or a save file) to start from")
+    p.add_argument("--screenshot", metavar="FILE",
+                   help="open the editor offscreen on the position, save a PNG and exit")
+    p.set_defaults(func=cmd_editor)
     args = parser.parse_args(argv)
     try:
         return int(args.func(args))

@@ -1,0 +1,324 @@
+"""From clicks to actions: the board's selection logic, without widgets.
+
+The manual's GUI chapter: the left button selects a piece to Move (its legal destinations are
+highlighted yellow, a click on one moves it); the right button fires (click the firing piece, choose
+the weapon, then a direction square or a highlighted homing target); the Action menu switches the
+left button to Pickup, Drop, Exchange or Reinforce. `Picker` works on the game's legal action list
+only and answers each click with an `Outcome`: an action to apply, a choice to put to the player
+(a level chooser, a weapon, a variant), or a message explaining why nothing happened.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from wec import Action
+from wec import rules
+
+Square3 = tuple[int, int, str]
+LEVEL_NAMES = {"G": "Ground", "A": "Air", "S": "Sub"}
+MODES = ("move", "pickup", "drop", "exchange", "reinforce")
+ARTICLE_NAMES = {
+    "FL": "Flame", "ST": "Stunner", "CS": "Conversion", "RL": "Rocket Launcher",
+    "SL": "SAM Launcher", "TL": "Torpedo Launcher", "BI": "Bicycle", "JP": "Jump Pack",
+    "JU": "Jump Pack", "SC": "Scuba Suit", "AFL": "Anti-Flame", "AST": "Anti-Stunner",
+    "ACS": "Anti-Conversion", "ARL": "Anti-Rocket", "ASL": "Anti-SAM", "ATL": "Anti-Torpedo",
+    "SH": "Stealth", "ASH": "Anti-Stealth", "XXX": "XXX box"}
+
+
+def piece_name(code: str | None) -> str:
+    if code is None:
+        return "piece"
+    try:
+        return rules.PIECE_TYPES[rules.TYPE_INDEX[code]].name
+    except KeyError:
+        return code
+
+
+def where(sq: Square3 | tuple[int, int] | None) -> str:
+    if sq is None:
+        return ""
+    text = f"({sq[0]},{sq[1]})"
+    return text + (f" {LEVEL_NAMES[sq[2]]}" if len(sq) > 2 else "")  # type: ignore[misc]
+
+
+def describe(a: Action) -> str:
+    """An action in words, for choosers, the status bar and tool tips."""
+    who = piece_name(a.piece)
+    if a.hand:
+        who += " <" if a.hand == "left" else " >"
+    if a.kind == "end":
+        return "End Turn"
+    if a.kind == "reinforce":
+        return f"Reinforce: {who} enters at {where(a.dest[:2] if a.dest else None)}"
+    src = f"{who} at {where(a.origin)}"
+    if a.kind == "move":
+        text = f"{src} moves to {where(a.dest)}"
+        return text + (" with its passenger" if a.passenger else "")
+    if a.kind == "doze":
+        group = ", ".join(where(g) for g in a.group) or "no neighbours"
+        return f"{src} dozes to {where(a.dest)} pushing {group}"
+    art = ARTICLE_NAMES.get(a.article or "", a.article or "")
+    if a.kind == "fire":
+        if a.article in ("BI", "JU", "SC"):
+            return f"{src} travels by {art} to {where(a.dest[:2] if a.dest else None)} ({a.path})"
+        if a.target is not None:
+            return f"{src} fires {art} at {a.other or where(a.target)}"
+        return f"{src} fires {art} towards {where(a.dest[:2] if a.dest else None)}"
+    if a.kind == "pickup":
+        return f"{src} picks up {art} ({a.article})"
+    if a.kind == "drop":
+        return f"{src} drops {art} ({a.article})"
+    if a.kind == "exchange":
+        back = f" for {ARTICLE_NAMES.get(a.swap, a.swap)} ({a.swap})" if a.swap else ""
+        return f"{src} gives {art} ({a.article}){back} to {a.other or where(a.target)}"
+    return str(a)
+
+
+def _piece_key(a: Action) -> tuple:
+    return (a.origin, a.piece, a.hand, a.articles)
+
+
+def _piece_label(a: Action) -> str:
+    name = piece_name(a.piece) + ({"left": " <", "right": " >"}.get(a.hand or "", ""))
+    arts = f" carrying {' '.join(a.articles)}" if a.articles else ""
+    return f"{name}{arts} ({LEVEL_NAMES[a.origin[2]] if a.origin else ''})"
+
+
+@dataclass
+class Outcome:
+    """The answer to a click."""
+
+    action: Action | None = None
+    """Apply this."""
+    choices: list[tuple[str, Callable[[], "Outcome"]]] = field(default_factory=list)
+    """Ask the player to pick one (label, what follows)."""
+    title: str = ""
+    message: str = ""
+    """Explain (an illegal attempt) or prompt (what to click next)."""
+
+
+class Picker:
+    """The selection state of the board for the side to move."""
+
+    def __init__(self) -> None:
+        self.legal: list[Action] = []
+        self.moved = False
+        self.over = False
+        self.own: Callable[[int, int], list] = lambda r, c: []
+        self.reset([])
+
+    def reset(self, legal: list[Action], *, moved: bool = False, over: bool = False,
+              own: Callable[[int, int], list] | None = None) -> None:
+        """New legal list (after every action); `own(row, col)` lists the side's pieces there."""
+        self.legal = legal
+        self.moved = moved
+        self.over = over
+        if own is not None:
+            self.own = own
+        self.cancel()
+
+    def cancel(self) -> None:
+        self.stage = ""
+        self.candidates: list[Action] = []
+        self.selected: Square3 | None = None
+
+    # --- highlights --------------------------------------------------------------------------
+
+    def destinations(self) -> set[Square3]:
+        if self.stage == "move":
+            return {a.dest for a in self.candidates if a.dest is not None}
+        if self.stage == "fire":
+            return {a.dest for a in self.candidates if a.target is None and a.dest is not None}
+        return set()
+
+    def targets(self) -> set[Square3]:
+        if self.stage in ("fire", "exchange"):
+            return {a.target for a in self.candidates if a.target is not None}
+        return set()
+
+    # --- helpers -----------------------------------------------------------------------------
+
+    def _why_not(self, row: int, col: int, what: str) -> str:
+        if self.over:
+            return "The game is over."
+        mine = self.own(row, col)
+        if what == "move":
+            if self.moved:
+                return ("The Move of this turn is already made (R6.1): fire, pick up, drop, "
+                        "exchange, reinforce or End Turn.")
+            if not mine:
+                return f"No piece of yours at {where((row, col))} to move."
+            stunned = [p for p in mine if p.stun]
+            if stunned and len(stunned) == len(mine):
+                return (f"The {piece_name(stunned[0].type)} at {where((row, col))} is stunned "
+                        f"for {stunned[0].stun} more turns and cannot move (R4.2.5).")
+            return f"No piece of yours at {where((row, col))} has a legal move now."
+        if not mine and what != "reinforce":
+            return f"No piece of yours at {where((row, col))}."
+        if what == "fire":
+            return (f"No piece of yours at {where((row, col))} can fire now (a weapon must be "
+                    "ready, R7.2; at most two Fires a turn, R6.2).")
+        if what == "pickup":
+            return f"Nothing at {where((row, col))} can be picked up by your pieces there (R8.1)."
+        if what == "drop":
+            return f"No piece of yours at {where((row, col))} can drop an article now (R8.2)."
+        if what == "exchange":
+            return f"No piece of yours at {where((row, col))} can exchange an article now (R8.3)."
+        if what == "reinforce":
+            return f"No reserve of yours can enter at {where((row, col))} now (R8.4)."
+        return "Not possible."
+
+    def _choose_piece(self, actions: list[Action], level: str,
+                      then: Callable[[list[Action]], Outcome], title: str) -> Outcome:
+        """Pick the acting piece among the actions' pieces: the one at the clicked level if it is
+        the only one there, else ask (the level chooser)."""
+        groups: dict[tuple, list[Action]] = {}
+        for a in actions:
+            groups.setdefault(_piece_key(a), []).append(a)
+        if len(groups) == 1:
+            return then(actions)
+        at_level = [k for k in groups if k[0][2] == level]
+        if len(at_level) == 1:
+            return then(groups[at_level[0]])
+        return Outcome(title=title, choices=[
+            (_piece_label(acts[0]), (lambda acts=acts: then(acts))) for acts in groups.values()])
+
+    def _one_of(self, actions: list[Action], title: str) -> Outcome:
+        uniq = list({str(a): a for a in actions}.values())
+        if len(uniq) == 1:
+            self.cancel()
+            return Outcome(action=uniq[0])
+        return Outcome(title=title, choices=[
+            (describe(a), (lambda a=a: self._finish(a))) for a in uniq])
+
+    def _finish(self, a: Action) -> Outcome:
+        self.cancel()
+        return Outcome(action=a)
+
+    # --- the left button -------------------------------------------------------------------------
+
+    def left_click(self, row: int, col: int, level: str, mode: str = "move") -> Outcome:
+        if self.stage == "fire":
+            return self.right_click(row, col, level)
+        if mode == "move":
+            return self._move_click(row, col, level)
+        if mode in ("pickup", "drop"):
+            acts = [a for a in self.legal if a.kind == mode and a.origin
+                    and a.origin[:2] == (row, col)]
+            if not acts:
+                return Outcome(message=self._why_not(row, col, mode))
+            return self._one_of(acts, "Pick up" if mode == "pickup" else "Drop")
+        if mode == "exchange":
+            return self._exchange_click(row, col, level)
+        if mode == "reinforce":
+            acts = [a for a in self.legal if a.kind == "reinforce" and a.dest
+                    and a.dest[:2] == (row, col)]
+            if not acts:
+                return Outcome(message=self._why_not(row, col, "reinforce"))
+            return self._one_of(acts, "Reinforce")
+        return Outcome(message=f"unknown mode {mode}")
+
+    def _move_click(self, row: int, col: int, level: str) -> Outcome:
+        if self.stage == "move":
+            here = [a for a in self.candidates if a.dest and a.dest[:2] == (row, col)]
+            if here:
+                exact = [a for a in here if a.dest and a.dest[2] == level]
+                levels = {a.dest[2] for a in here if a.dest}
+                if exact and len(levels) > 1:
+                    here = exact
+                return self._one_of(here, "Move")
+            if self.selected and self.selected[:2] == (row, col):
+                self.cancel()
+                return Outcome(message="Selection cleared.")
+        movers = [a for a in self.legal if a.kind in ("move", "doze") and a.origin
+                  and a.origin[:2] == (row, col)]
+        if not movers:
+            had = self.stage == "move" and self.candidates
+            sel = self.candidates[0] if had else None
+            self.cancel()
+            if sel is not None:
+                return Outcome(message=f"The {piece_name(sel.piece)} at {where(sel.origin)} cannot "
+                                       f"move to {where((row, col))}: not one of its legal "
+                                       f"destinations (highlighted yellow).")
+            return Outcome(message=self._why_not(row, col, "move"))
+
+        def select(acts: list[Action]) -> Outcome:
+            self.stage = "move"
+            self.candidates = acts
+            self.selected = acts[0].origin
+            return Outcome(message=f"{_piece_label(acts[0])} selected: click a yellow square "
+                                   f"({len({a.dest for a in acts})} destinations).")
+        return self._choose_piece(movers, level, select, "Which piece moves?")
+
+    def _exchange_click(self, row: int, col: int, level: str) -> Outcome:
+        if self.stage == "exchange":
+            here = [a for a in self.candidates if a.target and a.target[:2] == (row, col)]
+            if here:
+                return self._one_of(here, "Exchange")
+        acts = [a for a in self.legal if a.kind == "exchange" and a.origin
+                and a.origin[:2] == (row, col)]
+        if not acts:
+            self.cancel()
+            return Outcome(message=self._why_not(row, col, "exchange"))
+
+        def select(acts: list[Action]) -> Outcome:
+            self.stage = "exchange"
+            self.candidates = acts
+            self.selected = acts[0].origin
+            return Outcome(message="Click the piece to exchange with (framed yellow).")
+        return self._choose_piece(acts, level, select, "Which piece gives?")
+
+    # --- the right button: Fire ------------------------------------------------------------------
+
+    def right_click(self, row: int, col: int, level: str) -> Outcome:
+        if self.stage == "fire":
+            here = [a for a in self.candidates
+                    if (a.target is not None and a.target[:2] == (row, col))
+                    or (a.target is None and a.dest is not None and a.dest[:2] == (row, col))]
+            if here:
+                exact = [a for a in here if a.target is not None and a.target[2] == level]
+                if exact:
+                    here = exact
+                return self._one_of(here, "Fire")
+            if self.selected and self.selected[:2] == (row, col):
+                self.cancel()
+                return Outcome(message="Fire cancelled.")
+        fires = [a for a in self.legal if a.kind == "fire" and a.origin
+                 and a.origin[:2] == (row, col)]
+        if not fires:
+            self.cancel()
+            return Outcome(message=self._why_not(row, col, "fire"))
+
+        def weapon(acts: list[Action]) -> Outcome:
+            by_art: dict[str, list[Action]] = {}
+            for a in acts:
+                by_art.setdefault(a.article or "", []).append(a)
+
+            def aim(group: list[Action]) -> Outcome:
+                self.stage = "fire"
+                self.candidates = group
+                self.selected = group[0].origin
+                art = ARTICLE_NAMES.get(group[0].article or "", group[0].article)
+                return Outcome(message=f"{art}: right-click a yellow direction square or a "
+                                       f"framed target.")
+            if len(by_art) == 1:
+                return aim(acts)
+            return Outcome(title="Which weapon?", choices=[
+                (f"{ARTICLE_NAMES.get(k, k)} ({k})", (lambda g=g: aim(g)))
+                for k, g in by_art.items()])
+        return self._choose_piece(fires, level, weapon, "Which piece fires?")
+
+    # --- drag and drop ---------------------------------------------------------------------------
+
+    def drag(self, origin: tuple[int, int, str], row: int, col: int) -> Outcome:
+        """A piece dragged from `origin` and dropped on (row, col): that Move, if legal."""
+        movers = [a for a in self.legal if a.kind in ("move", "doze") and a.origin == origin]
+        here = [a for a in movers if a.dest and a.dest[:2] == (row, col)]
+        if not here:
+            self.cancel()
+            if not movers:
+                return Outcome(message=self._why_not(origin[0], origin[1], "move"))
+            return Outcome(message=f"The {piece_name(movers[0].piece)} at {where(origin)} cannot "
+                                   f"move to {where((row, col))}.")
+        return self._one_of(here, "Move")

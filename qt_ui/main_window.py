@@ -1,0 +1,1078 @@
+"""The WEC main window: board, level panels, piece panel, history, menus (the manual's GUI chapter).
+
+Menus as the manual: File, Play, View, Undo, Action. The window owns one `wec.Game`; everything it
+shows is read through the facade (`Game`, `Game.observation`), never the core. Who may see what:
+against the computer the human sees their own observation; in hotseat with invisible pieces each
+side sees its own and a hand-off screen hides the board between turns (R10.6); computer vs
+computer shows the whole game.
+
+The board editor (package `editor`, another issue) is opened from File > Board Editor through
+`editor.open_editor(parent, position, on_play=callback)`; the editor calls
+`on_play(position_dict, mode)` to start a game from its position (`mode` one of
+`qt_ui.settings.MODES` or None to keep the current one).
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from functools import partial
+from typing import Any, Callable
+
+from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout,
+                               QHBoxLayout, QLabel, QMainWindow, QMenu, QMessageBox,
+                               QProgressBar, QPushButton, QSpinBox, QSplitter, QToolBar,
+                               QVBoxLayout, QWidget)
+
+import wec
+from wec import Action, IllegalActionError, WecError
+from wec.save import data_dir, default_autosave_path
+
+from . import settings as settings_mod
+from .ai_worker import AIWorker
+from .board_widget import BoardWidget, Highlights
+from .dialogs import ColoursDialog, TextDialog, error_box, game_over_text, status_text
+from .handoff import HandOff
+from .history_panel import HistoryPanel
+from .interaction import LEVEL_NAMES, Outcome, Picker, describe
+from .level_panels import LevelPanels
+from .options_dialog import OptionsDialog
+from .piece_panel import PiecePanel
+from .settings import MODES, Preferences
+from .snapshot import BoardSnapshot
+
+RECOVERY_NAME = "recovery.json"
+TURN_ENDS = ("END", "DRAW")
+
+
+def _if_on(fn: Callable[[], Any]) -> Callable[[bool], None]:
+    """A slot for a checkable action that calls `fn` when it is switched on."""
+    def slot(on: bool) -> None:
+        if on:
+            fn()
+    return slot
+
+
+def _turn_end(text: str) -> bool:
+    return text in TURN_ENDS or text.startswith("RESIGN")
+
+
+class BoardArea(QWidget):
+    """The board with the hand-off cover stacked over it."""
+
+    def __init__(self, board: BoardWidget, handoff: HandOff) -> None:
+        super().__init__()
+        self.board = board
+        self.handoff = handoff
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(board)
+        handoff.setParent(self)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.handoff.setGeometry(self.rect())
+
+
+class SquareSelectDialog(QDialog):
+    """File > Square Select by keyboard: name a square and level, then click it with either
+    button."""
+
+    def __init__(self, parent: "MainWindow") -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Square select")
+        self.setObjectName("square_select")
+        self.window_ = parent
+        form = QFormLayout(self)
+        self.row = QSpinBox()
+        self.row.setRange(1, 10)
+        self.col = QSpinBox()
+        self.col.setRange(1, 10)
+        self.level = QComboBox()
+        for code, name in LEVEL_NAMES.items():
+            self.level.addItem(name, code)
+        form.addRow("Row", self.row)
+        form.addRow("Column", self.col)
+        form.addRow("Level", self.level)
+        buttons = QDialogButtonBox()
+        self.left = buttons.addButton("Select / Move (left)", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.right = buttons.addButton("Fire (right)", QDialogButtonBox.ButtonRole.ActionRole)
+        close = buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        self.left.clicked.connect(lambda: self._click(Qt.MouseButton.LeftButton))
+        self.right.clicked.connect(lambda: self._click(Qt.MouseButton.RightButton))
+        close.clicked.connect(self.reject)
+        form.addRow(buttons)
+
+    def _click(self, button: Qt.MouseButton) -> None:
+        self.window_.on_square_clicked(self.row.value(), self.col.value(),
+                                       str(self.level.currentData()), button)
+
+
+class MainWindow(QMainWindow):
+    """The game window."""
+
+    def __init__(self, game: wec.Game | None = None, *, prefs: Preferences | None = None,
+                 persist: bool = True, autosave: bool = True, paused: bool = False) -> None:
+        super().__init__()
+        self.setObjectName("wec_main")
+        self.persist = persist
+        self.prefs = prefs or (settings_mod.load_preferences() if persist else Preferences())
+        self.autosave_path = default_autosave_path() if autosave else None
+        self.file_path: str | None = None
+        self.left_mode = "move"
+        self.picker = Picker()
+        self.focus_square: tuple[int, int] | None = None
+        self.selected_piece: Any = None
+        self.ai_delay_ms = 350
+        self.ai_nodes: int | None = None
+        """A node budget for the computer (tests use a small one)."""
+        self.ai_paused = paused
+        """Autoplay paused: the computer does not start by itself."""
+        self.handoff_pending = False
+        self.last_message = ""
+        self.last_error = ""
+        self.last_game_over = ""
+        self.dialogs: list[QWidget] = []
+        self.editor_window: QWidget | None = None
+        self.choose: Callable[[str, list[str]], int | None] = self._choose_by_menu
+        """Asks the player to pick one of several labels (tests replace it)."""
+        self.confirm: Callable[[str, str], bool] = self._confirm_by_box
+        self.worker = AIWorker(self)
+        self.worker.progress.connect(self._ai_progress)
+        self.worker.chosen.connect(self._ai_chosen)
+        self.worker.failed.connect(self._ai_failed)
+        self._build_widgets()
+        self._build_menus()
+        self._apply_view_prefs()
+        self.actions_by_name["ai_pause"].setChecked(paused)
+        self.recovery_path = self._keep_crashed_autosave()
+        self.game: wec.Game = wec.Game.new()
+        self.start_game(game or wec.Game.new(self._new_options()))
+        if self.recovery_path:
+            self.say("An unfinished game was autosaved: File > Continue after a crash resumes it.")
+        self.resize(1280, 860)
+
+    # --- construction ----------------------------------------------------------------------------
+
+    def _build_widgets(self) -> None:
+        self.board = BoardWidget()
+        self.board.setObjectName("board")
+        self.board.squareClicked.connect(self.on_square_clicked)
+        self.board.pieceDragged.connect(self.on_piece_dragged)
+        self.board.keyNavigate.connect(self.navigate)
+        self.handoff = HandOff()
+        self.handoff.ready.connect(self.end_handoff)
+        self.board_area = BoardArea(self.board, self.handoff)
+        self.levels = LevelPanels()
+        self.levels.setObjectName("level_panels")
+        self.levels.pieceClicked.connect(self._piece_clicked)
+        self.piece_panel = PiecePanel()
+        self.piece_panel.setObjectName("piece_panel")
+        self.history = HistoryPanel()
+        self.history.setObjectName("history_panel")
+        self.history.turnChosen.connect(self.goto_turn)
+        self.history.navigate.connect(self.navigate)
+        self.thinking = QWidget()
+        self.thinking.setObjectName("thinking")
+        tl = QHBoxLayout(self.thinking)
+        tl.setContentsMargins(0, 0, 0, 0)
+        self.thinking_bar = QProgressBar()
+        self.thinking_bar.setRange(0, 0)
+        self.thinking_bar.setMaximumWidth(80)
+        self.thinking_label = QLabel("Thinking…")
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setObjectName("stop_ai")
+        self.stop_button.setToolTip("Play the best action found so far")
+        self.stop_button.clicked.connect(self.worker.stop)
+        tl.addWidget(self.thinking_bar)
+        tl.addWidget(self.thinking_label, 1)
+        tl.addWidget(self.stop_button)
+        self.thinking.hide()
+        self.message = QLabel("")
+        self.message.setObjectName("message")
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #7a2a00;")
+        self.side = QWidget()
+        sl = QVBoxLayout(self.side)
+        sl.setContentsMargins(4, 0, 4, 4)
+        sl.addWidget(self.levels, 3)
+        sl.addWidget(self.piece_panel, 0)
+        sl.addWidget(self.thinking, 0)
+        sl.addWidget(self.message, 0)
+        sl.addWidget(self.history, 4)
+        self.side.setMinimumWidth(300)
+        self.splitter = QSplitter()
+        self.splitter.addWidget(self.board_area)
+        self.splitter.addWidget(self.side)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([860, 380])
+        self.setCentralWidget(self.splitter)
+        self.status_label = QLabel("")
+        self.status_label.setObjectName("status_label")
+        self.statusBar().addPermanentWidget(self.status_label)
+
+    def _act(self, menu: QMenu, text: str, slot: Callable[..., Any], shortcut: str | None = None,
+             *, checkable: bool = False, checked: bool = False, name: str = "") -> QAction:
+        a = QAction(text, self)
+        if shortcut:
+            a.setShortcut(QKeySequence(shortcut))
+        a.setCheckable(checkable)
+        if checkable:
+            a.setChecked(checked)
+            a.toggled.connect(slot)
+        else:
+            a.triggered.connect(lambda _=False: slot())
+        a.setObjectName(name or re.sub(r"\W+", "_", text.lower()).strip("_"))
+        menu.addAction(a)
+        self.actions_by_name[a.objectName()] = a
+        return a
+
+    def _build_menus(self) -> None:
+        self.actions_by_name: dict[str, QAction] = {}
+        mb = self.menuBar()
+        f = mb.addMenu("&File")
+        self._act(f, "&New", self.new_game, "Ctrl+N", name="new")
+        self._act(f, "&Load…", self.load_dialog, "Ctrl+O", name="load")
+        self._act(f, "&Save", self.save, "Ctrl+S", name="save")
+        self._act(f, "Save &As…", self.save_as_dialog, "Ctrl+Shift+S", name="save_as")
+        f.addSeparator()
+        self._act(f, "&Board Editor…", self.open_board_editor, "Ctrl+E", name="board_editor")
+        self._act(f, "&Continue after a crash", self.continue_after_crash, name="continue")
+        self._act(f, "Square Select by &keyboard…", self.square_select, "Ctrl+K",
+                  name="square_select")
+        f.addSeparator()
+        self._act(f, "&Quit", self.close, "Ctrl+Q", name="quit")
+
+        p = mb.addMenu("&Play")
+        self._act(p, "&Options…", self.options_dialog, "Ctrl+P", name="options")
+        sides = p.addMenu("&Sides")
+        self.mode_group = QActionGroup(self)
+        for mode, label in (("hotseat", "&Hotseat"), ("human_vs_computer", "Human vs &computer"),
+                            ("computer_vs_computer", "Computer vs computer (&autoplay)")):
+            a = self._act(sides, label, _if_on(partial(self.set_mode, mode)),
+                          checkable=True, checked=self.prefs.mode == mode, name=f"mode_{mode}")
+            self.mode_group.addAction(a)
+        sides.addSeparator()
+        self.side_group = QActionGroup(self)
+        for color in ("black", "white"):
+            a = self._act(sides, f"I play {color.capitalize()}",
+                          _if_on(partial(self.set_human, color)), checkable=True,
+                          checked=self.prefs.human == color, name=f"human_{color}")
+            self.side_group.addAction(a)
+        level = p.addMenu("Computer &level")
+        self.level_group = QActionGroup(self)
+        for n in range(1, 7):
+            a = self._act(level, f"Level {n}", _if_on(partial(self.set_level, n)),
+                          checkable=True, checked=self.prefs.ai_level == n, name=f"level_{n}")
+            self.level_group.addAction(a)
+        govs = p.addMenu("&Government")
+        for color in ("black", "white"):
+            sub = govs.addMenu(color.capitalize())
+            group = QActionGroup(self)
+            current = self.prefs.options.get(f"government_{color}", "monarchy")
+            for g in ("monarchy", "dictatorship", "theocracy", "democracy"):
+                a = self._act(sub, g.capitalize(), _if_on(partial(self.set_option, f"government_{color}", g)), checkable=True,
+                              checked=current == g, name=f"gov_{color}_{g}")
+                group.addAction(a)
+        self._act(p, "&Competitive mode", lambda on: self.set_competitive(on), checkable=True,
+                  checked=bool(self.prefs.options.get("competitive", False)), name="competitive")
+        p.addSeparator()
+        self._act(p, "Computer: play &now", self.computer_play_now, "Ctrl+M", name="ai_now")
+        self._act(p, "&Stop thinking", self.worker.stop, "Ctrl+.", name="ai_stop")
+        self._act(p, "&Pause autoplay", lambda on: self.pause_ai(on), checkable=True,
+                  name="ai_pause")
+        p.addSeparator()
+        self._act(p, "&Resign", self.resign, name="resign")
+        self._act(p, "Offer &draw (hotseat)", self.offer_draw, name="offer_draw")
+        p.addSeparator()
+        self._act(p, "Save current settings as &preferences", self.save_preferences,
+                  name="save_prefs")
+        self._act(p, "Restore original &defaults", self.restore_defaults, name="restore_defaults")
+
+        v = mb.addMenu("&View")
+        self._act(v, "Game &status…", self.show_status, "Ctrl+I", name="status")
+        self._act(v, "Move &history", lambda on: self.history.setVisible(on), "Ctrl+H",
+                  checkable=True, checked=True, name="show_history")
+        self._act(v, "&Reinforcements", lambda on: self.set_view("reserves", on),
+                  checkable=True, checked=self.prefs.reserves, name="show_reserves")
+        self._act(v, "&Detailed piece shapes", lambda on: self.set_view("detailed", on),
+                  "Ctrl+D", checkable=True, checked=self.prefs.detailed, name="detailed")
+        self._act(v, "&Lighting", lambda on: self.set_view("lighting", on), "Ctrl+L",
+                  checkable=True, checked=self.prefs.lighting, name="lighting")
+        self._act(v, "&Big board only", lambda on: self.set_view("big_board", on), "Ctrl+B",
+                  checkable=True, checked=self.prefs.big_board, name="big_board")
+        self._act(v, "Last-seen &markers", lambda on: self.set_view("last_seen", on),
+                  checkable=True, checked=self.prefs.last_seen, name="last_seen")
+        self._act(v, "Show &possible locations of hidden enemies",
+                  lambda on: self.set_view("possible_locations", on), checkable=True,
+                  checked=self.prefs.possible_locations, name="possible_locations")
+        self._act(v, "&Animate computer moves", lambda on: self.set_view("animate", on),
+                  checkable=True, checked=self.prefs.animate, name="animate")
+        self._act(v, "&Colours…", self.colours_dialog, name="colours")
+        self._act(v, "&Flip board", lambda on: self.set_view("flipped", on), "Ctrl+F",
+                  checkable=True, checked=self.prefs.flipped, name="flip")
+
+        u = mb.addMenu("&Undo")
+        self._act(u, "&Undo", self.undo, "Ctrl+Z", name="undo")
+        self._act(u, "&Redo", self.redo, "Ctrl+Y", name="redo")
+        u.addSeparator()
+        self._act(u, "Go to &start", lambda: self.navigate("first"), "Home", name="goto_start")
+        self._act(u, "&Previous turn", lambda: self.navigate("prev"), "Left", name="prev_turn")
+        self._act(u, "&Next turn", lambda: self.navigate("next"), "Right", name="next_turn")
+        self._act(u, "Go to &end", lambda: self.navigate("last"), "End", name="goto_end")
+
+        am = mb.addMenu("&Action")
+        self.left_group = QActionGroup(self)
+        for mode, label, key in (("move", "&Move (left button)", "M"), ("pickup", "&Pickup", "P"),
+                                 ("drop", "&Drop", "D"), ("exchange", "E&xchange", "X"),
+                                 ("reinforce", "&Reinforce", "R")):
+            act = self._act(am, label, _if_on(partial(self.set_left_mode, mode)), key,
+                            checkable=True, checked=mode == "move", name=f"left_{mode}")
+            self.left_group.addAction(act)
+        am.addSeparator()
+        self._act(am, "Fire: right-click the firing piece", lambda: self.say(
+            "Right-click a piece of yours to fire, then a yellow square or framed target."),
+            name="fire_help")
+        self._act(am, "&Cancel selection", self.cancel_selection, "Esc", name="cancel")
+        self.end_turn_action = self._act(am, "&End Turn", self.end_turn, "Ctrl+Return",
+                                         name="end_turn")
+
+        tb = QToolBar("Game")
+        tb.setObjectName("toolbar")
+        tb.setIconSize(QSize(16, 16))
+        self.addToolBar(tb)
+        for name in ("new", "load", "save", "undo", "redo"):
+            tb.addAction(self.actions_by_name[name])
+        tb.addSeparator()
+        for act in self.left_group.actions():
+            tb.addAction(act)
+        tb.addSeparator()
+        self.end_turn_button = QPushButton("End Turn")
+        self.end_turn_button.setObjectName("end_turn_button")
+        self.end_turn_button.setToolTip("End Turn (Ctrl+Return)")
+        self.end_turn_button.clicked.connect(self.end_turn)
+        tb.addWidget(self.end_turn_button)
+
+    # --- preferences and view --------------------------------------------------------------------
+
+    def _new_options(self) -> wec.Options:
+        try:
+            return self.prefs.game_options()
+        except WecError:
+            return wec.Options()
+
+    def _apply_view_prefs(self) -> None:
+        p = self.prefs
+        self.board.set_view(detailed=p.detailed, lighting=p.lighting, show_last_seen=p.last_seen,
+                            show_possible=p.possible_locations, show_reserves=p.reserves,
+                            flipped=p.flipped)
+        self.board.set_palette(p.palette())
+        self.levels.detailed = p.detailed
+        self.levels.lighting = p.lighting
+        self.levels.palette_ = p.palette()
+        self.side.setVisible(not p.big_board)
+        self.levels.update()
+
+    def set_view(self, name: str, on: bool) -> None:
+        setattr(self.prefs, name, bool(on))
+        self._apply_view_prefs()
+        if name == "possible_locations":
+            self.refresh()
+
+    def set_mode(self, mode: str) -> None:
+        if mode == self.prefs.mode:
+            return
+        self.prefs.mode = mode
+        self.worker.cancel()
+        self.thinking.hide()
+        self.say(f"Play: {mode.replace('_', ' ')}.")
+        self.refresh()
+        self.schedule_ai()
+
+    def set_human(self, color: str) -> None:
+        if color == self.prefs.human:
+            return
+        self.prefs.human = color
+        self.worker.cancel()
+        self.thinking.hide()
+        self.refresh()
+        self.schedule_ai()
+
+    def set_level(self, n: int) -> None:
+        self.prefs.ai_level = n
+
+    def set_option(self, name: str, value: Any) -> None:
+        """Change one game option for the next new game (and keep it in the preferences)."""
+        opts = dict(self.prefs.options)
+        opts[name] = value
+        try:
+            self.prefs.options = wec.Options.from_dict(opts).changes()
+        except WecError as e:
+            self.show_error("Option not changed", str(e))
+            return
+        self.say(f"{name.replace('_', ' ')}: {value} — applies from the next New game.")
+
+    def set_competitive(self, on: bool) -> None:
+        self.set_option("competitive", bool(on))
+        if on and not self.game.competitive and self.game.result is None:
+            self.game.set_competitive()
+            self.say("Competitive mode (R12.3): no undo, histories hide what a side cannot see.")
+            self.refresh()
+
+    def save_preferences(self) -> None:
+        if self.persist:
+            settings_mod.save_preferences(self.prefs)
+        self.say("Current settings saved as your preferences.")
+
+    def restore_defaults(self) -> None:
+        self.prefs = Preferences()
+        if self.persist:
+            settings_mod.clear_preferences()
+        self._apply_view_prefs()
+        for name, act in self.actions_by_name.items():
+            if name == f"mode_{self.prefs.mode}" or name == f"human_{self.prefs.human}" \
+                    or name == f"level_{self.prefs.ai_level}" or name == "left_move":
+                act.setChecked(True)
+        self.say("Original defaults restored; they apply from the next New game.")
+        self.refresh()
+
+    # --- the game --------------------------------------------------------------------------------
+
+    def start_game(self, game: wec.Game, path: str | None = None) -> None:
+        """Make `game` the game in hand (autosaved after every action)."""
+        self.worker.cancel()
+        self.thinking.hide()
+        self.board.stop_animation()
+        if self.game is not None and self.game is not game:
+            self.game.autosave_to(None)
+        self.game = game
+        self.file_path = path
+        if self.autosave_path:
+            try:
+                game.autosave_to(self.autosave_path)
+            except OSError as e:
+                self.say(f"Autosave is off: {e}")
+        self.handoff_pending = False
+        self.handoff.hide()
+        self.board.set_view(hidden=False)
+        self.selected_piece = None
+        self.last_game_over = ""
+        self.setWindowTitle("WEC — Weapon Chess" + (f" — {os.path.basename(path)}" if path else ""))
+        self.refresh()
+        if self.needs_handoff():
+            self.begin_handoff()
+        self.schedule_ai()
+
+    def new_game(self) -> None:
+        self.start_game(wec.Game.new(self._new_options()))
+        self.say("New game.")
+
+    def viewer(self) -> str | None:
+        """The side whose observation the board shows; None shows the whole game."""
+        g = self.game
+        if g.result is not None and not g.competitive:
+            return None
+        mode = self.prefs.mode
+        if mode == "computer_vs_computer":
+            return None
+        if mode == "human_vs_computer":
+            return self.prefs.human
+        if g.options.invisible_pieces or g.competitive:
+            return g.to_move
+        return None
+
+    def is_computer(self, color: str) -> bool:
+        mode = self.prefs.mode
+        return mode == "computer_vs_computer" or (mode == "human_vs_computer"
+                                                  and color != self.prefs.human)
+
+    def human_to_act(self) -> bool:
+        g = self.game
+        return (g.result is None and not self.is_computer(g.to_move) and not self.handoff_pending
+                and not self.worker.busy)
+
+    def history_reader(self) -> str | None:
+        g = self.game
+        v = self.viewer()
+        if g.competitive and g.result is None:
+            return v or g.to_move
+        return v
+
+    def refresh(self) -> None:
+        """Re-read the game into the board, panels, history, actions and status."""
+        g = self.game
+        v = self.viewer()
+        source: Any = g if v is None else g.observation(v)
+        snap = BoardSnapshot.of(source, viewer=v,
+                                possible_locations=bool(v and self.prefs.possible_locations))
+        self.snapshot = snap
+        self.board.set_snapshot(snap)
+        legal = g.legal_actions() if self.human_to_act() else []
+        mover = g.to_move
+        self.picker.reset(legal, moved=g.moved, over=g.result is not None,
+                          own=lambda r, c: [p for p in g.pieces_at(r, c) if p.color == mover])
+        reader = self.history_reader()
+        turns = g.history(reader) if reader else g.history()
+        self._update_history(turns)
+        self._update_highlights(turns)
+        self.levels.show_square(snap, self.focus_square)
+        if self.selected_piece is not None:
+            p = self.selected_piece
+            still = [q for q in snap.at(p.row, p.col, p.level) if q.type == p.type
+                     and q.color == p.color]
+            self.selected_piece = still[0] if still else None
+        self.piece_panel.show_piece(self.selected_piece)
+        self._update_actions()
+        self._update_status()
+
+    def _update_history(self, turns: list[str]) -> None:
+        g = self.game
+        future: list[str] = []
+        if g.redo_actions() and not g.competitive:
+            c = g.clone()
+            for t in g.redo_actions():
+                c.replay_action(t)
+            reader = self.history_reader()
+            full = c.history(reader) if reader else c.history()
+            future = full[len(turns):]
+        self.history.set_turns(turns, len(turns), future=future, rewind=not g.competitive)
+
+    def _update_highlights(self, turns: list[str]) -> None:
+        last: set[tuple[int, int]] = set()
+        if self.game.moved or not turns:
+            pass
+        if turns:
+            for r, c in re.findall(r"\((\d+),(\d+)\)", turns[-1].split(",RS:")[0]):
+                last.add((int(r), int(c)))
+        self.board.set_highlights(Highlights(self.picker.destinations(), self.picker.targets(),
+                                             self.picker.selected, last))
+
+    def _update_actions(self) -> None:
+        g = self.game
+        can_end = self.human_to_act() and g.moved
+        self.end_turn_action.setEnabled(can_end)
+        self.end_turn_button.setEnabled(can_end)
+        back = not g.competitive
+        self.actions_by_name["undo"].setEnabled(back and g.ply > 0)
+        self.actions_by_name["redo"].setEnabled(back and bool(g.redo_actions()))
+        self.actions_by_name["offer_draw"].setEnabled(self.prefs.mode == "hotseat"
+                                                      and g.result is None)
+        self.actions_by_name["resign"].setEnabled(g.result is None)
+
+    def _update_status(self) -> None:
+        g = self.game
+        if g.result:
+            text = f"Game over: {game_over_text(g)}"
+        else:
+            who = "computer" if self.is_computer(g.to_move) else "you" if \
+                self.prefs.mode == "human_vs_computer" else g.to_move
+            text = (f"Turn {g.turn}: {g.to_move.capitalize()} to move ({who})"
+                    f"{' — Move made' if g.moved else ''}")
+        self.status_label.setText(text)
+
+    def say(self, text: str) -> None:
+        """Explain or prompt (status bar and the message line)."""
+        self.last_message = text
+        self.message.setText(text)
+        self.statusBar().showMessage(text, 8000)
+
+    # --- clicks ----------------------------------------------------------------------------------
+
+    def on_square_clicked(self, row: int, col: int, level: str, button: Any) -> None:
+        self.focus_square = (row, col)
+        here = self.snapshot.at(row, col, level) or [
+            p for lvl in ("G", "A", "S") for p in self.snapshot.at(row, col, lvl)]
+        self.selected_piece = here[0] if here else None
+        self.levels.show_square(self.snapshot, self.focus_square)
+        self.piece_panel.show_piece(self.selected_piece)
+        if not self.human_to_act():
+            if self.worker.busy:
+                self.say("The computer is thinking — Stop makes it play now.")
+            elif self.game.result:
+                self.say("The game is over.")
+            elif self.handoff_pending:
+                self.say("The board is hidden until the next player is ready.")
+            else:
+                self.say(f"It is the computer's turn ({self.game.to_move}).")
+            return
+        if button == Qt.MouseButton.RightButton:
+            out = self.picker.right_click(row, col, level)
+        else:
+            out = self.picker.left_click(row, col, level, self.left_mode)
+        self._handle(out)
+
+    def on_piece_dragged(self, row: int, col: int, level: str, to_row: int, to_col: int) -> None:
+        if not self.human_to_act():
+            return
+        self._handle(self.picker.drag((row, col, level), to_row, to_col))
+
+    def _handle(self, out: Outcome) -> None:
+        while out.choices and out.action is None:
+            labels = [label for label, _ in out.choices]
+            index = self.choose(out.title or "Choose", labels)
+            if index is None:
+                self.picker.cancel()
+                self.say("Cancelled.")
+                break
+            out = out.choices[index][1]()
+        if out.message:
+            self.say(out.message)
+        if out.action is not None:
+            self.play(out.action)
+        else:
+            self._update_highlights(self.history.list.count() and self._turns() or [])
+
+    def _turns(self) -> list[str]:
+        reader = self.history_reader()
+        return self.game.history(reader) if reader else self.game.history()
+
+    def _choose_by_menu(self, title: str, labels: list[str]) -> int | None:
+        menu = QMenu(self)
+        menu.setObjectName("chooser")
+        head = menu.addAction(title)
+        head.setEnabled(False)
+        menu.addSeparator()
+        acts = [menu.addAction(label) for label in labels]
+        from PySide6.QtGui import QCursor
+        picked = menu.exec(QCursor.pos())
+        return acts.index(picked) if picked in acts else None
+
+    def _confirm_by_box(self, title: str, text: str) -> bool:
+        answer = QMessageBox.question(self, title, text)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _piece_clicked(self, piece: Any) -> None:
+        self.selected_piece = piece
+        self.piece_panel.show_piece(piece)
+        self.on_square_clicked(piece.row, piece.col, piece.level, Qt.MouseButton.LeftButton)
+
+    def set_left_mode(self, mode: str) -> None:
+        self.left_mode = mode
+        self.picker.cancel()
+        self._update_highlights(self._turns())
+        self._update_status()
+        self.say({"move": "Left button: select a piece to Move.",
+                  "pickup": "Left button: click a piece of yours standing on an article.",
+                  "drop": "Left button: click a piece of yours to drop an article.",
+                  "exchange": "Left button: click the giving piece, then the receiving one.",
+                  "reinforce": "Left button: click an activation square with a reserve."}[mode])
+
+    def cancel_selection(self) -> None:
+        self.picker.cancel()
+        self._update_highlights(self._turns())
+
+    # --- playing ---------------------------------------------------------------------------------
+
+    def play(self, action: Action | str) -> bool:
+        """Apply a human action; an illegal one is explained and changes nothing."""
+        if not self.human_to_act():
+            self.say("Not your turn to act.")
+            return False
+        try:
+            done = self.game.apply(action)
+        except IllegalActionError as e:
+            self.say(f"Not allowed: {e}")
+            self.refresh()
+            return False
+        self._after(done, animate=False)
+        return True
+
+    def end_turn(self) -> None:
+        if not self.human_to_act():
+            return
+        if not self.game.moved:
+            self.say("End Turn is allowed only after the Move (R6.1).")
+            return
+        self.play(Action("end"))
+
+    def _after(self, done: Action, *, animate: bool) -> None:
+        if done.kind != "end":
+            self.say(describe(done))
+        self.refresh()
+        if animate and self.prefs.animate and done.kind in ("move", "doze") and done.origin \
+                and done.dest:
+            moved = [p for p in self.snapshot.at(*done.dest) if p.type == done.piece]
+            if moved:
+                self.board.animate_piece(moved[0], done.origin, done.dest)
+        if self.game.result is not None:
+            self.game_over()
+            return
+        if done.kind == "end" and self.needs_handoff():
+            self.begin_handoff()
+        self.schedule_ai()
+
+    def needs_handoff(self) -> bool:
+        g = self.game
+        return (self.prefs.mode == "hotseat" and g.result is None
+                and (g.options.invisible_pieces or g.competitive))
+
+    def begin_handoff(self) -> None:
+        self.handoff_pending = True
+        self.board.set_view(hidden=True)
+        self.levels.show_square(BoardSnapshot.empty(), None)
+        self.piece_panel.show_piece(None)
+        self.history.list.clear()
+        self.message.setText("")  # the last player's own actions stay private
+        self.statusBar().clearMessage()
+        self.handoff.show_for(self.game.to_move)
+        self.refresh_hidden()
+
+    def refresh_hidden(self) -> None:
+        self.levels.show_square(BoardSnapshot.empty(), None)
+        self.selected_piece = None
+        self.piece_panel.show_piece(None)
+        self._update_actions()
+
+    def end_handoff(self) -> None:
+        self.handoff_pending = False
+        self.handoff.hide()
+        self.board.set_view(hidden=False)
+        self.refresh()
+
+    def game_over(self) -> None:
+        text = game_over_text(self.game)
+        self.last_game_over = text
+        self.thinking.hide()
+        box = QMessageBox(QMessageBox.Icon.Information, "Game over", text,
+                          QMessageBox.StandardButton.Ok, self)
+        box.setObjectName("game_over")
+        box.setInformativeText("Undo or the history take you back; File > New starts again.")
+        self._show_dialog(box)
+
+    def resign(self) -> None:
+        g = self.game
+        if g.result is not None:
+            return
+        color = self.prefs.human if self.prefs.mode == "human_vs_computer" else g.to_move
+        if not self.confirm("Resign", f"{color.capitalize()} resigns?"):
+            return
+        self.worker.cancel()
+        g.resign(color)
+        self.refresh()
+        self.game_over()
+
+    def offer_draw(self) -> None:
+        g = self.game
+        if self.prefs.mode != "hotseat" or g.result is not None:
+            self.say("A draw can be offered in hotseat play.")
+            return
+        other = "white" if g.to_move == "black" else "black"
+        if self.confirm("Draw offered", f"{g.to_move.capitalize()} offers a draw. "
+                                        f"{other.capitalize()}, do you accept?"):
+            g.agree_draw()
+            self.refresh()
+            self.game_over()
+        else:
+            self.say("The draw offer was declined.")
+
+    # --- the computer ----------------------------------------------------------------------------
+
+    def schedule_ai(self, *, force: bool = False) -> None:
+        g = self.game
+        if g.result is not None or not self.is_computer(g.to_move) or self.worker.busy:
+            return
+        if self.ai_paused and not force:
+            return
+        if g.redo_actions() and not force:
+            self.say("Rewound: redo, or Play > Computer: play now.")
+            return
+        QTimer.singleShot(self.ai_delay_ms if not force else 0, self._start_ai)
+
+    def _start_ai(self) -> None:
+        g = self.game
+        if g.result is not None or not self.is_computer(g.to_move) or self.worker.busy:
+            return
+        self.thinking_label.setText(f"{g.to_move.capitalize()} is thinking…")
+        self.thinking.show()
+        self.worker.think(g, level=self.prefs.ai_level, seconds=self.prefs.ai_seconds,
+                          nodes=self.ai_nodes, seed=g.ply)
+
+    def _ai_progress(self, depth: int, nodes: int, score: int, best: str) -> None:
+        self.thinking_label.setText(f"Depth {depth}, {nodes:,} nodes, score {score:+d}: {best}")
+
+    def _ai_chosen(self, text: str) -> None:
+        self.thinking.hide()
+        g = self.game
+        if g.result is not None or not self.is_computer(g.to_move):
+            return
+        try:
+            done = g.apply(text)
+        except IllegalActionError as e:
+            self.show_error("Computer error", f"The computer chose an illegal action: {e}")
+            return
+        self._after(done, animate=True)
+
+    def _ai_failed(self, message: str) -> None:
+        self.thinking.hide()
+        self.show_error("Computer error", message)
+
+    def computer_play_now(self) -> None:
+        if not self.is_computer(self.game.to_move):
+            self.say("It is not the computer's turn.")
+            return
+        self.schedule_ai(force=True)
+
+    def pause_ai(self, on: bool) -> None:
+        self.ai_paused = on
+        if on:
+            self.worker.cancel()
+            self.thinking.hide()
+        else:
+            self.schedule_ai()
+
+    # --- undo and history ------------------------------------------------------------------------
+
+    def _rewind(self, step: Callable[[], None]) -> None:
+        if self.game.competitive:
+            self.say("Undo is off in a competitive game (R12.3).")
+            return
+        self.worker.cancel()
+        self.thinking.hide()
+        self.board.stop_animation()
+        try:
+            step()
+        except IllegalActionError as e:
+            self.say(str(e))
+        if self.handoff_pending:
+            self.end_handoff()
+        self.refresh()
+
+    def undo(self) -> None:
+        def step() -> None:
+            g = self.game
+            g.undo()
+            if self.prefs.mode == "human_vs_computer":
+                while g.ply and self.is_computer(g.to_move):
+                    g.undo()
+        self._rewind(step)
+
+    def redo(self) -> None:
+        self._rewind(self.game.redo)
+
+    def _line(self) -> list[str]:
+        return self.game.actions() + self.game.redo_actions()
+
+    def goto_turn(self, n: int) -> None:
+        """Show the position after `n` turns of the current line (0 = the start)."""
+        ends = [i + 1 for i, t in enumerate(self._line()) if _turn_end(t)]
+        ply = 0 if n <= 0 else ends[min(n, len(ends)) - 1] if ends else 0
+        self._rewind(lambda: self.game.goto(ply))
+
+    def navigate(self, where: str) -> None:
+        g = self.game
+        line = self._line()
+        done = sum(1 for t in g.actions() if _turn_end(t))
+        ends = [i + 1 for i, t in enumerate(line) if _turn_end(t)]
+        mid = bool(g.actions()) and not _turn_end(g.actions()[-1])
+        if where == "first":
+            self._rewind(lambda: g.goto(0))
+        elif where == "last":
+            self._rewind(lambda: g.goto(len(line)))
+        elif where == "prev":
+            self.goto_turn(done if mid else done - 1)
+        elif where == "next":
+            if done < len(ends):
+                self.goto_turn(done + 1)
+            else:
+                self._rewind(lambda: g.goto(len(line)))
+
+    # --- files -----------------------------------------------------------------------------------
+
+    def load_file(self, path: str) -> bool:
+        """Load a save file (or a position file); on any problem show the facade's message in an
+        error dialog and keep the game in hand."""
+        try:
+            kind = position_kind(path)
+            game = wec.Game.from_position(path) if kind == "position" else wec.Game.load(path)
+        except (WecError, OSError, ValueError) as e:
+            self.show_error("Cannot load the game", f"{path}:\n{e}")
+            return False
+        self.start_game(game, path)
+        self.say(f"Loaded {os.path.basename(path)}.")
+        if game.result is not None:
+            self.game_over()
+        return True
+
+    def save_to(self, path: str) -> bool:
+        try:
+            self.game.save(path)
+        except (WecError, OSError) as e:
+            self.show_error("Cannot save the game", f"{path}:\n{e}")
+            return False
+        self.file_path = path
+        self.setWindowTitle(f"WEC — Weapon Chess — {os.path.basename(path)}")
+        self.say(f"Saved to {path}.")
+        return True
+
+    def load_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Load game", self._folder(),
+                                              "WEC games (*.json);;All files (*)")
+        if path:
+            self.load_file(path)
+
+    def save(self) -> None:
+        if self.file_path:
+            self.save_to(self.file_path)
+        else:
+            self.save_as_dialog()
+
+    def save_as_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save game", self._folder(),
+                                              "WEC games (*.json)")
+        if path:
+            if not path.endswith(".json"):
+                path += ".json"
+            self.save_to(path)
+
+    def _folder(self) -> str:
+        return os.path.dirname(self.file_path) if self.file_path else os.path.expanduser("~")
+
+    def _keep_crashed_autosave(self) -> str | None:
+        """At start-up, copy an unfinished autosave aside (the new game's autosave would replace
+        it) so File > Continue after a crash can resume it."""
+        if not self.autosave_path or not os.path.exists(self.autosave_path):
+            return None
+        try:
+            previous = wec.Game.load(self.autosave_path)
+        except WecError:
+            return None
+        if previous.result is not None:
+            return None
+        target = os.path.join(data_dir(), RECOVERY_NAME)
+        try:
+            shutil.copyfile(self.autosave_path, target)
+        except OSError:
+            return None
+        return target
+
+    def continue_after_crash(self) -> None:
+        """Resume the game autosaved when the program last stopped without finishing it."""
+        path = self.recovery_path or (self.autosave_path if self.autosave_path and os.path.exists(
+            self.autosave_path) else None)
+        if not path or not os.path.exists(path):
+            self.show_error("Continue after a crash", "There is no autosaved game to continue.")
+            return
+        if self.load_file(path):
+            self.file_path = None
+            self.say("Continued the autosaved game.")
+
+    def show_error(self, title: str, message: str) -> None:
+        self.last_error = message
+        self.say(message.splitlines()[-1] if message else title)
+        self._show_dialog(error_box(self, title, message))
+
+    def _show_dialog(self, dialog: QWidget) -> None:
+        """Show a dialog without blocking (window-modal), keeping a reference."""
+        self.dialogs = [d for d in self.dialogs if d.isVisible()]
+        self.dialogs.append(dialog)
+        if isinstance(dialog, QDialog):
+            dialog.open()
+        else:
+            dialog.show()
+
+    # --- dialogs ---------------------------------------------------------------------------------
+
+    def options_dialog(self) -> OptionsDialog:
+        dlg = OptionsDialog(self.prefs, self, locked=False)
+        dlg.accepted.connect(lambda: self._options_chosen(dlg))
+        self._show_dialog(dlg)
+        return dlg
+
+    def _options_chosen(self, dlg: OptionsDialog) -> None:
+        old = self.prefs.game_options()
+        new = dlg.result_preferences()
+        for m in MODES:
+            self.actions_by_name[f"mode_{m}"].setChecked(m == new.mode)
+        self.prefs = new
+        self.actions_by_name[f"human_{new.human}"].setChecked(True)
+        self.actions_by_name[f"level_{new.ai_level}"].setChecked(True)
+        if new.game_options() != old or self.game.ply == 0:
+            if self.game.ply == 0 or self.confirm(
+                    "New options", "The new rules apply to a new game. Start one now?"):
+                self.new_game()
+                self.say("New game with the chosen options.")
+                return
+        self.refresh()
+        self.schedule_ai()
+
+    def colours_dialog(self) -> ColoursDialog:
+        dlg = ColoursDialog(self.prefs.palette(), self)
+        dlg.accepted.connect(lambda: self._colours_chosen(dlg))
+        self._show_dialog(dlg)
+        return dlg
+
+    def _colours_chosen(self, dlg: ColoursDialog) -> None:
+        self.prefs.colours = dlg.changed()
+        self._apply_view_prefs()
+
+    def show_status(self) -> TextDialog:
+        dlg = TextDialog("Game status", status_text(self.game, self.prefs.mode, self.prefs.human,
+                                                    self.prefs.ai_level), self)
+        self._show_dialog(dlg)
+        return dlg
+
+    def square_select(self) -> SquareSelectDialog:
+        dlg = SquareSelectDialog(self)
+        self._show_dialog(dlg)
+        return dlg
+
+    def open_board_editor(self) -> QWidget | None:
+        """File > Board Editor: `editor.open_editor(parent, position, on_play=...)`."""
+        try:
+            import editor  # the board editor package (its own issue)
+            opener = getattr(editor, "open_editor", None)
+        except ImportError:
+            opener = None
+        if opener is None:
+            box = QMessageBox(QMessageBox.Icon.Information, "Board Editor",
+                              "The board editor is not available in this build.",
+                              QMessageBox.StandardButton.Ok, self)
+            box.setObjectName("no_editor")
+            self._show_dialog(box)
+            return None
+        self.editor_window = opener(self, self.game.position(), on_play=self.play_from_editor)
+        return self.editor_window
+
+    def play_from_editor(self, position: dict[str, Any], mode: str | None = None) -> bool:
+        """The editor's callback: start a game from its position."""
+        try:
+            game = wec.Game.from_position(position)
+        except WecError as e:
+            self.show_error("Cannot play this position", str(e))
+            return False
+        if mode in MODES and mode is not None:
+            self.actions_by_name[f"mode_{mode}"].setChecked(True)
+            self.prefs.mode = mode
+        self.start_game(game)
+        self.say("Playing the position from the board editor.")
+        return True
+
+    # --- closing ---------------------------------------------------------------------------------
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.worker.cancel()
+        self.worker.wait(3000)
+        if self.game.result is not None and self.autosave_path:
+            self.game.autosave_to(None)
+        super().closeEvent(event)
+
+    def shutdown(self) -> None:
+        """Stop the computer and wait for its thread (tests, screenshots)."""
+        self.worker.cancel()
+        self.worker.wait(5000)
+        self.board.stop_animation()
+
+
+def position_kind(path: str) -> str:
+    """"position" for a position file, else "save" (a file that cannot be read is left to
+    `Game.load`, whose error names the problem)."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except (OSError, ValueError):
+        return "save"
+    return "position" if isinstance(data, dict) and data.get("format") == "wec-position" else "save"
