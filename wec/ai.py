@@ -18,7 +18,33 @@ from .action import Action
 from .errors import WecError
 from .game import Game
 
-LEVEL_DEPTH = {1: 1, 2: 2, 3: 3, 4: 4, 5: 6, 6: 8}
+@dataclass(frozen=True)
+class Level:
+    """How hard one AI level searches (a row of LEVELS)."""
+
+    depth: int
+    """Deepest iteration, in actions (End Turn costs none: 2 = a Move and the reply)."""
+    quiescence: int
+    """Actions of captures, fires and End Turns searched past the depth (0: none)."""
+    nodes: int
+    """Node cap per action (0: only the time limit)."""
+
+
+LEVELS = {
+    1: Level(depth=1, quiescence=0, nodes=5_000),
+    2: Level(depth=2, quiescence=2, nodes=15_000),
+    3: Level(depth=2, quiescence=4, nodes=50_000),
+    4: Level(depth=3, quiescence=6, nodes=150_000),
+    5: Level(depth=4, quiescence=8, nodes=300_000),
+    6: Level(depth=40, quiescence=10, nodes=0),
+}
+"""Level 6 (the default) is bounded by the time only; the lower ones also by a node cap, so
+that they differ at any time control."""
+LEVEL_DEPTH = {k: v.depth for k, v in LEVELS.items()}
+DEFAULT_LEVEL = 6
+MOVE_SHARE = 0.6
+"""Share of the turn's remaining time for the decision before the Move (the rest: the fires
+and End Turn, which need less)."""
 
 
 @dataclass(frozen=True)
@@ -45,19 +71,22 @@ def search_values(table: dict | None = None) -> dict:
             "stunned": int(w["stunned"]),
             "projectile_near_primary": int(w["projectile_near_primary"]),
             "mobility": int(w["mobility"]), "reserve_armed": int(w["reserve_armed"]),
-            "win": int(w["win"])}
+            "primary_guard": int(w.get("primary_guard", 0)),
+            "cooling": int(w.get("cooling", 0)), "win": int(w["win"])}
 
 
 class AI:
     """A computer player: `choose_action(game)` / `choose_turn(game)`; `stop()` from another
     thread returns the best found so far."""
 
-    def __init__(self, level: int = 3, seconds: float | None = 1.0, nodes: int | None = None,
-                 seed: int | None = 0, fair: bool = True,
+    def __init__(self, level: int = DEFAULT_LEVEL, seconds: float | None = 1.0,
+                 nodes: int | None = None, seed: int | None = 0, fair: bool = True,
                  on_progress: Callable[[Progress], None] | None = None,
                  table: dict | None = None) -> None:
-        if level not in LEVEL_DEPTH:
-            raise ValueError(f"AI level must be one of {sorted(LEVEL_DEPTH)}, got {level!r}")
+        """`seconds` is the time for a whole turn (shared out among its actions), `nodes` a node
+        budget per action (deterministic: same game, same seed and budget, same choice)."""
+        if level not in LEVELS:
+            raise ValueError(f"AI level must be one of {sorted(LEVELS)}, got {level!r}")
         self.level = level
         self.seconds = seconds
         self.nodes = nodes
@@ -68,6 +97,9 @@ class AI:
         self._stop = threading.Event()
         self._engine = None
         self.last_nodes = 0
+        self._turn_key: tuple | None = None
+        self._turn_spent = 0.0
+        self._turn_only = False
 
     def stop(self) -> None:
         """Ask a running search to return its best action now (thread-safe)."""
@@ -106,23 +138,30 @@ class AI:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        level = LEVELS[self.level]
         engine = view._engine
-        engine.search_setup(self.values)
+        engine.search_setup(self.values, qdepth=level.quiescence, turn_only=self._turn_only,
+                            max_depth=level.depth)
         engine.search_reset()
         self._engine = engine
         if self._stop.is_set():
             engine.search_stop()
-        seconds = self.seconds if seconds is None else seconds
+        started = time.monotonic()
+        seconds = self._share(game) if seconds is None else seconds
         nodes = self.nodes if nodes is None else nodes
-        deadline = time.monotonic() + seconds if seconds else 0.0
+        if level.nodes and (not nodes or nodes > level.nodes):
+            nodes = level.nodes
+        deadline = started + seconds if seconds else 0.0
         best, first = None, -1
         try:
-            for depth in range(1, LEVEL_DEPTH[self.level] + 1):
+            for depth in range(1, level.depth + 1):
                 index, score, complete, used = engine.search_iteration(
                     depth, first, nodes or 0, deadline)
-                if index >= 0 and (complete or best is None):
+                # a cut-short iteration still counts once its first action (the previous best)
+                # is searched: any action it prefers was searched to the full depth
+                if index >= 0:
                     best, first = index, index
-                    if self.on_progress:
+                    if complete and self.on_progress:
                         self.on_progress(Progress(depth, used, score, str(legal[index])))
                 self.last_nodes = used
                 if not complete:
@@ -131,9 +170,20 @@ class AI:
                     break  # a forced result: deeper search changes nothing
         finally:
             self._engine = None
+            self._turn_spent += time.monotonic() - started
         if best is None:
             best = 0
         return legal[best]
+
+    def _share(self, game: Game) -> float | None:
+        """This action's part of the turn's time: most of it before the Move."""
+        if self.seconds is None:
+            return None
+        key = (game.turn, game.to_move)
+        if key != self._turn_key:
+            self._turn_key, self._turn_spent = key, 0.0
+        left = max(self.seconds - self._turn_spent, 0.0)
+        return max(left * (0.5 if game.moved else MOVE_SHARE), 0.005)
 
     def choose_turn(self, game: Game) -> list[Action]:
         """A whole turn for the side to move, ending with End Turn (the game is not changed).
@@ -141,18 +191,44 @@ class AI:
         with choose_action() where that matters."""
         sim = self._view(game)
         turn: list[Action] = []
-        budget = self.seconds
+        self._turn_key, self._turn_spent = (sim.turn, sim.to_move), 0.0
         while sim.result is None:
-            share = None if budget is None else max(budget / 3, 0.01)
-            action = self.choose_action(sim, seconds=share)
+            action = self.choose_action(sim)
             turn.append(action)
-            start = time.monotonic()
             sim.apply(action)
-            if budget is not None and share is not None:
-                budget = max(0.0, budget - share - (time.monotonic() - start))
             if action.kind == "end":
                 break
         return turn
+
+
+SIGNATURE_POSITIONS = ("standard", "midgame_40", "crowded")
+"""The fixed positions of the node-count signature (tests/data/positions, and the standard
+set-up)."""
+
+
+def signature(depth: int = 2, positions: list[Game] | None = None) -> tuple[int, int]:
+    """The search's deterministic signature (the Stockfish "bench" idea): total nodes and the
+    summed best-action indices of a fixed-depth search from each position — any functional
+    change of the search or the evaluation changes it."""
+    from pathlib import Path
+    if positions is None:
+        data = Path(__file__).resolve().parent.parent / "tests" / "data" / "positions"
+        positions = [Game.new() if name == "standard" else
+                     Game.from_position(str(data / f"{name}.json"))
+                     for name in SIGNATURE_POSITIONS]
+    nodes = best = 0
+    for game in positions:
+        engine = game._engine
+        engine.search_setup(search_values(), tt_bits=18, qdepth=LEVELS[DEFAULT_LEVEL].quiescence)
+        engine.search_reset()
+        used = index = 0
+        for d in range(1, depth + 1):
+            index, _, complete, used = engine.search_iteration(d, index if d > 1 else -1, 0, 0.0)
+            if not complete:
+                raise RuntimeError("a signature search cannot be cut short")
+        nodes += used
+        best += index
+    return nodes, best
 
 
 class RandomPlayer:
@@ -166,7 +242,13 @@ class RandomPlayer:
 
 
 class GreedyPlayer(AI):
-    """The best action by the evaluation one action ahead (a baseline)."""
+    """The best single turn by the evaluation (a baseline): it searches its own turn's actions
+    to End Turn and judges the result statically, without the opponent's reply."""
 
     def __init__(self, seed: int | None = 0) -> None:
-        super().__init__(level=1, seconds=None, seed=seed)
+        super().__init__(level=4, seconds=None, seed=seed)
+        self._turn_only = True
+
+    def choose_action(self, game: Game, *, seconds: float | None = None,
+                      nodes: int | None = None) -> Action:
+        return super().choose_action(game, seconds=seconds, nodes=nodes or 2_000_000)

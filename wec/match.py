@@ -12,7 +12,7 @@ import multiprocessing
 import os
 from dataclasses import dataclass
 
-from .ai import AI, GreedyPlayer, RandomPlayer, search_values
+from .ai import AI, DEFAULT_LEVEL, GreedyPlayer, RandomPlayer, search_values
 from .game import Game
 
 
@@ -23,9 +23,12 @@ def make_player(spec: str, seconds: float, seed: int):
     if spec == "greedy":
         return GreedyPlayer(seed)
     if spec == "ai" or spec.startswith("ai:"):
-        level = int(spec.split(":", 1)[1]) if ":" in spec else 3
-        return AI(level=level, seconds=seconds / 3, seed=seed)
-    raise ValueError(f"unknown player {spec!r}: random, greedy, ai or ai:LEVEL")
+        level = int(spec.split(":", 1)[1]) if ":" in spec else DEFAULT_LEVEL
+        return AI(level=level, seconds=seconds, seed=seed)
+    if spec == "openspiel-mcts":  # needs the extra: pip install .[openspiel]
+        from .openspiel import MCTSPlayer
+        return MCTSPlayer(seconds=seconds, seed=seed)
+    raise ValueError(f"unknown player {spec!r}: random, greedy, ai, ai:LEVEL or openspiel-mcts")
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,8 @@ WEIGHTS = {
     "projectile_near_primary": 150,  # an enemy projectile within 2 squares of a primary piece
     "mobility": 2,            # per legal action of the side to move (tempo)
     "reserve_armed": 120,     # an armed reserve not yet entered
+    "primary_guard": 25,      # per enemy piece within 2 squares of a primary piece
+    "cooling": 6,             # per turn a weapon still cools down (a Fire at nothing costs)
     "win": 1_000_000,
 }
 

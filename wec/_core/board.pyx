@@ -80,7 +80,8 @@ cdef uint64_t piece_key(Piece* p) noexcept nogil:
     h = h * 16 + <uint64_t>((p.lock[0] != NONE) + 2 * (p.lock[1] != NONE)
                             + 4 * (p.lock[2] != NONE) + 8 * (p.lock[3] != NONE))
     h = h * 8 + <uint64_t>p.locked
-    arts += mix64(<uint64_t>(11000 + p.revealed) * GOLDEN)
+    if p.revealed:
+        arts += mix64(<uint64_t>(11000 + p.revealed) * GOLDEN)
     if p.journey:
         arts += mix64(<uint64_t>(9000 + p.jkind * 100000 + p.jdest * 1000 + p.jpath * 10
                                  + p.jlevel) * GOLDEN)

@@ -13,7 +13,7 @@ from wec._core.movegen cimport gen_moves, has_move
 from wec._core.actions cimport gen_actions
 from wec._core.make cimport do_action, undo_action
 from wec._core.perft cimport perft_moves, perft_actions, bench_generate, bench_make_unmake
-from wec._core.search cimport Search, TTEntry, evaluate, search_root
+from wec._core.search cimport Search, TTEntry, MAX_PLY, evaluate, search_root
 
 import functools
 from array import array
@@ -145,6 +145,9 @@ cdef class Engine:
         if self.srch != NULL:
             free(self.srch.tt)
             free(self.srch.buf)
+            free(self.srch.order)
+            free(self.srch.order2)
+            free(self.srch.history)
             free(self.srch)
 
     # --- rules -----------------------------------------------------------------------------------
@@ -579,17 +582,32 @@ cdef class Engine:
 
     # --- search (the computer opponent) ------------------------------------------------------
 
-    def search_setup(self, dict values, int tt_bits=20, int max_depth=64):
-        """Evaluation values (indexed like the rule tables) and the transposition table."""
+    def search_setup(self, dict values, int tt_bits=20, int max_depth=40, *,
+                     int qdepth=8, bint turn_only=False, bint reductions=True):
+        """Evaluation values (indexed like the rule tables), the transposition table, the
+        quiescence depth in actions (0: none) and the greedy horizon (turn_only: stop at the
+        root side's End Turn)."""
         cdef Search* S = self.srch
         cdef int i
+        if max_depth + qdepth + 2 > MAX_PLY:
+            raise ValueError(f"depth {max_depth} + quiescence {qdepth} exceeds {MAX_PLY - 2}")
         free(S.tt)
         free(S.buf)
+        free(S.order)
+        free(S.order2)
+        free(S.history)
         S.tt = <TTEntry*>calloc(1 << tt_bits, sizeof(TTEntry))
-        S.buf = <Move*>malloc((max_depth + 2) * (MAX_MOVES + 16) * sizeof(Move))
-        if S.tt == NULL or S.buf == NULL:
+        S.buf = <Move*>malloc(MAX_PLY * (MAX_MOVES + 16) * sizeof(Move))
+        S.order = <int*>malloc(MAX_PLY * MAX_MOVES * sizeof(int))
+        S.order2 = <int*>malloc(MAX_PLY * MAX_MOVES * sizeof(int))
+        S.history = <int*>calloc(MAX_PIECES * N_SQ, sizeof(int))
+        if S.tt == NULL or S.buf == NULL or S.order == NULL or S.order2 == NULL or S.history == NULL:
             raise MemoryError()
+        S.max_ply = MAX_PLY
         S.tt_mask = (1 << tt_bits) - 1
+        S.qdepth = qdepth
+        S.turn_only = turn_only
+        S.reductions = reductions
         for i, v in enumerate(values["pieces"]):
             S.piece_value[i] = v
         for i, v in enumerate(values["articles"]):
@@ -598,6 +616,8 @@ cdef class Engine:
         S.proj_near_primary = values["projectile_near_primary"]
         S.mobility = values["mobility"]
         S.reserve_armed = values["reserve_armed"]
+        S.primary_guard = values.get("primary_guard", 0)
+        S.cooling = values.get("cooling", 0)
         S.win = values["win"]
 
     def search_iteration(self, int depth, int first=-1, long long node_limit=0,
@@ -616,6 +636,10 @@ cdef class Engine:
         return best, score, not S.aborted, S.nodes
 
     def search_reset(self):
+        """A new decision: node count, stop flag, killers and history cleared."""
+        memset(self.srch.killers, 0, sizeof(self.srch.killers))
+        if self.srch.history != NULL:
+            memset(self.srch.history, 0, MAX_PIECES * N_SQ * sizeof(int))
         self.srch.nodes = 0
         self.srch.stop = 0
         self.srch.aborted = 0

@@ -2,6 +2,9 @@
 from libc.stdint cimport uint64_t
 from wec._core.state cimport *
 
+cdef enum:
+    MAX_PLY = 64          # search plies (main search + quiescence) with their own action buffer
+
 ctypedef struct TTEntry:
     uint64_t key      # the state hash
     int depth         # remaining depth searched
@@ -10,20 +13,31 @@ ctypedef struct TTEntry:
     int best          # index of the best action in the generated list, -1 none
 
 ctypedef struct Search:
-    long long nodes          # nodes visited
+    long long nodes          # nodes visited (main search and quiescence)
     long long node_limit     # stop after this many (0 = none)
     double deadline          # monotonic seconds; 0 = none
     int stop                 # set from another thread to stop
     int aborted              # the search ran out of time, nodes, or was stopped
     TTEntry* tt
     int tt_mask
-    Move* buf                # (depth + 2) * (MAX_MOVES + 16) moves
+    Move* buf                # MAX_PLY * (MAX_MOVES + 16) moves: one action list per ply
+    int max_ply              # plies the buffer holds
+    int root_side            # the side to move at the root
+    int turn_only            # 1: the horizon is the root side's End Turn (the greedy baseline)
+    int qdepth               # quiescence depth in actions (0: static evaluation at the leaves)
+    int reductions           # 1: late quiet Moves are searched one action shallower first
+    unsigned int killers[MAX_PLY][2]  # two quiet actions per ply that caused a cut-off
+    int* order               # MAX_PLY * MAX_MOVES order scores: one list per ply (consumed)
+    int* order2              # the same scores, kept (the reductions read them)
+    int* history             # [MAX_PIECES * N_SQ]: cut-off credit of a piece's Move to a square
     int piece_value[23]
     int article_value[19]
     int stunned_pct
     int proj_near_primary
     int mobility
     int reserve_armed
+    int primary_guard        # per enemy piece within 2 squares of a primary piece
+    int cooling              # per turn a weapon still cools down (a wasted Fire costs)
     int win
 
 cdef int evaluate(State* st, Search* s) noexcept nogil

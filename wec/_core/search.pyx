@@ -5,9 +5,10 @@ transposition table on the Zobrist hash that also merges action orders reaching 
 and move ordering. Runs without the GIL."""
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc, free
+from libc.string cimport memcpy
 from wec._core.state cimport *
 from wec._core.board cimport king_dist
-from wec._core.actions cimport gen_actions
+from wec._core.actions cimport gen_actions, gen_search_actions
 from wec._core.make cimport do_action, undo_action
 
 cdef extern from "<time.h>" nogil:
@@ -25,11 +26,15 @@ cdef inline double now() noexcept nogil:
 
 
 cdef int evaluate(State* st, Search* s) noexcept nogil:
-    """Static score for the side to move: material (pieces and carried articles), stunned pieces,
-    armed reserves, projectiles threatening a primary piece."""
-    cdef int pid, i, v, total = 0, side = st.side, sign
+    """Static score for the side to move: material (pieces and carried articles, less the turns
+    their weapons still cool down), stunned pieces,
+    armed reserves, and the safety of the primary government pieces (enemy projectiles and enemy
+    pieces close to them)."""
+    cdef int pid, q, i, v, total = 0, side = st.side, sign
     cdef Piece* p
+    cdef Piece* e
     cdef Projectile* pr
+    cdef Rules* R = st.rules
     for pid in range(st.n_pieces):
         p = &st.pieces[pid]
         if not p.alive:
@@ -37,16 +42,26 @@ cdef int evaluate(State* st, Search* s) noexcept nogil:
         v = s.piece_value[p.type]
         for i in range(MAX_SLOTS):
             if p.art[i]:
-                v += s.article_value[p.art[i]]
+                v += s.article_value[p.art[i]] - s.cooling * p.cool[i]
+        if s.cooling:
+            for i in range(N_KINDS):
+                v -= s.cooling * p.icool[i]
         if p.stun > 0:
             v -= v * s.stunned_pct // 100
         sign = 1 if p.color == side else -1
         total += sign * v
-        if st.rules.role[p.type] == 1 and st.n_live_proj:
+        if R.role[p.type] != 1:
+            continue
+        if st.n_live_proj:
             for i in range(MAX_PROJECTILES):
                 pr = &st.proj[i]
                 if pr.kind and pr.owner != p.color and king_dist(pr.sq, p.sq) <= 2:
                     total -= sign * s.proj_near_primary
+        if s.primary_guard:
+            for q in range(st.n_pieces):
+                e = &st.pieces[q]
+                if e.alive and e.color != p.color and e.stun == 0 and king_dist(e.sq, p.sq) <= 2:
+                    total -= sign * s.primary_guard
     for i in range(st.n_reserves):
         if st.reserves[i].armed and not st.reserves[i].entered:
             total += (1 if st.reserves[i].color == side else -1) * s.reserve_armed
@@ -101,61 +116,173 @@ cdef bint worth_searching(State* st, Move* m) noexcept nogil:
     return enemy_in_line(st, p.sq, m.dir, lvl, 4, p.color)  # a projectile's next few squares
 
 
-cdef int action_order_key(State* st, Move* m) noexcept nogil:
-    """Higher first: fires and captures, then moves, then article actions, End Turn last."""
-    cdef int i, x
-    if m.kind == ACT_FIRE:
-        return 3 if m.art != A_BI and m.art != A_JP and m.art != A_SC else 1
+cdef enum:
+    SKIP = -2147483647       # order score of an action the search does not look at here
+    INF = 2147483000
+
+
+cdef inline unsigned int action_key(Move* m) noexcept nogil:
+    """A compact identity of an action (for the killer slots); collisions only cost ordering."""
+    return ((<unsigned int>(m.kind & 15) << 27) ^ (<unsigned int>(m.pid & 1023) << 17)
+            ^ (<unsigned int>(m.dest & 127) << 10) ^ (<unsigned int>(m.dlevel & 3) << 8)
+            ^ (<unsigned int>(m.art & 31) << 3) ^ <unsigned int>(m.dir & 7)
+            ^ (<unsigned int>(m.passenger >= 0) << 31))
+
+
+cdef int victim_value(State* st, Search* s, Move* m) noexcept nogil:
+    """A Move's capture: the value of the best enemy piece at its destination level, -1 if none
+    (a primary government piece counts above everything)."""
+    cdef int i, x, v, best = -1
+    if m.kind != ACT_MOVE:
+        return -1
+    for i in range(2):
+        x = st.occ[m.dlevel][m.dest][i]
+        if x != NONE and st.pieces[x].color != st.side:
+            v = 100000 if st.rules.role[st.pieces[x].type] == 1 else s.piece_value[st.pieces[x].type]
+            if v > best:
+                best = v
+    return best
+
+
+cdef int order_score(State* st, Search* s, Move* m, int ply) noexcept nogil:
+    """Higher first: captures by value of the victim (least valuable attacker first), fires with
+    an enemy in line, the killers of this ply, then quiet Moves by their history, article
+    actions, End Turn last."""
+    cdef int v
+    cdef unsigned int key
     if m.kind == ACT_MOVE:
-        for i in range(2):
-            x = st.occ[m.dlevel][m.dest][i]
-            if x != NONE and st.pieces[x].color != st.side:
-                return 4
-        return 2
-    if m.kind == ACT_DOZE:
-        return 2
+        v = victim_value(st, s, m)
+        if v >= 0:
+            return 2000000 + v * 16 - s.piece_value[st.pieces[m.pid].type] // 16
+    if m.kind == ACT_FIRE:
+        return 1500000 if worth_searching(st, m) else 100
+    key = action_key(m)
+    if key == s.killers[ply][0]:
+        return 1200000
+    if key == s.killers[ply][1]:
+        return 1100000
+    if m.kind == ACT_MOVE or m.kind == ACT_DOZE:
+        v = s.history[m.pid * N_SQ + m.dest]
+        return 1000 + (v if v < 900000 else 900000)
     if m.kind == ACT_END:
         return 0
-    return 1
+    return 500
 
 
-cdef void order_moves(State* st, Move* ms, int n, int first) noexcept nogil:
-    """Stable partial sort by order key; the TT move `first` goes in front."""
-    cdef Move tmp
-    cdef int i, j
-    cdef signed char ki
-    cdef signed char keys[8192]  # small: it lives on the stack of every search ply
-    if first > 0 and first < n:
-        tmp = ms[first]
-        for j in range(first, 0, -1):
-            ms[j] = ms[j - 1]
-        ms[0] = tmp
+cdef inline int pick_next(int* sc, int n) noexcept nogil:
+    """The index of the highest remaining order score (marked SKIP once taken), -1 when none."""
+    cdef int i, best = -1, bv = SKIP
     for i in range(n):
-        keys[i] = action_order_key(st, &ms[i])
-    for i in range(1 if first >= 0 else 0, n):
-        tmp = ms[i]
-        ki = keys[i]
-        j = i
-        while j > (1 if first >= 0 else 0) and keys[j - 1] < ki:
-            ms[j] = ms[j - 1]
-            keys[j] = keys[j - 1]
-            j -= 1
-        ms[j] = tmp
-        keys[j] = ki
+        if sc[i] > bv:
+            bv = sc[i]
+            best = i
+    if best >= 0:
+        sc[best] = SKIP
+    return best
+
+
+cdef void reward_cutoff(State* st, Search* s, Move* m, int depth, int ply) noexcept nogil:
+    """A quiet action caused a cut-off: remember it as a killer and credit its history."""
+    cdef unsigned int key
+    if m.kind != ACT_MOVE and m.kind != ACT_DOZE:
+        return
+    if victim_value(st, s, m) >= 0:
+        return
+    key = action_key(m)
+    if s.killers[ply][0] != key:
+        s.killers[ply][1] = s.killers[ply][0]
+        s.killers[ply][0] = key
+    s.history[m.pid * N_SQ + m.dest] += depth * depth
+
+
+cdef inline int terminal_score(State* st, Search* s, int ply) noexcept nogil:
+    if st.result == RESULT_DRAW:
+        return 0
+    return (s.win - ply) if st.result == st.side else -(s.win - ply)
+
+
+cdef bint is_noisy(State* st, Search* s, Move* m) noexcept nogil:
+    """What quiescence looks at: captures by a Move, Fires with an enemy in line, and End Turn
+    once the Move is made (so the opponent's replies are seen)."""
+    if m.kind == ACT_END:
+        return True
+    if m.kind == ACT_MOVE:
+        return victim_value(st, s, m) >= 0
+    if m.kind == ACT_FIRE:
+        return worth_searching(st, m)
+    return False
+
+
+cdef int qsearch(State* st, Search* s, int alpha, int beta, int ply, int qd,
+                 Move* buf) noexcept nogil:
+    """Quiescence: before its Move the side to move may stand pat on the static score (it has
+    a quiet Move) or capture; after its Move it fires or ends the turn, and the opponent then
+    gets the same choice. Resolves exchanges, pending projectiles (they advance at End Turn)
+    and stuns before the position is judged."""
+    cdef int n, i, k, score, best, side = st.side
+    cdef int* sc
+    s.nodes += 1
+    if st.result != RESULT_NONE:
+        return terminal_score(st, s, ply)
+    if s.turn_only and st.side != s.root_side:
+        return evaluate(st, s)
+    if qd <= 0 or ply >= s.max_ply - 1:
+        return evaluate(st, s)
+    if out_of_budget(s):
+        s.aborted = 1
+        return 0
+    best = -INF
+    if not st.moved:
+        best = evaluate(st, s)
+        if best >= beta:
+            return best
+        if best > alpha:
+            alpha = best
+    n = gen_search_actions(st, buf)
+    sc = s.order + ply * MAX_MOVES
+    for i in range(n):
+        sc[i] = order_score(st, s, &buf[i], ply) if is_noisy(st, s, &buf[i]) else SKIP
+    while True:
+        k = pick_next(sc, n)
+        if k < 0:
+            break
+        do_action(st, &buf[k])
+        if st.side != side:
+            score = -qsearch(st, s, -beta, -alpha, ply + 1, qd - 1, buf + MAX_MOVES + 16)
+        else:
+            score = qsearch(st, s, alpha, beta, ply + 1, qd - 1, buf + MAX_MOVES + 16)
+        undo_action(st)
+        if s.aborted:
+            return 0
+        if score > best:
+            best = score
+        if score > alpha:
+            alpha = score
+        if alpha >= beta:
+            break
+    if best == -INF:
+        return evaluate(st, s)
+    return best
 
 
 cdef int negamax(State* st, Search* s, int depth, int alpha, int beta, int ply,
                  Move* buf) noexcept nogil:
-    cdef int n, i, score, best = -2147483000, best_i = -1, side = st.side, flag
+    """Alpha-beta over actions with principal-variation windows. Depth counts actions; End Turn
+    costs none, so depth 2 is a Move and the opponent's Move."""
+    cdef int n, i, k, score, best = -INF, best_i = -1, side = st.side, flag, d1, searched = 0, r
     cdef int alpha0 = alpha
+    cdef int* sc
+    cdef int* ordered
     cdef TTEntry* e
-    s.nodes += 1
     if st.result != RESULT_NONE:
-        if st.result == RESULT_DRAW:
-            return 0
-        return (s.win - ply) if st.result == side else -(s.win - ply)
-    if depth <= 0:
+        s.nodes += 1
+        return terminal_score(st, s, ply)
+    if s.turn_only and st.side != s.root_side:
+        s.nodes += 1
         return evaluate(st, s)
+    if depth <= 0 or ply >= s.max_ply - 1:
+        return qsearch(st, s, alpha, beta, ply, s.qdepth, buf)
+    s.nodes += 1
     if out_of_budget(s):
         s.aborted = 1
         return 0
@@ -167,28 +294,57 @@ cdef int negamax(State* st, Search* s, int depth, int alpha, int beta, int ply,
             return e.score
         if e.flag == 2 and e.score <= alpha:
             return e.score
-    n = gen_actions(st, buf)
+    n = gen_search_actions(st, buf)
     if n == 0:
         return evaluate(st, s)
-    order_moves(st, buf, n, e.best if e.key == st.hash else -1)
+    sc = s.order + ply * MAX_MOVES
+    ordered = s.order2 + ply * MAX_MOVES
     for i in range(n):
-        if not worth_searching(st, &buf[i]):
-            continue
-        do_action(st, &buf[i])
+        sc[i] = order_score(st, s, &buf[i], ply) if worth_searching(st, &buf[i]) else SKIP
+    if e.key == st.hash and e.best >= 0 and e.best < n and sc[e.best] != SKIP:
+        sc[e.best] = 2147483000
+    memcpy(ordered, sc, n * sizeof(int))
+    while True:
+        k = pick_next(sc, n)
+        if k < 0:
+            break
+        d1 = depth if buf[k].kind == ACT_END else depth - 1
+        # late quiet Moves are searched one action shallower first (late move reduction)
+        r = 1 if (s.reductions and searched >= 4 and depth >= 2 and ordered[k] < 1100000
+                  and buf[k].kind != ACT_END) else 0
+        do_action(st, &buf[k])
         if st.side != side:  # End Turn (or the game ended): the opponent's point of view
-            score = -negamax(st, s, depth - 1, -beta, -alpha, ply + 1, buf + MAX_MOVES + 16)
+            if searched == 0:
+                score = -negamax(st, s, d1, -beta, -alpha, ply + 1, buf + MAX_MOVES + 16)
+            else:
+                score = -negamax(st, s, d1 - r, -alpha - 1, -alpha, ply + 1, buf + MAX_MOVES + 16)
+                if r and score > alpha and not s.aborted:
+                    score = -negamax(st, s, d1, -alpha - 1, -alpha, ply + 1, buf + MAX_MOVES + 16)
+                if score > alpha and score < beta and not s.aborted:
+                    score = -negamax(st, s, d1, -beta, -alpha, ply + 1, buf + MAX_MOVES + 16)
         else:
-            score = negamax(st, s, depth - 1, alpha, beta, ply + 1, buf + MAX_MOVES + 16)
+            if searched == 0:
+                score = negamax(st, s, d1, alpha, beta, ply + 1, buf + MAX_MOVES + 16)
+            else:
+                score = negamax(st, s, d1 - r, alpha, alpha + 1, ply + 1, buf + MAX_MOVES + 16)
+                if r and score > alpha and not s.aborted:
+                    score = negamax(st, s, d1, alpha, alpha + 1, ply + 1, buf + MAX_MOVES + 16)
+                if score > alpha and score < beta and not s.aborted:
+                    score = negamax(st, s, d1, alpha, beta, ply + 1, buf + MAX_MOVES + 16)
         undo_action(st)
+        searched += 1
         if s.aborted:
             return 0
         if score > best:
             best = score
-            best_i = i
+            best_i = k
         if score > alpha:
             alpha = score
         if alpha >= beta:
+            reward_cutoff(st, s, &buf[k], depth, ply)
             break
+    if best_i < 0:
+        return evaluate(st, s)
     flag = 0 if (best > alpha0 and best < beta) else (1 if best >= beta else 2)
     e.key = st.hash
     e.depth = depth
@@ -199,42 +355,45 @@ cdef int negamax(State* st, Search* s, int depth, int alpha, int beta, int ply,
 
 
 cdef int search_root(State* st, Search* s, int depth, int first, int* best_index) noexcept nogil:
-    """One iteration at `depth`; `first` (an index in generation order, or -1) is tried first.
-    Sets best_index (generation order) and returns its score; on abort the best so far."""
-    cdef int n, i, j, k, score, best = -2147483000, side = st.side, alpha = -2147483000
-    cdef int beta = 2147483000
-    cdef signed char ki
+    """One iteration at `depth` over every legal action (article actions and transports too);
+    `first` (an index in generation order, or -1) is tried first. Sets best_index (generation
+    order) and returns its score; on abort the best so far."""
+    cdef int n, i, k, d1, score, best = -INF, side = st.side, alpha = -INF, searched = 0
+    cdef int beta = INF
     cdef Move* buf = s.buf
-    cdef int perm[8192]
-    cdef signed char keys[8192]
+    cdef int* sc = s.order
+    s.root_side = side
     n = gen_actions(st, buf)
     best_index[0] = -1
     if n == 0:
         return evaluate(st, s)
-    for i in range(n):  # order: `first`, then by order key (stable)
-        perm[i] = i
-        keys[i] = 100 if i == first else action_order_key(st, &buf[i])
-    for i in range(1, n):
-        k = perm[i]
-        ki = keys[i]
-        j = i
-        while j > 0 and keys[j - 1] < ki:
-            perm[j] = perm[j - 1]
-            keys[j] = keys[j - 1]
-            j -= 1
-        perm[j] = k
-        keys[j] = ki
     for i in range(n):
-        k = perm[i]
+        sc[i] = 2147483000 if i == first else order_score(st, s, &buf[i], 0)
+    while True:
+        k = pick_next(sc, n)
+        if k < 0:
+            break
         if out_of_budget(s):
             s.aborted = 1
             break
+        d1 = depth if buf[k].kind == ACT_END else depth - 1
         do_action(st, &buf[k])
         if st.side != side:
-            score = -negamax(st, s, depth - 1, -beta, -alpha, 1, buf + MAX_MOVES + 16)
+            if searched == 0:
+                score = -negamax(st, s, d1, -beta, -alpha, 1, buf + MAX_MOVES + 16)
+            else:
+                score = -negamax(st, s, d1, -alpha - 1, -alpha, 1, buf + MAX_MOVES + 16)
+                if score > alpha and not s.aborted:
+                    score = -negamax(st, s, d1, -beta, -alpha, 1, buf + MAX_MOVES + 16)
         else:
-            score = negamax(st, s, depth - 1, alpha, beta, 1, buf + MAX_MOVES + 16)
+            if searched == 0:
+                score = negamax(st, s, d1, alpha, beta, 1, buf + MAX_MOVES + 16)
+            else:
+                score = negamax(st, s, d1, alpha, alpha + 1, 1, buf + MAX_MOVES + 16)
+                if score > alpha and not s.aborted:
+                    score = negamax(st, s, d1, alpha, beta, 1, buf + MAX_MOVES + 16)
         undo_action(st)
+        searched += 1
         if s.aborted:
             break
         if score > best:

@@ -1,0 +1,83 @@
+"""The search of the computer opponent (issue: a strong computer opponent): quiescence sees the
+reply to a capture, the greedy baseline does not, levels are a data table, the signature is
+deterministic, and the evaluation's terms come from the weights table."""
+from __future__ import annotations
+
+import pytest
+
+import wec
+from wec import ai, weights
+from builders import game, piece
+
+
+def defended_pawns() -> wec.Game:
+    """White's king can take a black pawn, but each takeable pawn is defended by another pawn
+    (R4.3 Weapon Chess attack squares); no Fires (R6.3 movement only)."""
+    return game(piece("K", "white", 5, 5), piece("FP", "black", 6, 5),
+                piece("FP", "black", 7, 5), piece("FP", "black", 6, 6),
+                piece("K", "black", 10, 10), piece("FP", "white", 2, 2),
+                to_move="white", movement_only=True)
+
+
+def test_the_trap_is_real():
+    g = defended_pawns()
+    g.apply("MV:K(5,5)->(6,6)")
+    g.end_turn()
+    g.apply("MV:FP(6,5)->(6,6)")  # R4.3 attack sideways: the king is captured
+    g.end_turn()
+    assert g.result == "black"    # R11.1
+
+
+@pytest.mark.parametrize("level", [2, 3, 4, 5, 6])
+def test_searching_levels_do_not_take_a_defended_pawn_with_the_king(level):
+    g = defended_pawns()
+    choice = wec.AI(level=level, seconds=None, nodes=60_000).choose_action(g)
+    assert choice.dest[:2] not in {(6, 5), (6, 6), (6, 4), (5, 6), (5, 4)} or \
+        str(choice) == "MV:K(5,5)->(5,4)"
+    g.apply(choice)
+    assert g.result is None
+
+
+def test_the_greedy_baseline_takes_the_pawn():
+    # best single turn by the evaluation: it cannot see the recapture (and so the test above
+    # is able to fail)
+    choice = ai.GreedyPlayer().choose_action(defended_pawns())
+    assert choice.kind == "move" and choice.dest[:2] in {(6, 5), (6, 6)}
+
+
+def test_levels_are_a_table_with_growing_effort():
+    rows = [ai.LEVELS[k] for k in sorted(ai.LEVELS)]
+    assert [r.depth for r in rows] == sorted(r.depth for r in rows)
+    caps = [r.nodes or float("inf") for r in rows]
+    assert caps == sorted(caps)
+    assert ai.DEFAULT_LEVEL == max(ai.LEVELS)
+    with pytest.raises(ValueError, match="level"):
+        wec.AI(level=0)
+
+
+def test_signature_is_deterministic_and_depends_on_the_weights():
+    first = ai.signature(1)
+    assert ai.signature(1) == first
+    g = wec.Game.new()
+    assert ai.signature(1, [g]) != (0, 0)
+
+
+def test_weights_change_the_evaluation():
+    g = defended_pawns()
+    e = g._engine
+    e.search_setup(ai.search_values())
+    base = e.evaluate()
+    table = weights.table()
+    table["pieces"]["FP"] += 50
+    e.search_setup(ai.search_values(table))
+    assert e.evaluate() == base - 100  # White (to move) has one FP, Black three
+
+
+def test_a_turn_budget_is_shared_among_the_turns_actions():
+    g = wec.Game.new()
+    player = wec.AI(level=6, seconds=0.4)
+    import time
+    start = time.monotonic()
+    turn = player.choose_turn(g)
+    assert time.monotonic() - start < 1.5      # the whole turn, not 0.4 s per action
+    assert turn[-1].kind == "end"
