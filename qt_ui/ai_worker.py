@@ -47,6 +47,7 @@ class AIWorker(QObject):
         self._ai: wec.AI | None = None
         self._ticket = 0
         self._old: list[_Search] = []
+        self._players: dict[tuple, wec.AI] = {}
 
     @property
     def busy(self) -> bool:
@@ -57,8 +58,13 @@ class AIWorker(QObject):
         """Start choosing the next action for the side to move of `game` (a copy is used)."""
         self.cancel()
         self._ticket += 1
-        ai = wec.AI(level=level, seconds=seconds, nodes=nodes, seed=seed,
-                    on_progress=lambda p: thread.progress.emit(p.depth, p.nodes, p.score, p.best))
+        # one player per setting, kept across actions: it shares each turn's time among the
+        # turn's actions (most of it before the Move)
+        key = (level, seconds, nodes, seed)
+        ai = self._players.get(key)
+        if ai is None:
+            ai = self._players[key] = wec.AI(level=level, seconds=seconds, nodes=nodes, seed=seed)
+        ai.on_progress = lambda p: thread.progress.emit(p.depth, p.nodes, p.score, p.best)
         thread = _Search(ai, game.clone(), self._ticket)
         thread.progress.connect(self.progress)
         thread.done.connect(self._done)

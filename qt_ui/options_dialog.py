@@ -113,7 +113,7 @@ class OptionsDialog(QDialog):
         self.seconds.setRange(0.1, 120.0)
         self.seconds.setSingleStep(0.5)
         self.seconds.setValue(prefs.ai_seconds)
-        self.seconds.setSuffix(" s per action")
+        self.seconds.setSuffix(" s per turn")
         form.addRow("Computer time", self.seconds)
         outer.addWidget(sides)
         inner = QWidget()

@@ -29,7 +29,7 @@ class Preferences:
     mode: str = "human_vs_computer"
     human: str = "black"
     """The human's side against the computer (Black moves first, R1.4)."""
-    ai_level: int = 2
+    ai_level: int = 6
     ai_seconds: float = 2.0
     detailed: bool = False
     lighting: bool = True

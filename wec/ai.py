@@ -100,10 +100,12 @@ class AI:
         self._turn_key: tuple | None = None
         self._turn_spent = 0.0
         self._turn_only = False
+        self._turn_stopped = False
 
     def stop(self) -> None:
         """Ask a running search to return its best action now (thread-safe)."""
         self._stop.set()
+        self._turn_stopped = True
         engine = self._engine
         if engine is not None:
             engine.search_stop()
@@ -171,6 +173,7 @@ class AI:
         finally:
             self._engine = None
             self._turn_spent += time.monotonic() - started
+            self._stop.clear()  # a stop() ends this decision, not the next ones
         if best is None:
             best = 0
         return legal[best]
@@ -192,8 +195,10 @@ class AI:
         sim = self._view(game)
         turn: list[Action] = []
         self._turn_key, self._turn_spent = (sim.turn, sim.to_move), 0.0
+        self._turn_stopped = False
         while sim.result is None:
-            action = self.choose_action(sim)
+            # after a stop() the rest of the turn is decided at once
+            action = self.choose_action(sim, seconds=0.005 if self._turn_stopped else None)
             turn.append(action)
             sim.apply(action)
             if action.kind == "end":
