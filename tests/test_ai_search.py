@@ -3,6 +3,8 @@ reply to a capture, the greedy baseline does not, levels are a data table, the s
 deterministic, and the evaluation's terms come from the weights table."""
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 import wec
@@ -81,3 +83,60 @@ def test_a_turn_budget_is_shared_among_the_turns_actions():
     turn = player.choose_turn(g)
     assert time.monotonic() - start < 1.5      # the whole turn, not 0.4 s per action
     assert turn[-1].kind == "end"
+
+
+@functools.cache
+def _hidden_move_twins():
+    """Two games that differ only in where an unseen enemy piece went (so the side to move has
+    the same observation of both), found by play in the stealth duel scenario."""
+    import random
+    from wec import scenarios
+    rng = random.Random(5)
+    g = wec.Game.from_position(scenarios.load("stealth_duel"))
+    for _ in range(200):
+        me = "white" if g.to_move == "black" else "black"  # the side that will decide next
+        outcomes = {}
+        for move in g.legal_moves()[:60]:
+            twin = g.clone()
+            twin.apply(move)
+            twin.end_turn()
+            if twin.result is not None:
+                continue
+            key = str(twin.observation(me).to_dict())
+            if key in outcomes and outcomes[key].position() != twin.position():
+                return outcomes[key], twin
+            outcomes[key] = twin
+        g.apply(rng.choice(g.legal_moves()))
+        g.end_turn()
+        if g.result is not None:
+            g = wec.Game.from_position(scenarios.load("stealth_duel"))
+    raise AssertionError("no pair of unseen moves found")
+
+
+def test_a_fair_ai_cannot_tell_where_an_unseen_piece_went():
+    first, second = _hidden_move_twins()
+    assert first.position() != second.position()
+    assert first.observation(first.to_move).to_dict() == second.observation(
+        second.to_move).to_dict()
+    a = wec.AI(level=4, seconds=None, nodes=30_000, seed=7)
+    b = wec.AI(level=4, seconds=None, nodes=30_000, seed=7)
+    assert a.choose_action(first) == b.choose_action(second)
+    assert a.last_nodes == b.last_nodes   # the very same searches
+
+
+def test_hidden_enemies_are_sampled_from_their_possible_locations():
+    first, _ = _hidden_move_twins()
+    views = wec.AI(seed=3)._views(first, ai.SAMPLES)
+    assert len(views) == ai.SAMPLES
+    me = first.to_move
+    obs = first.observation(me)
+    possible = obs.possible_locations()
+    for view in views:
+        # every enemy piece in a view stands where the side saw it or might find it
+        seen_now = {(p.type, p.row, p.col, p.level) for p in obs.pieces()
+                    if p.color != me}
+        allowed = set().union(*possible.values()) | {s.square for s in obs.last_seen()}
+        for p in view.pieces(color="white" if me == "black" else "black"):
+            assert (p.type, p.row, p.col, p.level) in seen_now or (p.row, p.col) in allowed
+    assert [v.position() for v in wec.AI(seed=3)._views(first, ai.SAMPLES)] == \
+        [v.position() for v in views]   # the same observation and seed: the same samples

@@ -42,6 +42,8 @@ LEVELS = {
 that they differ at any time control."""
 LEVEL_DEPTH = {k: v.depth for k, v in LEVELS.items()}
 DEFAULT_LEVEL = 6
+SAMPLES = 3
+"""Determinizations a fair AI searches when enemy pieces are hidden from it."""
 MOVE_SHARE = 0.6
 """Share of the turn's remaining time for the decision before the Move (the rest: the fires
 and End Turn, which need less)."""
@@ -111,36 +113,86 @@ class AI:
             engine.search_stop()
 
     def _view(self, game: Game) -> Game:
-        """The game the search plays in. Fair: the side's observation, with each hidden enemy
-        piece put back where it was last seen (still hidden) when that square has room — a
-        determinization from what the side knows (R10.6). Otherwise the true game."""
+        """The game the search plays in: the first of `_views` (fair), or the true game."""
+        return self._views(game, 1)[0]
+
+    def _views(self, game: Game, count: int) -> list[Game]:
+        """Games to search. Fair: `count` determinizations of the side's observation (R10.6).
+        The first puts each hidden enemy piece back where it was last seen; the others put it
+        on a square drawn from its possible locations (observation.possible_locations), with a
+        generator seeded by the AI's seed and the observation's turn — the same observation
+        always gives the same views. A piece that finds no room is left out. Not fair: the
+        true game."""
         if not self.fair:
-            return Game.from_position(game.position())
+            return [Game.from_position(game.position())]
         obs = game.observation(game.to_move)
-        pos = obs._game_position()
-        for seen in obs.last_seen():
-            if seen.type is None:
-                continue
-            entry = {"type": seen.type, "color": seen.color, "square": list(seen.square),
-                     "level": seen.level, "home": False}
-            trial = {**pos, "pieces": pos["pieces"] + [entry]}
-            try:
-                Game.from_position(trial)
-            except WecError:
-                continue  # no room there any more: leave it out
-            pos = trial
-        return Game.from_position(pos)
+        base = obs._game_position()
+        hidden = [seen for seen in obs.last_seen() if seen.type is not None]
+        if not hidden:
+            return [Game.from_position(base)]
+        places = obs.possible_locations() if count > 1 else {}
+        rng = random.Random(f"{self.seed}:{obs.turn}:{obs.to_move}:{len(obs.history())}")
+        views = []
+        for sample in range(count):
+            pos = base
+            for seen in hidden:
+                square = seen.square
+                if sample and places.get(seen.marker):
+                    square = rng.choice(sorted(places[seen.marker]))
+                entry = {"type": seen.type, "color": seen.color, "square": list(square),
+                         "level": seen.level, "home": False}
+                trial = {**pos, "pieces": pos["pieces"] + [entry]}
+                try:
+                    Game.from_position(trial)
+                except WecError:
+                    continue  # no room there: leave it out
+                pos = trial
+            views.append(Game.from_position(pos))
+        return views
 
     def choose_action(self, game: Game, *, seconds: float | None = None,
                       nodes: int | None = None) -> Action:
-        """The action the AI would play now (the game is not changed)."""
+        """The action the AI would play now (the game is not changed). With hidden enemies a
+        fair AI searches SAMPLES determinizations, each with its share of the budget, and plays
+        the action most of them prefer (ties: the last-seen placement's choice)."""
         if game.result is not None:
             raise ValueError("the game is over")
-        view = self._view(game)
+        started = time.monotonic()
+        seconds = self._share(game) if seconds is None else seconds
+        nodes = self.nodes if nodes is None else nodes
+        level = LEVELS[self.level]
+        if level.nodes and (not nodes or nodes > level.nodes):
+            nodes = level.nodes
+        try:
+            views = self._views(game, SAMPLES)
+            if len(views) == 1:
+                return self._search(views[0], level, seconds, nodes)[0]
+            votes: dict[str, float] = {}
+            chosen: dict[str, Action] = {}
+            total = 0
+            for i, view in enumerate(views):
+                left = None if seconds is None else max(
+                    (started + seconds - time.monotonic()) / (len(views) - i), 0.002)
+                action, used = self._search(view, level, left,
+                                            nodes // len(views) if nodes else None,
+                                            report=i == 0)
+                total += used
+                key = str(action)
+                votes[key] = votes.get(key, 0.0) + (1.5 if i == 0 else 1.0)
+                chosen.setdefault(key, action)
+            self.last_nodes = total
+            return chosen[max(votes, key=lambda k: votes[k])]
+        finally:
+            self._turn_spent += time.monotonic() - started
+            self._stop.clear()  # a stop() ends this decision, not the next ones
+
+    def _search(self, view: Game, level: Level, seconds: float | None,
+                nodes: int | None, report: bool = True) -> tuple[Action, int]:
+        """Iterative deepening in one view: its best action and the nodes searched (progress
+        is reported from the main view only)."""
         legal = view.legal_actions()
         if len(legal) == 1:
-            return legal[0]
-        level = LEVELS[self.level]
+            return legal[0], 0
         engine = view._engine
         engine.search_setup(self.values, qdepth=level.quiescence, turn_only=self._turn_only,
                             max_depth=level.depth)
@@ -148,13 +200,8 @@ class AI:
         self._engine = engine
         if self._stop.is_set():
             engine.search_stop()
-        started = time.monotonic()
-        seconds = self._share(game) if seconds is None else seconds
-        nodes = self.nodes if nodes is None else nodes
-        if level.nodes and (not nodes or nodes > level.nodes):
-            nodes = level.nodes
-        deadline = started + seconds if seconds else 0.0
-        best, first = None, -1
+        deadline = time.monotonic() + seconds if seconds else 0.0
+        best, first, used = None, -1, 0
         try:
             for depth in range(1, level.depth + 1):
                 index, score, complete, used = engine.search_iteration(
@@ -163,7 +210,7 @@ class AI:
                 # is searched: any action it prefers was searched to the full depth
                 if index >= 0:
                     best, first = index, index
-                    if complete and self.on_progress:
+                    if complete and report and self.on_progress:
                         self.on_progress(Progress(depth, used, score, str(legal[index])))
                 self.last_nodes = used
                 if not complete:
@@ -172,11 +219,7 @@ class AI:
                     break  # a forced result: deeper search changes nothing
         finally:
             self._engine = None
-            self._turn_spent += time.monotonic() - started
-            self._stop.clear()  # a stop() ends this decision, not the next ones
-        if best is None:
-            best = 0
-        return legal[best]
+        return legal[best if best is not None else 0], used
 
     def _share(self, game: Game) -> float | None:
         """This action's part of the turn's time: most of it before the Move."""
