@@ -43,10 +43,11 @@ that they differ at any time control."""
 LEVEL_DEPTH = {k: v.depth for k, v in LEVELS.items()}
 DEFAULT_LEVEL = 6
 SAMPLES = 3
-"""Determinizations a fair AI searches when enemy pieces are hidden from it."""
-MOVE_SHARE = 0.6
-"""Share of the turn's remaining time for the decision before the Move (the rest: the fires
-and End Turn, which need less)."""
+"""Determinizations searched with AI(samples=SAMPLES); the default is 1 (the last sightings):
+at a second per turn the depth a single search reaches is worth more than the hedge."""
+MOVE_SHARE = 0.8
+"""Share of the turn's remaining time for the first decision of a turn: its search plans the
+whole turn, and the later actions follow the plan while the game goes as foreseen."""
 
 
 @dataclass(frozen=True)
@@ -84,9 +85,10 @@ class AI:
     def __init__(self, level: int = DEFAULT_LEVEL, seconds: float | None = 1.0,
                  nodes: int | None = None, seed: int | None = 0, fair: bool = True,
                  on_progress: Callable[[Progress], None] | None = None,
-                 table: dict | None = None) -> None:
+                 table: dict | None = None, samples: int = 1) -> None:
         """`seconds` is the time for a whole turn (shared out among its actions), `nodes` a node
-        budget per action (deterministic: same game, same seed and budget, same choice)."""
+        budget per action (deterministic: same game, same seed and budget, same choice);
+        `samples` the determinizations searched when enemy pieces are hidden (fair play)."""
         if level not in LEVELS:
             raise ValueError(f"AI level must be one of {sorted(LEVELS)}, got {level!r}")
         self.level = level
@@ -103,6 +105,9 @@ class AI:
         self._turn_spent = 0.0
         self._turn_only = False
         self._turn_stopped = False
+        self.samples = max(1, samples)
+        self._plan: list[tuple[int, Action]] = []
+        self._plan_key: tuple | None = None
 
     def stop(self) -> None:
         """Ask a running search to return its best action now (thread-safe)."""
@@ -164,18 +169,23 @@ class AI:
         if level.nodes and (not nodes or nodes > level.nodes):
             nodes = level.nodes
         try:
-            views = self._views(game, SAMPLES)
+            views = self._views(game, self.samples)
             if len(views) == 1:
-                return self._search(views[0], level, seconds, nodes)[0]
+                planned = self._planned(views[0])
+                if planned is not None:
+                    return planned
+                action, _, plan = self._search(views[0], level, seconds, nodes)
+                self._plan, self._plan_key = plan, (game.turn, game.to_move)
+                return action
             votes: dict[str, float] = {}
             chosen: dict[str, Action] = {}
             total = 0
             for i, view in enumerate(views):
                 left = None if seconds is None else max(
                     (started + seconds - time.monotonic()) / (len(views) - i), 0.002)
-                action, used = self._search(view, level, left,
-                                            nodes // len(views) if nodes else None,
-                                            report=i == 0)
+                action, used, _ = self._search(view, level, left,
+                                               nodes // len(views) if nodes else None,
+                                               report=i == 0)
                 total += used
                 key = str(action)
                 votes[key] = votes.get(key, 0.0) + (1.5 if i == 0 else 1.0)
@@ -186,13 +196,26 @@ class AI:
             self._turn_spent += time.monotonic() - started
             self._stop.clear()  # a stop() ends this decision, not the next ones
 
+    def _planned(self, view: Game) -> Action | None:
+        """The next action of this turn's plan, if the game went as the plan foresaw."""
+        if not self._plan or self._plan_key != (view.turn, view.to_move):
+            self._plan = []
+            return None
+        expected, action = self._plan.pop(0)
+        if view.hash != expected or action not in view.legal_actions():
+            self._plan = []
+            return None
+        return action
+
     def _search(self, view: Game, level: Level, seconds: float | None,
-                nodes: int | None, report: bool = True) -> tuple[Action, int]:
-        """Iterative deepening in one view: its best action and the nodes searched (progress
-        is reported from the main view only)."""
+                nodes: int | None, report: bool = True
+                ) -> tuple[Action, int, list[tuple[int, Action]]]:
+        """Iterative deepening in one view: its best action, the nodes searched, and the plan
+        for the rest of the turn (state hash expected before each later action, the action).
+        Progress is reported from the main view only."""
         legal = view.legal_actions()
         if len(legal) == 1:
-            return legal[0], 0
+            return legal[0], 0, []
         engine = view._engine
         engine.search_setup(self.values, qdepth=level.quiescence, turn_only=self._turn_only,
                             max_depth=level.depth)
@@ -217,19 +240,29 @@ class AI:
                     break
                 if abs(score) > weights.WEIGHTS["win"] // 2:
                     break  # a forced result: deeper search changes nothing
+            best = best if best is not None else 0
+            steps = engine.search_plan(best)
         finally:
             self._engine = None
-        return legal[best if best is not None else 0], used
+        plan = []
+        sim = view.clone()
+        for index in steps:
+            action = sim.legal_actions()[index]
+            plan.append((sim.hash, action))
+            sim.apply(action)
+        return legal[best], used, plan[1:]
 
     def _share(self, game: Game) -> float | None:
-        """This action's part of the turn's time: most of it before the Move."""
+        """This action's part of the turn's time: most of it for the first decision (which
+        plans the turn), half of what is left for any later one that must search again."""
         if self.seconds is None:
             return None
         key = (game.turn, game.to_move)
         if key != self._turn_key:
             self._turn_key, self._turn_spent = key, 0.0
         left = max(self.seconds - self._turn_spent, 0.0)
-        return max(left * (0.5 if game.moved else MOVE_SHARE), 0.005)
+        first = self._turn_spent == 0.0
+        return max(left * (MOVE_SHARE if first else 0.5), 0.005)
 
     def choose_turn(self, game: Game) -> list[Action]:
         """A whole turn for the side to move, ending with End Turn (the game is not changed).

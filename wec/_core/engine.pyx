@@ -4,13 +4,13 @@
 The facade (wec.game) talks to this class with plain tuples; nothing here is per-node hot.
 """
 from libc.stdlib cimport calloc, malloc, free
-from libc.string cimport memset, memcpy
+from libc.string cimport memset, memcpy, memcmp
 from libc.stdint cimport uint64_t
 from wec._core.state cimport *
 from wec._core.board cimport (full_hash, piece_key, article_key, state_key, slots_of,
                               is_supported, can_see)
 from wec._core.movegen cimport gen_moves, has_move
-from wec._core.actions cimport gen_actions
+from wec._core.actions cimport gen_actions, gen_search_actions
 from wec._core.make cimport do_action, undo_action
 from wec._core.perft cimport perft_moves, perft_actions, bench_generate, bench_make_unmake
 from wec._core.search cimport Search, TTEntry, MAX_PLY, evaluate, search_root
@@ -634,6 +634,48 @@ cdef class Engine:
         with nogil:
             score = search_root(self.st, S, depth, first, &best)
         return best, score, not S.aborted, S.nodes
+
+    def search_plan(self, int first, int max_len=12):
+        """The rest of the side to move's turn as the last search saw it: `first` (an index in
+        legal() order) and then, state by state, the transposition table's best action, as
+        indices in legal() order of each successive state; it stops at End Turn (included),
+        when the table has no entry, or after max_len actions. The state is left unchanged."""
+        cdef Search* S = self.srch
+        cdef State* st = self.st
+        cdef int side = st.side, done = 0, n, k, i
+        cdef Move m
+        cdef TTEntry* e
+        plan = []
+        if S.tt == NULL:
+            return plan
+        n = gen_actions(st, self.buf)
+        if first < 0 or first >= n:
+            return plan
+        plan.append(first)
+        do_action(st, &self.buf[first])
+        done = 1
+        while done < max_len and st.side == side and st.result == RESULT_NONE:
+            e = &S.tt[st.hash & S.tt_mask]
+            if e.key != st.hash or e.best < 0:
+                break
+            n = gen_search_actions(st, S.buf)
+            if e.best >= n:
+                break
+            m = S.buf[e.best]
+            n = gen_actions(st, self.buf)
+            k = -1
+            for i in range(n):
+                if memcmp(&self.buf[i], &m, sizeof(Move)) == 0:
+                    k = i
+                    break
+            if k < 0:
+                break
+            plan.append(k)
+            do_action(st, &self.buf[k])
+            done += 1
+        for i in range(done):
+            undo_action(st)
+        return plan
 
     def search_reset(self):
         """A new decision: node count, stop flag, killers and history cleared."""
