@@ -140,3 +140,37 @@ def test_hidden_enemies_are_sampled_from_their_possible_locations():
             assert (p.type, p.row, p.col, p.level) in seen_now or (p.row, p.col) in allowed
     assert [v.position() for v in wec.AI(seed=3)._views(first, ai.SAMPLES)] == \
         [v.position() for v in views]   # the same observation and seed: the same samples
+
+
+def test_the_search_plans_the_rest_of_its_turn_from_the_table():
+    g = wec.Game.new()
+    e = g._engine
+    e.search_setup(ai.search_values())
+    e.search_reset()
+    for depth in (1, 2):
+        best, _, complete, _ = e.search_iteration(depth, -1, 0, 0.0)
+        assert complete
+    before = (g.hash, g.position())
+    steps = e.search_plan(best)
+    assert (g.hash, g.position()) == before       # the state is left as it was
+    assert steps[0] == best and len(steps) >= 2
+    sim = g.clone()
+    for index in steps:                           # each step legal in its state, one turn only
+        assert sim.to_move == "black"
+        sim.apply(sim.legal_actions()[index])
+
+
+def test_a_turn_follows_its_plan_while_the_game_goes_as_foreseen():
+    player = wec.AI(level=4, seconds=None, nodes=40_000)
+    searched = []
+    original = player._search
+
+    def counting(*args, **kwargs):
+        result = original(*args, **kwargs)
+        searched.append(result)
+        return result
+
+    player._search = counting  # type: ignore[method-assign]
+    turn = player.choose_turn(wec.Game.new())
+    assert turn[-1].kind == "end"
+    assert len(searched) < len(turn)   # some actions came from the plan, not a new search
