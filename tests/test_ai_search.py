@@ -174,3 +174,33 @@ def test_a_turn_follows_its_plan_while_the_game_goes_as_foreseen():
     turn = player.choose_turn(wec.Game.new())
     assert turn[-1].kind == "end"
     assert len(searched) < len(turn)   # some actions came from the plan, not a new search
+
+
+@pytest.mark.parametrize("scenario", ["stealth_duel", "standard"])
+def test_determinizations_keep_hidden_pieces_hidden_and_choices_legal(scenario):
+    """A hidden enemy put back at its last sighting must stay hidden there (it may have been
+    hidden by a Stealth article the side never saw): otherwise a pawn could 'attack' a piece
+    that has left, an action the true game refuses."""
+    import random
+    from wec import scenarios
+    rng = random.Random(11)
+    g = wec.Game.from_position(scenarios.load(scenario))
+    player = wec.AI(level=2, seconds=None, nodes=3_000, samples=ai.SAMPLES)
+    checked = 0
+    for _ in range(60):
+        if g.result is not None:
+            break
+        me = g.to_move
+        obs = g.observation(me)
+        seen_now = {(p.type, p.row, p.col, p.level) for p in obs.pieces() if p.color != me}
+        for view in player._views(g, ai.SAMPLES):
+            for p in view.pieces(color="white" if me == "black" else "black"):
+                if (p.type, p.row, p.col, p.level) not in seen_now:
+                    assert not [v for v in view.can_see(me, p.row, p.col, p.level)
+                                if v.type == p.type and v.color == p.color]
+                    checked += 1
+        assert player.choose_action(g) in g.legal_actions()
+        moves = g.legal_moves()
+        g.apply(rng.choice(moves))
+        g.end_turn()
+    assert checked

@@ -78,6 +78,25 @@ def search_values(table: dict | None = None) -> dict:
             "cooling": int(w.get("cooling", 0)), "win": int(w["win"])}
 
 
+def _place_hidden(pos: dict, seen, square: tuple[int, int], me: str) -> dict:
+    """`pos` with the hidden enemy piece `seen` put on `square`, where it must stay hidden from
+    `me` as it is in the true game: with no articles if it is hidden so, else with a Stealth
+    article (what hid it is unknown); left out if there is no room or it would be seen there
+    anyway (then it cannot be there)."""
+    for articles in ([], ["SH"]):
+        entry = {"type": seen.type, "color": seen.color, "square": list(square),
+                 "level": seen.level, "home": False, "articles": articles}
+        trial = {**pos, "pieces": pos["pieces"] + [entry]}
+        try:
+            game = Game.from_position(trial)
+        except WecError:
+            return pos  # no room there
+        if not any(p.type == seen.type and p.color == seen.color
+                   for p in game.can_see(me, square[0], square[1], seen.level)):
+            return trial
+    return pos
+
+
 class AI:
     """A computer player: `choose_action(game)` / `choose_turn(game)`; `stop()` from another
     thread returns the best found so far."""
@@ -144,14 +163,7 @@ class AI:
                 square = seen.square
                 if sample and places.get(seen.marker):
                     square = rng.choice(sorted(places[seen.marker]))
-                entry = {"type": seen.type, "color": seen.color, "square": list(square),
-                         "level": seen.level, "home": False}
-                trial = {**pos, "pieces": pos["pieces"] + [entry]}
-                try:
-                    Game.from_position(trial)
-                except WecError:
-                    continue  # no room there: leave it out
-                pos = trial
+                pos = _place_hidden(pos, seen, square, obs.color)
             views.append(Game.from_position(pos))
         return views
 
@@ -173,10 +185,10 @@ class AI:
             if len(views) == 1:
                 planned = self._planned(views[0])
                 if planned is not None:
-                    return planned
+                    return self._legal_or_replan(game, planned, level)
                 action, _, plan = self._search(views[0], level, seconds, nodes)
                 self._plan, self._plan_key = plan, (game.turn, game.to_move)
-                return action
+                return self._legal_or_replan(game, action, level)
             votes: dict[str, float] = {}
             chosen: dict[str, Action] = {}
             total = 0
@@ -191,10 +203,20 @@ class AI:
                 votes[key] = votes.get(key, 0.0) + (1.5 if i == 0 else 1.0)
                 chosen.setdefault(key, action)
             self.last_nodes = total
-            return chosen[max(votes, key=lambda k: votes[k])]
+            return self._legal_or_replan(game, chosen[max(votes, key=lambda k: votes[k])], level)
         finally:
             self._turn_spent += time.monotonic() - started
             self._stop.clear()  # a stop() ends this decision, not the next ones
+
+    def _legal_or_replan(self, game: Game, action: Action, level: Level) -> Action:
+        """`action` if it is legal by the side's observation (which has the true game's legal
+        actions, R10.7); otherwise (a determinization put a hidden piece where it no longer is)
+        a quick search of the observation itself, without guesses."""
+        obs_game = Game.from_position(game.observation(game.to_move)._game_position())
+        if action in obs_game.legal_actions():
+            return action
+        self._plan = []
+        return self._search(obs_game, level, 0.05, 20_000)[0]
 
     def _planned(self, view: Game) -> Action | None:
         """The next action of this turn's plan, if the game went as the plan foresaw."""
