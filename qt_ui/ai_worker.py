@@ -23,6 +23,10 @@ class _Search(QThread):
         self.game = game
         self.ticket = ticket
 
+    def report(self, p: wec.ai.Progress) -> None:
+        """The AI's progress callback (called in this thread; the signal crosses to the GUI)."""
+        self.progress.emit(p.depth, p.nodes, p.score, p.best)
+
     def run(self) -> None:
         try:
             action = self.ai.choose_action(self.game)
@@ -64,8 +68,8 @@ class AIWorker(QObject):
         ai = self._players.get(key)
         if ai is None:
             ai = self._players[key] = wec.AI(level=level, seconds=seconds, nodes=nodes, seed=seed)
-        ai.on_progress = lambda p: thread.progress.emit(p.depth, p.nodes, p.score, p.best)
         thread = _Search(ai, game.clone(), self._ticket)
+        ai.on_progress = thread.report
         thread.progress.connect(self.progress)
         thread.done.connect(self._done)
         thread.failed.connect(self._failed)

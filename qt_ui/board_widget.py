@@ -345,10 +345,11 @@ class BoardWidget(QWidget):
         return self._anim is not None
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        keys = {Qt.Key.Key_Left: "prev", Qt.Key.Key_Right: "next", Qt.Key.Key_Home: "first",
-                Qt.Key.Key_End: "last"}
-        if event.key() in keys:
-            self.keyNavigate.emit(keys[event.key()])
+        keys = {int(Qt.Key.Key_Left.value): "prev", int(Qt.Key.Key_Right.value): "next",
+                int(Qt.Key.Key_Home.value): "first", int(Qt.Key.Key_End.value): "last"}
+        key = int(event.key())
+        if key in keys:
+            self.keyNavigate.emit(keys[key])
             return
         super().keyPressEvent(event)
 

@@ -9,6 +9,8 @@ only and answers each click with an `Outcome`: an action to apply, a choice to p
 """
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -182,7 +184,7 @@ class Picker:
         if len(at_level) == 1:
             return then(groups[at_level[0]])
         return Outcome(title=title, choices=[
-            (_piece_label(acts[0]), (lambda acts=acts: then(acts))) for acts in groups.values()])
+            (_piece_label(acts[0]), functools.partial(then, acts)) for acts in groups.values()])
 
     def _one_of(self, actions: list[Action], title: str) -> Outcome:
         uniq = list({str(a): a for a in actions}.values())
@@ -190,7 +192,7 @@ class Picker:
             self.cancel()
             return Outcome(action=uniq[0])
         return Outcome(title=title, choices=[
-            (describe(a), (lambda a=a: self._finish(a))) for a in uniq])
+            (describe(a), functools.partial(self._finish, a)) for a in uniq])
 
     def _finish(self, a: Action) -> Outcome:
         self.cancel()
@@ -305,7 +307,7 @@ class Picker:
             if len(by_art) == 1:
                 return aim(acts)
             return Outcome(title="Which weapon?", choices=[
-                (f"{ARTICLE_NAMES.get(k, k)} ({k})", (lambda g=g: aim(g)))
+                (f"{ARTICLE_NAMES.get(k, k)} ({k})", functools.partial(aim, g))
                 for k, g in by_art.items()])
         return self._choose_piece(fires, level, weapon, "Which piece fires?")
 

@@ -54,10 +54,12 @@ def option_docs() -> dict[str, str]:
     out: dict[str, str] = {}
     body = getattr(cls, "body", [])
     for node, nxt in zip(body, body[1:]):
-        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) \
-                and isinstance(nxt, ast.Expr) and isinstance(getattr(nxt, "value", None), ast.Constant) \
-                and isinstance(nxt.value.value, str):
-            out[node.target.id] = " ".join(nxt.value.value.split())
+        if not (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+                and isinstance(nxt, ast.Expr)):
+            continue
+        doc = nxt.value
+        if isinstance(doc, ast.Constant) and isinstance(doc.value, str):
+            out[node.target.id] = " ".join(doc.value.split())
     return out
 
 
