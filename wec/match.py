@@ -13,11 +13,12 @@ import os
 from dataclasses import dataclass
 
 from .ai import AI, DEFAULT_LEVEL, GreedyPlayer, RandomPlayer, search_values
+from .errors import IllegalActionError
 from .game import Game
 
 
 def make_player(spec: str, seconds: float, seed: int):
-    """"random", "greedy", "ai" or "ai:LEVEL"."""
+    """"random", "greedy", "ai", "ai:LEVEL" or "openspiel-mcts" (OpenSpiel extra)."""
     if spec == "random":
         return RandomPlayer(seed)
     if spec == "greedy":
@@ -50,7 +51,14 @@ def play_one(args: tuple) -> GameResult:
     game = Game.new()
     adjudicated = False
     while game.result is None and game.turn <= max_turns:
-        game.apply(players[game.to_move].choose_action(game))
+        action = players[game.to_move].choose_action(game)
+        try:
+            game.apply(action)
+        except IllegalActionError as e:  # a player's defect: keep the game for diagnosis
+            if save_dir:
+                game.save(os.path.join(save_dir, f"game-{index:04d}-illegal.json"))
+            raise IllegalActionError(f"game {index}, turn {game.turn}, "
+                                     f"{game.to_move} ({players[game.to_move]!r}): {e}") from e
     result = game.result
     if result is None:  # adjudicate by the evaluation of the side to move
         adjudicated = True

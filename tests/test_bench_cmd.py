@@ -1,0 +1,43 @@
+"""`wec bench`: a smoke run with tiny budgets (--quick) prints every figure of the issue."""
+from __future__ import annotations
+
+import io
+import re
+
+from wec import benchreport
+from wec.cli import main
+
+
+def test_wec_bench_quick_prints_every_figure(capsys):
+    assert main(["bench", "--quick"]) == 0
+    out = capsys.readouterr().out
+    for figure in ("moves-mode perft", "action generation", "apply+undo", "AI search, nodes/s",
+                   "board repaint", "AI signature", "total"):
+        assert figure in out, figure
+    perft_line = next(line for line in out.splitlines() if "moves-mode perft" in line)
+    assert re.search(r"\s\d+\s+\(reference perft", perft_line)  # the core / pure-Python ratio
+    repaint = next(line for line in out.splitlines() if "board repaint" in line)
+    assert "n/a (" in repaint or re.search(r"\d+\.\d+", repaint)
+
+
+def test_signature_is_deterministic_and_repaint_is_optional(monkeypatch):
+    first = benchreport.signature_figures(quick=True)
+    second = benchreport.signature_figures(quick=True)
+    assert [r[:3] for r in first["rows"]] == [r[:3] for r in second["rows"]]
+    assert first["total"] > 0
+    # without qt_ui the repaint figure is n/a with the reason, never an error
+    real_module = benchreport._module
+
+    def no_qt(name):
+        if name.startswith("qt_ui"):
+            raise ImportError("no qt_ui here")
+        return real_module(name)
+
+    monkeypatch.setattr(benchreport, "_module", no_qt)
+    value, why = benchreport.repaint_figure(quick=True)
+    assert value is None and "no qt_ui here" in why
+    monkeypatch.undo()
+    out = io.StringIO()
+    monkeypatch.setattr(benchreport, "repaint_figure", lambda quick: (None, "ImportError: x"))
+    benchreport.report(quick=True, out=out)
+    assert "board repaint: n/a (ImportError: x)" in out.getvalue()

@@ -1,0 +1,258 @@
+"""`wec bench`: this machine's speed figures in one run, and the AI's node-count signature.
+
+Prints moves-mode perft leaves/s, action generation/s and apply+undo/s of the core, the same
+figures of the pure-Python paths (the reference move generator `wec.reference`, and the facade's
+Python objects) as ratios, the AI search's nodes/s, the board repaint time of the desktop app
+(qt_ui, offscreen), and the search signature (the Stockfish "bench" idea: nodes of a fixed-depth
+search from fixed positions, `wec.ai.signature`; any functional change of search or evaluation
+changes it). The pytest-benchmark versions of these figures are in bench/ (`make bench`).
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import importlib
+import os
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from . import Game, perft
+
+def _module(name: str) -> Any:
+    """A module imported at run time: the pure-Python reference and the desktop app are
+    measured, not type-checked along with the facade (mypy does not follow this import)."""
+    return importlib.import_module(name)
+
+
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "positions"
+EXTRA_SIGNATURE_SCENARIOS = ("stealth_duel", "reinforcement_race", "mass_destruction")
+"""Scenarios searched for the signature table besides wec.ai.SIGNATURE_POSITIONS."""
+
+
+def best_time(run: Callable[[], Any], rounds: int) -> tuple[float, Any]:
+    """The fastest of `rounds` runs (as pytest-benchmark's min), and the last result."""
+    best, result = float("inf"), None
+    for _ in range(max(1, rounds)):
+        start = time.perf_counter()
+        result = run()
+        best = min(best, time.perf_counter() - start)
+    return max(best, 1e-9), result
+
+
+def si(value: float) -> str:
+    for limit, suffix in ((1e9, " G"), (1e6, " M"), (1e3, " k")):
+        if value >= limit:
+            return f"{value / limit:.3g}{suffix}"
+    return f"{value:.3g}"
+
+
+# --- the figures ---------------------------------------------------------------------------------
+
+def perft_figures(quick: bool) -> dict[str, float]:
+    reference = _module("wec.reference")
+    ReferenceGame, reference_perft = reference.ReferenceGame, reference.reference_perft
+    standard_position = reference.standard_position
+    depth = 2 if quick else 3
+    rounds = 1 if quick else 3
+    dt, n = best_time(lambda: perft(Game.new(), depth), rounds)
+    ref = ReferenceGame.from_position(standard_position())
+    ref_depth = 1 if quick else 2
+    rdt, rn = best_time(lambda: reference_perft(ref, ref_depth), 1 if quick else 2)
+    return {"perft_depth": depth, "perft_leaves": n, "perft_rate": n / dt,
+            "ref_perft_depth": ref_depth, "ref_perft_rate": rn / rdt}
+
+
+def generation_figures(quick: bool) -> dict[str, float]:
+    reference = _module("wec.reference")
+    ReferenceGame, standard_position = reference.ReferenceGame, reference.standard_position
+    game = Game.new()
+    reps = 50 if quick else 2000
+    dt, n = best_time(lambda: game._engine.bench_generate(reps), 1 if quick else 5)
+    ref = ReferenceGame.from_position(standard_position())
+    ref_reps = 3 if quick else 100
+    rdt, rn = best_time(lambda: sum(len(ref._actions()) for _ in range(ref_reps)),
+                        1 if quick else 3)
+
+    def facade() -> int:
+        total = 0
+        for _ in range(2 if quick else 20):
+            game._legal_cache.clear()
+            total += len(game.legal_actions())
+        return total
+
+    fdt, fn = best_time(facade, 1 if quick else 3)
+    return {"gen_rate": n / dt, "ref_gen_rate": rn / rdt, "facade_gen_rate": fn / fdt}
+
+
+def apply_undo_figures(quick: bool) -> dict[str, float]:
+    reference = _module("wec.reference")
+    ReferenceGame, standard_position = reference.ReferenceGame, reference.standard_position
+    game = Game.new()
+    steps = 100 if quick else 1500
+    dt, n = best_time(lambda: game._engine.bench_make_unmake(steps), 1 if quick else 5)
+    ref = ReferenceGame.from_position(standard_position())
+    moves = list(ref._actions().values())
+    if quick:
+        moves = moves[:20]
+
+    def copy_apply() -> int:  # the reference has no undo: a copy and an apply per action
+        for m in moves:
+            child = ref.copy()
+            child._apply_action(m)
+        return len(moves)
+
+    rdt, rn = best_time(copy_apply, 1 if quick else 3)
+    actions = game.legal_actions()
+    if quick:
+        actions = actions[:20]
+
+    def facade() -> int:
+        for a in actions:
+            game.apply(a)
+            game.undo()
+        return len(actions)
+
+    fdt, fn = best_time(facade, 1 if quick else 3)
+    return {"mu_rate": n / dt, "ref_mu_rate": rn / rdt, "facade_mu_rate": fn / fdt}
+
+
+def signature_figures(quick: bool) -> dict[str, Any]:
+    """Per position: nodes and best-action index of `wec.ai.signature` (depth 2 with the
+    default level's quiescence), and the search's nodes/s over all of them."""
+    from . import scenarios
+    from .ai import SIGNATURE_POSITIONS, signature
+    games: list[tuple[str, Callable[[], Game]]] = []
+
+    def from_file(name: str) -> Callable[[], Game]:
+        return lambda: Game.from_position(str(DATA / f"{name}.json"))
+
+    def from_scenario(name: str) -> Callable[[], Game]:
+        return lambda: Game.from_position(scenarios.load(name))
+
+    for name in SIGNATURE_POSITIONS:
+        games.append((name, Game.new if name == "standard" else from_file(name)))
+    for name in EXTRA_SIGNATURE_SCENARIOS:
+        games.append((f"scenario {name}", from_scenario(name)))
+    if quick:
+        games = [g for g in games if g[0] in ("scenario stealth_duel",
+                                              "scenario reinforcement_race")]
+    rows: list[tuple[str, int | None, int | None, str]] = []
+    total_time = 0.0
+    for name, make in games:
+        try:
+            game = make()
+        except (OSError, ValueError) as e:  # tests/data is not installed with the package
+            rows.append((name, None, None, f"n/a ({e})"))
+            continue
+        start = time.perf_counter()
+        nodes, best = signature(positions=[game])
+        total_time += time.perf_counter() - start
+        rows.append((name, nodes, best, ""))
+    done = [(nodes, best) for _, nodes, best, _ in rows if nodes is not None and best is not None]
+    total = sum(nodes for nodes, _ in done)
+    core3 = [(nodes, best) for name, nodes, best, _ in rows
+             if name in SIGNATURE_POSITIONS and nodes is not None and best is not None]
+    return {"rows": rows, "total": total, "best_total": sum(best for _, best in done),
+            "search_rate": total / total_time if total_time else 0.0,
+            "signature3": (sum(n for n, _ in core3), sum(b for _, b in core3))
+            if len(core3) == len(SIGNATURE_POSITIONS) else None}
+
+
+def repaint_figure(quick: bool) -> tuple[float | None, str]:
+    """Median time of painting the app's board widget with a busy position into a QImage
+    (offscreen); None and the reason when qt_ui or PySide6 is not available."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    try:
+        from PySide6.QtGui import QImage
+        from PySide6.QtWidgets import QApplication
+        BoardWidget = _module("qt_ui.board_widget").BoardWidget
+        BoardSnapshot = _module("qt_ui.snapshot").BoardSnapshot
+    except Exception as e:  # ImportError, or a Qt platform plugin that cannot load
+        return None, f"{type(e).__name__}: {e}"
+    try:
+        try:
+            game = _module("qt_ui.demo").busy_game()
+        except ImportError:
+            game = Game.from_position(str(DATA / "crowded.json"))
+        app = QApplication.instance() or QApplication([])
+        widget = BoardWidget()
+        widget.resize(900, 900)
+        widget.set_snapshot(BoardSnapshot.of(game))
+        image = QImage(widget.size(), QImage.Format.Format_ARGB32)
+        widget.render(image)  # warm the glyph cache
+        times = []
+        for _ in range(5 if quick else 30):
+            start = time.perf_counter()
+            widget.render(image)
+            app.processEvents()
+            times.append(time.perf_counter() - start)
+        return statistics.median(times), f"{widget.width()}x{widget.height()}, busy position"
+    except Exception as e:
+        return None, f"{type(e).__name__}: {e}"
+
+
+# --- the report ----------------------------------------------------------------------------------
+
+def report(quick: bool = False, out: Any = None) -> dict[str, Any]:
+    """Measure and print everything; returns the figures."""
+    out = out or sys.stdout
+
+    def say(text: str = "") -> None:
+        print(text, file=out, flush=True)
+
+    started = time.perf_counter()
+    say(f"wec bench{' --quick' if quick else ''}: {datetime.date.today().isoformat()}, "
+        f"{platform.machine()} {os.cpu_count()} CPU(s), Python {platform.python_version()}, "
+        "one core")
+    figures: dict[str, Any] = {}
+    figures.update(perft_figures(quick))
+    figures.update(generation_figures(quick))
+    figures.update(apply_undo_figures(quick))
+    sig = signature_figures(quick)
+    figures.update(sig)
+    repaint, why = repaint_figure(quick)
+    figures["repaint"] = repaint
+    f = figures
+    say()
+    say(f"{'figure':46s} {'core':>10s} {'pure Python':>12s} {'ratio':>7s}")
+    rows = [
+        (f"moves-mode perft({f['perft_depth']}) standard, leaves/s", f["perft_rate"],
+         f["ref_perft_rate"], f"reference perft({f['ref_perft_depth']})"),
+        ("action generation, actions/s", f["gen_rate"], f["ref_gen_rate"],
+         "reference moves"),
+        ("apply+undo, pairs/s", f["mu_rate"], f["ref_mu_rate"], "reference copy+apply"),
+    ]
+    for name, core, py, what in rows:
+        say(f"{name:46s} {si(core):>10s} {si(py):>12s} {core / py:>7.0f}  ({what})")
+    say(f"{'facade (Python Action objects): actions/s':46s} {'':>10s} "
+        f"{si(f['facade_gen_rate']):>12s} {f['gen_rate'] / f['facade_gen_rate']:>7.0f}")
+    say(f"{'facade: apply+undo pairs/s':46s} {'':>10s} "
+        f"{si(f['facade_mu_rate']):>12s} {f['mu_rate'] / f['facade_mu_rate']:>7.0f}")
+    say(f"{'AI search, nodes/s':46s} {si(f['search_rate']):>10s}")
+    if repaint is None:
+        say(f"board repaint: n/a ({why})")
+    else:
+        say(f"{'board repaint (qt_ui, offscreen), ms':46s} {repaint * 1e3:>10.2f}  ({why}, "
+            "median)")
+    say()
+    say("AI signature (wec.ai.signature: depth 2 + the default level's quiescence):")
+    for name, nodes, best, note in f["rows"]:
+        if nodes is None:
+            say(f"  {name:32s} {note}")
+        else:
+            say(f"  {name:32s} {nodes:>12,d} nodes  best #{best}")
+    say(f"  {'total':32s} {f['total']:>12,d} nodes  best sum {f['best_total']}")
+    if f["signature3"] is not None:
+        say(f"  signature (standard, midgame_40, crowded): {f['signature3'][0]:,d} nodes, "
+            f"best sum {f['signature3'][1]}")
+    say(f"\n({time.perf_counter() - started:.1f} s)")
+    return figures
+
+
+def main(args: argparse.Namespace) -> int:
+    report(quick=bool(getattr(args, "quick", False)))
+    return 0
