@@ -11,7 +11,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install -q --upgrade pip
 
 install: $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m pip install -q -e '.[test,openspiel]'
 
 play: install
 	$(BIN)/wec play
@@ -21,9 +21,9 @@ test: install
 
 # The core built with Cython's checks on (bounds, wraparound, None, C division off) — WEC_DEBUG=1.
 test-debug: install
-	WEC_DEBUG=1 $(BIN)/python -m pip install -q -e '.[test]'
+	WEC_DEBUG=1 $(BIN)/python -m pip install -q -e '.[test,openspiel]'
 	$(BIN)/python -m pytest -q -m "not slow" tests
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m pip install -q -e '.[test,openspiel]'
 
 bench: install
 	$(BIN)/python -m pytest bench -q --benchmark-columns=min,mean,ops,rounds

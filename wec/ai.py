@@ -31,15 +31,16 @@ class Level:
 
 
 LEVELS = {
-    1: Level(depth=1, quiescence=0, nodes=5_000),
-    2: Level(depth=2, quiescence=2, nodes=15_000),
-    3: Level(depth=2, quiescence=4, nodes=50_000),
-    4: Level(depth=3, quiescence=6, nodes=150_000),
-    5: Level(depth=4, quiescence=8, nodes=300_000),
+    1: Level(depth=1, quiescence=0, nodes=2_000),
+    2: Level(depth=2, quiescence=2, nodes=5_000),
+    3: Level(depth=2, quiescence=4, nodes=15_000),
+    4: Level(depth=3, quiescence=6, nodes=45_000),
+    5: Level(depth=4, quiescence=8, nodes=130_000),
     6: Level(depth=40, quiescence=10, nodes=0),
 }
-"""Level 6 (the default) is bounded by the time only; the lower ones also by a node cap, so
-that they differ at any time control."""
+"""Level 6 (the default) is bounded by the time only; the lower ones also by a node cap about
+a third of the level above's, well below what a second per turn allows on one core (~400 k), so
+that each level differs from the next at any usual time control."""
 LEVEL_DEPTH = {k: v.depth for k, v in LEVELS.items()}
 DEFAULT_LEVEL = 6
 SAMPLES = 3
