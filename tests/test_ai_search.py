@@ -204,3 +204,12 @@ def test_determinizations_keep_hidden_pieces_hidden_and_choices_legal(scenario):
         g.apply(rng.choice(moves))
         g.end_turn()
     assert checked
+
+
+def test_a_piece_the_position_format_cannot_place_alone_is_left_out_of_the_search():
+    # seen once in a match: an observation held a piece at Sub without its (hidden) carrier
+    pos = wec.Game.new().position()
+    pos["pieces"].append({"type": "DO", "color": "white", "square": [5, 5], "level": "S"})
+    with pytest.raises(wec.PositionError, match="carrier"):
+        wec.Game.from_position(pos)
+    assert ai._loadable(pos).position() == wec.Game.new().position()

@@ -8,6 +8,7 @@ side may know, so hidden enemies cannot influence its choice (R10.6).
 from __future__ import annotations
 
 import random
+import re
 import threading
 import time
 from dataclasses import dataclass
@@ -15,7 +16,7 @@ from typing import Callable
 
 from . import rules, weights
 from .action import Action
-from .errors import WecError
+from .errors import PositionError, WecError
 from .game import Game
 
 @dataclass(frozen=True)
@@ -77,6 +78,40 @@ def search_values(table: dict | None = None) -> dict:
             "mobility": int(w["mobility"]), "reserve_armed": int(w["reserve_armed"]),
             "primary_guard": int(w.get("primary_guard", 0)),
             "cooling": int(w.get("cooling", 0)), "win": int(w["win"])}
+
+
+def iteration_depths(deepest: int) -> list[int]:
+    """The depths iterative deepening searches: 1, then even depths only. An odd depth ends
+    with the AI's own Move and its Fires, which the opponent answers only by capturing: the
+    AI's attacks look unanswerable there, so an odd iteration (even cut short) would prefer
+    over-optimistic plans to the even one before it."""
+    return [d for d in range(1, deepest + 1) if d == 1 or d % 2 == 0]
+
+
+def _loadable(pos: dict) -> Game:
+    """A game of an observation's position. An observation can hold a piece the position
+    format cannot place alone (seen once: a piece at Sub whose carrier is not in the
+    observation); such a piece is left out of the searched game, one at a time, rather than
+    failing the decision."""
+    for _ in range(len(pos["pieces"]) + 1):
+        try:
+            return Game.from_position(pos)
+        except PositionError as e:
+            match = re.match(r"pieces\[(\d+)\]", str(e))
+            if not match:
+                raise
+            pos = _without_piece(pos, int(match.group(1)))
+    return Game.from_position(pos)
+
+
+def _without_piece(pos: dict, drop: int) -> dict:
+    """`pos` without pieces[drop]; piece indices in lock-ons and homing targets renumbered."""
+    def renumber(i: int | None) -> int | None:
+        return None if i is None or i == drop else (i - 1 if i > drop else i)
+    pieces = [{**p, "locks": [renumber(t) for t in p.get("locks", [])]} if p.get("locks") else p
+              for i, p in enumerate(pos["pieces"]) if i != drop]
+    projectiles = [{**q, "target": renumber(q.get("target"))} for q in pos.get("projectiles", [])]
+    return {**pos, "pieces": pieces, "projectiles": projectiles}
 
 
 def _place_hidden(pos: dict, seen, square: tuple[int, int], me: str) -> dict:
@@ -154,7 +189,7 @@ class AI:
         base = obs._game_position()
         hidden = [seen for seen in obs.last_seen() if seen.type is not None]
         if not hidden:
-            return [Game.from_position(base)]
+            return [_loadable(base)]
         places = obs.possible_locations() if count > 1 else {}
         rng = random.Random(f"{self.seed}:{obs.turn}:{obs.to_move}:{len(obs.history())}")
         views = []
@@ -165,7 +200,7 @@ class AI:
                 if sample and places.get(seen.marker):
                     square = rng.choice(sorted(places[seen.marker]))
                 pos = _place_hidden(pos, seen, square, obs.color)
-            views.append(Game.from_position(pos))
+            views.append(_loadable(pos))
         return views
 
     def choose_action(self, game: Game, *, seconds: float | None = None,
@@ -213,7 +248,7 @@ class AI:
         """`action` if it is legal by the side's observation (which has the true game's legal
         actions, R10.7); otherwise (a determinization put a hidden piece where it no longer is)
         a quick search of the observation itself, without guesses."""
-        obs_game = Game.from_position(game.observation(game.to_move)._game_position())
+        obs_game = _loadable(game.observation(game.to_move)._game_position())
         if action in obs_game.legal_actions():
             return action
         self._plan = []
@@ -249,7 +284,7 @@ class AI:
         deadline = time.monotonic() + seconds if seconds else 0.0
         best, first, used = None, -1, 0
         try:
-            for depth in range(1, level.depth + 1):
+            for depth in iteration_depths(level.depth):
                 index, score, complete, used = engine.search_iteration(
                     depth, first, nodes or 0, deadline)
                 # a cut-short iteration still counts once its first action (the previous best)

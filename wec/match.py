@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass
 
 from .ai import AI, DEFAULT_LEVEL, GreedyPlayer, RandomPlayer, search_values
-from .errors import IllegalActionError
+from .errors import WecError
 from .game import Game
 
 
@@ -51,14 +51,13 @@ def play_one(args: tuple) -> GameResult:
     game = Game.new()
     adjudicated = False
     while game.result is None and game.turn <= max_turns:
-        action = players[game.to_move].choose_action(game)
         try:
-            game.apply(action)
-        except IllegalActionError as e:  # a player's defect: keep the game for diagnosis
+            game.apply(players[game.to_move].choose_action(game))
+        except WecError as e:  # a player's defect: keep the game for diagnosis
             if save_dir:
-                game.save(os.path.join(save_dir, f"game-{index:04d}-illegal.json"))
-            raise IllegalActionError(f"game {index}, turn {game.turn}, "
-                                     f"{game.to_move} ({players[game.to_move]!r}): {e}") from e
+                game.save(os.path.join(save_dir, f"game-{index:04d}-failed.json"))
+            raise type(e)(f"game {index}, turn {game.turn}, {game.to_move} "
+                          f"({players[game.to_move]!r}): {e}") from e
     result = game.result
     if result is None:  # adjudicate by the evaluation of the side to move
         adjudicated = True
