@@ -198,15 +198,8 @@ class BoardCanvas(QWidget):
                                    homing=pr.get("target") is not None)
 
     def _paint_coordinates(self, painter: QPainter, b: QRectF, s: float) -> None:
-        painter.setPen(self.palette_.coordinates)
-        painter.setFont(glyphs.label_font(int(s * 0.24)))
-        for i in range(1, 11):
-            r = self.square_rect(i, 1 if not self.flipped else 10)
-            painter.drawText(QRectF(b.left() - s * 0.45, r.top(), s * 0.42, s),
-                             Qt.AlignmentFlag.AlignCenter, str(i))
-            c = self.square_rect(1 if not self.flipped else 10, i)
-            painter.drawText(QRectF(c.left(), b.bottom(), s, s * 0.45),
-                             Qt.AlignmentFlag.AlignCenter, str(i))
+        glyphs.draw_coordinates(painter, b, s, self.square_rect, self.flipped,
+                                self.palette_.coordinates)
 
     # --- mouse -----------------------------------------------------------------------------------
 

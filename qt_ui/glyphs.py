@@ -17,6 +17,7 @@ each band holds up to two pieces side by side (`slot_rects`, R3.1). Articles lyi
 from __future__ import annotations
 
 import math
+from typing import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -525,3 +526,19 @@ def draw_possible_location(painter: QPainter, rect: QRectF) -> None:
     brush = QBrush(QColor(200, 16, 46, 70), Qt.BrushStyle.BDiagPattern)
     painter.fillRect(rect, brush)
     painter.restore()
+
+
+def draw_coordinates(painter: QPainter, board: QRectF, s: float,
+                     square_rect: Callable[[int, int], QRectF], flipped: bool,
+                     color: QColor) -> None:
+    """Row numbers left of the board and column numbers below it (R1.1), for squares of size
+    `s` placed by `square_rect(row, col)`."""
+    painter.setPen(color)
+    painter.setFont(label_font(int(s * 0.24)))
+    for i in range(1, 11):
+        r = square_rect(i, 1 if not flipped else 10)
+        painter.drawText(QRectF(board.left() - s * 0.45, r.top(), s * 0.42, s),
+                         Qt.AlignmentFlag.AlignCenter, str(i))
+        c = square_rect(1 if not flipped else 10, i)
+        painter.drawText(QRectF(c.left(), board.bottom(), s, s * 0.45),
+                         Qt.AlignmentFlag.AlignCenter, str(i))

@@ -8,7 +8,9 @@ from wec._core.fire cimport gen_fires
 from wec._core.articles cimport gen_articles
 
 
-cdef int gen_actions(State* st, Move* out) noexcept nogil:
+cdef inline int gen_kinds(State* st, Move* out, bint articles) noexcept nogil:
+    """The legal actions in a fixed order: the Move (with Dozes) until it is made, the Fires,
+    the article actions (when `articles`), End Turn once the Move is made."""
     cdef Gen g
     if st.result != RESULT_NONE:
         return 0
@@ -18,25 +20,20 @@ cdef int gen_actions(State* st, Move* out) noexcept nogil:
     if not st.moved:
         g.n = gen_moves(st, out, MAX_MOVES)
     gen_fires(st, &g)
-    gen_articles(st, &g)
+    if articles:
+        gen_articles(st, &g)
     if st.moved:
         emit(&g, ACT_END, NONE, NONE, NONE, NONE, NONE, 0, NONE, 0, 0, NONE)
     return g.n
+
+
+cdef int gen_actions(State* st, Move* out) noexcept nogil:
+    """Every legal action of the side to move."""
+    return gen_kinds(st, out, True)
 
 
 cdef int gen_search_actions(State* st, Move* out) noexcept nogil:
     """The actions the search looks at below its root: the Move (with Dozes), the Fires and End
     Turn — every legal action of those kinds, in gen_actions' order, without the article actions
     (their generation is the costliest part and the search weighs them at the root only)."""
-    cdef Gen g
-    if st.result != RESULT_NONE:
-        return 0
-    g.out = out
-    g.n = 0
-    g.limit = MAX_MOVES
-    if not st.moved:
-        g.n = gen_moves(st, out, MAX_MOVES)
-    gen_fires(st, &g)
-    if st.moved:
-        emit(&g, ACT_END, NONE, NONE, NONE, NONE, NONE, 0, NONE, 0, 0, NONE)
-    return g.n
+    return gen_kinds(st, out, False)
