@@ -15,7 +15,7 @@ pytest.importorskip("pytestqt")
 from PySide6.QtCore import QPoint, QSettings, Qt  # noqa: E402
 
 SCREENSHOTS = os.environ.get("WEC_SCREENSHOT_DIR")
-"""Set it (e.g. to docs/screenshots) to keep the screenshots the tests take."""
+"""Set it (e.g. to docs/screenshots) to keep the screenshots the tests take (app and editor)."""
 
 
 @pytest.fixture(autouse=True)

@@ -1,41 +1,9 @@
-"""Board editor tests: offscreen Qt, the data folder and QSettings in temporary folders."""
+"""Board editor fixtures; offscreen Qt, private data and settings folders and the screenshot
+folder come from tests/gui/conftest.py."""
 from __future__ import annotations
 
-import os
-
-os.environ["QT_QPA_PLATFORM"] = "offscreen"  # before Qt is imported anywhere
-
-from pathlib import Path
-
 import pytest
-
-pytest.importorskip("PySide6")
-pytest.importorskip("pytestqt")
-
-from PySide6.QtCore import QPoint, QSettings, Qt  # noqa: E402
-
-SCREENSHOTS = os.environ.get("WEC_SCREENSHOT_DIR")
-"""Set it (e.g. to docs/screenshots) to keep the editor screenshots the tests take."""
-
-
-@pytest.fixture(autouse=True)
-def private_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Never touch the user's autosave or preferences."""
-    data = tmp_path / "data"
-    data.mkdir()
-    monkeypatch.setenv("WEC_DATA_DIR", str(data))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
-                      str(tmp_path / "settings"))
-    return data
-
-
-@pytest.fixture
-def shot_dir(tmp_path: Path) -> Path:
-    folder = Path(SCREENSHOTS) if SCREENSHOTS else tmp_path / "shots"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+from PySide6.QtCore import QPoint, Qt
 
 
 @pytest.fixture
