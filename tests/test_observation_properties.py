@@ -110,6 +110,7 @@ def test_legal_actions_from_the_observation_equal_the_games(seed):
             obs = g.observation(color)
             if color == g.to_move and g.result is None:
                 assert sorted(map(str, obs.legal_actions())) == sorted(map(str, g.legal_actions()))
+
             else:
                 assert obs.legal_actions() == []
 
@@ -181,3 +182,22 @@ def test_a_visible_passenger_whose_carrier_is_hidden_stays_in_the_observation():
     held = [p for p in obs.position()["pieces"] if p["type"] == "TA"]
     assert held[0]["held"] is True
     assert sorted(map(str, obs.legal_actions())) == sorted(map(str, g.legal_actions()))
+
+
+def test_a_game_of_an_observation_keeps_the_held_passenger_through_position_and_clone():
+    """Seen in a level match ("pieces[7]: a DO cannot be at S of (4, 9) without a carrier"): the
+    game built from an observation with a held passenger (R10.6: its carrier unseen, R10.4) wrote
+    `held: false` in its own position, so clone() and every reload of it failed. The flag must
+    survive position() and clone(), and the AI must decide from such an observation."""
+    from builders import piece, position
+    pos = position(piece("K", "white", 1, 1), piece("K", "black", 10, 10),
+                   piece("SU", "black", 6, 6, "S"),
+                   piece("TA", "black", 6, 6, "S", hand="left", revealed=5),
+                   piece("RP", "white", 2, 2, home=False), to_move="white")
+    pos["turn"] = 5
+    g = wec.Game.from_position(pos)
+    view = wec.Game.from_position(g.observation("white")._game_position())
+    assert [p["held"] for p in view.position()["pieces"] if p["type"] == "TA"] == [True]
+    assert wec.Game.from_position(view.position()).position() == view.position()
+    assert view.clone().position() == view.position()
+    assert wec.AI(level=2, seconds=None).choose_action(g) in g.legal_actions()

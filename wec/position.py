@@ -379,14 +379,14 @@ def position_dict(engine: Any, options: Options) -> dict[str, Any]:
                  "article_cooldowns": [c for _, c in carried],
                  "stun": stun, "home": bool(home), "cooldowns": cooldowns_of((), icool),
                  "journey": None, "fired": bool(fired), "acted": bool(acted), "mover": bool(mover),
-                 "held": False,
                  "hits": {rules.ARTICLES[k - 1]: n for k, n in sorted(hits.items())}}
         if journey:
             kind, dest, path, _ = journey
             entry["journey"] = {"article": rules.ARTICLES[kind - 1], "to": list(square_of(dest)),
                                 "path": ("beeline", "dogleg")[path]}
-        locks, revealed = engine.hidden_state(pid)
+        locks, revealed, held = engine.hidden_state(pid)
         entry["revealed"] = revealed
+        entry["held"] = held
         pieces.append(entry)
         entry["locks"] = locks  # piece ids for now; made indices below
     for entry in pieces:

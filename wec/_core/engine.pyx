@@ -414,14 +414,15 @@ cdef class Engine:
                 journey, p.fired, p.acted, hits, p.mover)
 
     def hidden_state(self, int pid):
-        """(locks, revealed): the piece id each of its Anti-Stealths is locked on (NONE where
-        none), inherent first, then the carried ones in slot order; and the turn up to which
-        it is revealed (R10.2, R10.5)."""
+        """(locks, revealed, held): the piece id each of its Anti-Stealths is locked on (NONE
+        where none), inherent first, then the carried ones in slot order; the turn up to which
+        it is revealed (R10.2, R10.5); whether it is held at Air/Sub by a carrier the viewer of
+        an observation cannot see (so a game of an observation writes the same position)."""
         cdef Piece* p = &self.st.pieces[pid]
         cdef int i
         locks = [p.lock[0]] if self.R.inherent[p.type][A_ASH] else []
         locks += [p.lock[1 + i] for i in range(MAX_SLOTS) if p.art[i] == A_ASH]
-        return locks, p.revealed
+        return locks, p.revealed, bool(p.held)
 
     def can_see(self, int side, int pid):
         """The core's visibility predicate (R10)."""
