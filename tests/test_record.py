@@ -134,6 +134,21 @@ def test_R12_4_a_different_action_after_going_back_keeps_the_old_line_as_a_varia
     assert g.variations() == [(20, new_line[20:])]
 
 
+def test_R12_4_trying_the_same_other_line_again_keeps_one_copy_of_each_line():
+    g = random_game(14, 20)
+    line = g.actions()
+    g.goto(10)
+    other = next(a for a in g.legal_actions() if str(a) != line[10])
+    for _ in range(5):  # back and forth between the two lines, as in a long app session
+        g.apply(other)
+        g.goto(10)
+        g.apply(line[10])
+        g.goto(10)
+    # the first line whole, and each single-action line once: no copies however often tried
+    assert sorted(g.variations()) == sorted([(10, line[10:]), (10, [str(other)]),
+                                             (10, [line[10]])])
+
+
 def test_R12_4_redoing_the_same_action_keeps_the_line():
     g = random_game(13, 20)
     line = g.actions()

@@ -278,7 +278,7 @@ class Game(RecordKeeping, Sightings):
             if self._redo[-1] == text:
                 self._redo.pop()
             else:
-                self._variations.append((len(self._actions) - 1, list(reversed(self._redo))))
+                self._keep_variation(len(self._actions) - 1, list(reversed(self._redo)))
                 self._redo = []
         self._autosave_now()
         return found
@@ -398,6 +398,12 @@ class Game(RecordKeeping, Sightings):
         actions)."""
         return [(ply, list(actions)) for ply, actions in self._variations]
 
+    def _keep_variation(self, ply: int, actions: list[str]) -> None:
+        """Keep an abandoned line, once: trying the same line again after going back (a long
+        analysis session in the app) must not pile up copies of it."""
+        if (ply, actions) not in self._variations:
+            self._variations.append((ply, actions))
+
     def enter_variation(self, index: int) -> None:
         """Make variation `index` the current line; the line left becomes a variation."""
         if not 0 <= index < len(self._variations):
@@ -407,7 +413,7 @@ class Game(RecordKeeping, Sightings):
         try:
             self.goto(ply)
             if self._redo:
-                self._variations.append((ply, list(reversed(self._redo))))
+                self._keep_variation(ply, list(reversed(self._redo)))
                 self._redo = []
             for text in actions:
                 self._replay_one(text)
