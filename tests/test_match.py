@@ -35,3 +35,20 @@ def test_a_short_match_is_colour_balanced_and_adjudicates(tmp_path):
 def test_unknown_player_names_are_refused():
     with pytest.raises(ValueError):
         run_match("nobody", "random", 1, 0.1)
+
+
+def test_each_pair_of_games_starts_from_its_own_random_opening_with_colours_swapped(tmp_path):
+    """Two deterministic players (node-capped levels) would replay the same two games; a pair
+    shares one opening of random Moves, each side playing it once as Black and once as White."""
+    import wec
+    from wec.match import opening, play_one
+    first, again, other = opening(0, 2), opening(0, 2), opening(1, 2)
+    assert first.turn == 3 and len(first.history()) == 2
+    assert first.position() == again.position()
+    assert first.position() != other.position()
+    a = play_one((0, "random", "random", 0.1, 4, str(tmp_path), 2))
+    b = play_one((1, "random", "random", 0.1, 4, str(tmp_path), 2))
+    assert {a.a_color, b.a_color} == {"black", "white"}
+    for name in ("game-0000.json", "game-0001.json"):
+        opened = [str(x) for x in wec.Game.load(str(tmp_path / name)).history()[:2]]
+        assert opened == [str(x) for x in first.history()]

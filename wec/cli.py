@@ -9,6 +9,7 @@ import time
 
 from . import Action, Game, perft
 from .errors import SaveFormatError, WecError
+from .match import OPENING_TURNS
 from .position import position_problems
 from .save import default_autosave_path, game_from_save, read_save_file
 from .textview import render
@@ -217,7 +218,8 @@ def cmd_editor(args: argparse.Namespace) -> int:
 def cmd_match(args: argparse.Namespace) -> int:
     from .match import run_match
     s = run_match(args.a, args.b, args.games, args.seconds, max_turns=args.max_turns,
-                  processes=args.processes, save_dir=args.save)
+                  processes=args.processes, save_dir=args.save,
+                  opening_turns=args.opening_turns)
     print(f"{args.a} vs {args.b}: +{s['wins']} ={s['draws']} -{s['losses']} of {s['games']} "
           f"games, score {s['score']:.3f}")
     print(f"Elo difference {s['elo']:+.0f} (95 % {s['elo_low']:+.0f} .. {s['elo_high']:+.0f}); "
@@ -272,6 +274,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--max-turns", type=int, default=200, help="adjudicate after this turn")
     p.add_argument("--processes", type=int, default=None)
     p.add_argument("--save", help="a folder for the games' save files")
+    p.add_argument("--opening-turns", type=int, default=OPENING_TURNS,
+                   help="random opening turns shared by each colour-swapped pair of games")
     p.set_defaults(func=cmd_match)
     p = sub.add_parser("bench", help="this machine's speed figures and the AI's node signature")
     p.add_argument("--quick", action="store_true", help="tiny budgets (a smoke run)")

@@ -1,6 +1,9 @@
 """Engine matches: `wec match A B --games N --seconds S`.
 
-Colour-balanced games in parallel processes; games longer than the turn cap are adjudicated by
+Colour-balanced games in parallel processes. Games 2k and 2k+1 start from the same opening of
+random Moves (one per turn, `opening_turns` turns, drawn with seed k) with the colours swapped, as
+engine testers use opening books: two deterministic players (a node-capped level) would otherwise
+play the same two games over and over. Games longer than the turn cap are adjudicated by
 the evaluation; the score is reported with its Elo difference (95 % error bars from the
 trinomial score variance) and a GSPRT verdict (the normal approximation used by Fishtest, see
 M. Van den Bergh, "A practical introduction to the GSPRT").
@@ -10,11 +13,16 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
+import random
 from dataclasses import dataclass
 
 from .ai import AI, DEFAULT_LEVEL, GreedyPlayer, RandomPlayer, search_values
 from .errors import WecError
 from .game import Game
+
+OPENING_TURNS = 2
+"""Random opening turns (one for each side) before the players take over: 130 x 130 openings
+from the standard set-up."""
 
 
 def make_player(spec: str, seconds: float, seed: int):
@@ -42,13 +50,31 @@ class GameResult:
     score_a: float          # 1 win, 0.5 draw, 0 loss for player A
 
 
+def opening(pair: int, turns: int) -> Game:
+    """The opening of game pair `pair`: `turns` turns of a random Move then End Turn from the
+    standard set-up (a turn whose side has no Move just ends), the same for both games of the
+    pair."""
+    rng = random.Random(f"opening:{pair}")
+    game = Game.new()
+    for _ in range(turns):
+        if game.result is not None:
+            break
+        moves = sorted(game.legal_moves(), key=str)
+        if moves:
+            game.apply(rng.choice(moves))
+        if game.result is None:
+            game.end_turn()
+    return game
+
+
 def play_one(args: tuple) -> GameResult:
-    index, a_spec, b_spec, seconds, max_turns, save_dir = args
+    index, a_spec, b_spec, seconds, max_turns, save_dir, *rest = args
+    opening_turns = rest[0] if rest else 0
     a_color = "black" if index % 2 == 0 else "white"
     players = {a_color: make_player(a_spec, seconds, 2 * index),
                ("white" if a_color == "black" else "black"): make_player(b_spec, seconds,
                                                                        2 * index + 1)}
-    game = Game.new()
+    game = opening(index // 2, opening_turns)
     adjudicated = False
     while game.result is None and game.turn <= max_turns:
         try:
@@ -103,12 +129,13 @@ def summary(results: list[GameResult], elo0: float = 0.0, elo1: float = 100.0,
 
 
 def run_match(a: str, b: str, games: int, seconds: float, *, max_turns: int = 200,
-              processes: int | None = None, save_dir: str | None = None) -> dict:
+              processes: int | None = None, save_dir: str | None = None,
+              opening_turns: int = OPENING_TURNS) -> dict:
     make_player(a, seconds, 0)
     make_player(b, seconds, 0)  # bad names fail here, not in a worker
     if save_dir:
         os.makedirs(save_dir, exist_ok=True)
-    jobs = [(i, a, b, seconds, max_turns, save_dir) for i in range(games)]
+    jobs = [(i, a, b, seconds, max_turns, save_dir, opening_turns) for i in range(games)]
     processes = processes or max(1, min(games, os.cpu_count() or 1))
     if processes == 1:
         results = [play_one(job) for job in jobs]
