@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog
 import wec
 from wec import Action, IllegalActionError, WecError
 from wec.save import data_dir, default_autosave_path
+from wec.ai import LEVELS
 
 from . import settings as settings_mod
 from .ai_worker import AIWorker
@@ -265,7 +266,7 @@ class MainWindow(QMainWindow):
             self.side_group.addAction(a)
         level = p.addMenu("Computer &level")
         self.level_group = QActionGroup(self)
-        for n in range(1, 7):
+        for n in sorted(LEVELS):
             a = self._act(level, f"Level {n}", _if_on(partial(self.set_level, n)),
                           checkable=True, checked=self.prefs.ai_level == n, name=f"level_{n}")
             self.level_group.addAction(a)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 
 import wec
 from wec import options as wec_options
+from wec.ai import LEVELS
 
 from .settings import MODES, Preferences
 
@@ -108,7 +109,7 @@ class OptionsDialog(QDialog):
         self.human.setCurrentText(prefs.human)
         form.addRow("Your side (vs computer)", self.human)
         self.level = QSpinBox()
-        self.level.setRange(1, 6)
+        self.level.setRange(min(LEVELS), max(LEVELS))
         self.level.setValue(prefs.ai_level)
         form.addRow("Computer level", self.level)
         self.seconds = QDoubleSpinBox()

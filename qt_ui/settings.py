@@ -14,6 +14,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QColor
 
 from wec import Options
+from wec.ai import DEFAULT_LEVEL, LEVELS
 
 from .glyphs import DEFAULT_PALETTE, Palette
 
@@ -29,7 +30,7 @@ class Preferences:
     mode: str = "human_vs_computer"
     human: str = "black"
     """The human's side against the computer (Black moves first, R1.4)."""
-    ai_level: int = 6
+    ai_level: int = DEFAULT_LEVEL
     ai_seconds: float = 2.0
     detailed: bool = False
     lighting: bool = True
@@ -73,6 +74,8 @@ def load_preferences() -> Preferences:
         prefs.game_options()  # validate
         if prefs.mode not in MODES:
             prefs.mode = "human_vs_computer"
+        if prefs.ai_level not in LEVELS:  # saved by a version with other levels
+            prefs.ai_level = DEFAULT_LEVEL
     except Exception:  # a damaged entry falls back to the defaults
         return Preferences()
     return prefs

@@ -41,7 +41,7 @@ def test_choose_turn_is_a_whole_legal_turn_ending_with_end():
 
 def test_the_search_releases_the_gil_and_can_be_stopped():
     g = wec.Game.new()
-    ai = wec.AI(level=6, seconds=30.0)
+    ai = wec.AI(level=5, seconds=30.0)
     ticks = []
     done = threading.Event()
 

@@ -32,18 +32,25 @@ class Level:
 
 
 LEVELS = {
-    1: Level(depth=1, quiescence=0, nodes=2_000),
-    2: Level(depth=2, quiescence=2, nodes=5_000),
-    3: Level(depth=2, quiescence=4, nodes=15_000),
-    4: Level(depth=3, quiescence=6, nodes=45_000),
-    5: Level(depth=4, quiescence=8, nodes=130_000),
-    6: Level(depth=40, quiescence=10, nodes=0),
+    1: Level(depth=1, quiescence=0, nodes=0),
+    2: Level(depth=1, quiescence=2, nodes=0),
+    3: Level(depth=1, quiescence=4, nodes=0),
+    4: Level(depth=2, quiescence=4, nodes=0),
+    5: Level(depth=40, quiescence=10, nodes=0),
 }
-"""Level 6 (the default) is bounded by the time only; the lower ones also by a node cap about
-a third of the level above's, well below what a second per turn allows on one core (~400 k), so
-that each level differs from the next at any usual time control."""
+"""Levels differ by what each one searches to the end: 1 judges its Move as it lands; 2 and 3
+also see the captures, fires and End Turns that follow (2 and 4 actions); 4 searches the
+opponent's reply too (depth 2); 5 (the default) deepens for as long as the turn's `seconds`
+allow. Every level is bounded by the time too, and an `AI(nodes=...)` budget caps any of them.
+Each scores over +100 Elo against the one below at 1 s per turn (bench/README.md). Tried and
+dropped as further steps: node caps (a search stopped inside the depth-2 iteration was hardly
+stronger than one with a smaller cap), quiescence deeper than 4 at depth 2, a share of the time
+between levels 4 and 5, and random Moves below level 1 (level 1 is already near random)."""
+GREEDY = Level(depth=3, quiescence=6, nodes=45_000)
+"""The greedy baseline's search: its own turn to End Turn (a Move and its Fires), judged
+statically (GreedyPlayer) — the row it has used since the baseline's results were recorded."""
 LEVEL_DEPTH = {k: v.depth for k, v in LEVELS.items()}
-DEFAULT_LEVEL = 6
+DEFAULT_LEVEL = max(LEVELS)
 SAMPLES = 3
 """Determinizations searched with AI(samples=SAMPLES); the default is 1 (the last sightings):
 at a second per turn the depth a single search reaches is worth more than the hedge."""
@@ -147,6 +154,7 @@ class AI:
         if level not in LEVELS:
             raise ValueError(f"AI level must be one of {sorted(LEVELS)}, got {level!r}")
         self.level = level
+        self._row = LEVELS[level]
         self.seconds = seconds
         self.nodes = nodes
         self.seed = seed
@@ -213,7 +221,7 @@ class AI:
         started = time.monotonic()
         seconds = self._share(game) if seconds is None else seconds
         nodes = self.nodes if nodes is None else nodes
-        level = LEVELS[self.level]
+        level = self._row
         if level.nodes and (not nodes or nodes > level.nodes):
             nodes = level.nodes
         try:
@@ -385,7 +393,8 @@ class GreedyPlayer(AI):
     to End Turn and judges the result statically, without the opponent's reply."""
 
     def __init__(self, seed: int | None = 0) -> None:
-        super().__init__(level=4, seconds=None, seed=seed)
+        super().__init__(level=DEFAULT_LEVEL, seconds=None, seed=seed)
+        self._row = GREEDY
         self._turn_only = True
 
     def choose_action(self, game: Game, *, seconds: float | None = None,

@@ -17,7 +17,7 @@ import json
 import random
 
 from . import weights
-from .ai import AI
+from .ai import AI, DEFAULT_LEVEL
 from .game import Game
 
 TUNABLE = ("pieces", "articles", "weights")
@@ -34,9 +34,11 @@ def play(plus: dict, minus: dict, games: int, nodes: int, max_turns: int, seed: 
     total = 0.0
     for g in range(games):
         plus_color = "black" if g % 2 == 0 else "white"
-        players = {plus_color: AI(level=6, seconds=None, nodes=nodes, table=plus, seed=seed + g),
-                   ("white" if plus_color == "black" else "black"):
-                       AI(level=6, seconds=None, nodes=nodes, table=minus, seed=seed + g)}
+        other = "white" if plus_color == "black" else "black"
+        players = {plus_color: AI(level=DEFAULT_LEVEL, seconds=None, nodes=nodes, table=plus,
+                                  seed=seed + g),
+                   other: AI(level=DEFAULT_LEVEL, seconds=None, nodes=nodes, table=minus,
+                             seed=seed + g)}
         game = Game.new()
         while game.result is None and game.turn <= max_turns:
             game.apply(players[game.to_move].choose_action(game))

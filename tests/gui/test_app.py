@@ -234,6 +234,21 @@ def test_view_options_and_preferences(make_window):
     assert not w.board.flipped and load_preferences().flipped is False
 
 
+def test_the_level_menu_follows_the_level_table_and_an_unknown_saved_level_falls_back(
+        make_window):
+    import dataclasses
+    import json
+    from qt_ui.settings import Preferences, _settings, load_preferences
+    from wec.ai import DEFAULT_LEVEL, LEVELS
+    w = make_window(mode="hotseat", **OFF)
+    assert sorted(n for n in LEVELS if f"level_{n}" in w.actions_by_name) == sorted(LEVELS)
+    assert f"level_{max(LEVELS) + 1}" not in w.actions_by_name
+    old = dataclasses.asdict(Preferences())
+    old["ai_level"] = max(LEVELS) + 1  # saved by a version that had one more level
+    _settings().setValue("preferences", json.dumps(old))
+    assert load_preferences().ai_level == DEFAULT_LEVEL
+
+
 def test_hotseat_hand_off_hides_the_board(make_window, click, qtbot, shot_dir):
     w = make_window(mode="hotseat")  # invisible pieces on (the standard)
     assert w.handoff.isVisible() and w.board.hidden
@@ -255,7 +270,7 @@ def test_hotseat_hand_off_hides_the_board(make_window, click, qtbot, shot_dir):
 
 
 def test_the_ui_keeps_ticking_while_the_computer_thinks(make_window, qtbot):
-    w = make_window(mode="human_vs_computer", human="white", ai_level=6, ai_seconds=30.0)
+    w = make_window(mode="human_vs_computer", human="white", ai_level=5, ai_seconds=30.0)
     ticks = []
     timer = QTimer()
     timer.timeout.connect(lambda: ticks.append(time.monotonic()))
