@@ -166,17 +166,23 @@ def test_locks_and_reveals_hold_exactly_as_the_rules_say(seed):
                 assert any(v.type == p["type"] for v in g.can_see(enemy, r, c, p["level"]))
 
 
-def test_a_visible_passenger_whose_carrier_is_hidden_stays_in_the_observation():
-    """R10.5 reveals a passenger (it fired) while its submerged carrier stays hidden (R10.4): the
-    observation shows the passenger, marked as held by something unseen, and its legal actions
-    still equal the game's."""
+def revealed_passenger_of_a_hidden_carrier() -> wec.Game:
+    """White to move; a black Tank revealed (R10.5) as the passenger of a submerged black
+    Submarine that White cannot see (R10.4)."""
     from builders import piece, position
     pos = position(piece("K", "white", 1, 1), piece("K", "black", 10, 10),
                    piece("SU", "black", 6, 6, "S"),
                    piece("TA", "black", 6, 6, "S", hand="left", revealed=5),
                    piece("RP", "white", 2, 2, home=False), to_move="white")
     pos["turn"] = 5
-    g = wec.Game.from_position(pos)
+    return wec.Game.from_position(pos)
+
+
+def test_a_visible_passenger_whose_carrier_is_hidden_stays_in_the_observation():
+    """R10.5 reveals a passenger (it fired) while its submerged carrier stays hidden (R10.4): the
+    observation shows the passenger, marked as held by something unseen, and its legal actions
+    still equal the game's."""
+    g = revealed_passenger_of_a_hidden_carrier()
     obs = g.observation("white")
     assert [(p.type, p.level) for p in obs.pieces("black")] == [("K", "G"), ("TA", "S")]
     held = [p for p in obs.position()["pieces"] if p["type"] == "TA"]
@@ -189,13 +195,7 @@ def test_a_game_of_an_observation_keeps_the_held_passenger_through_position_and_
     game built from an observation with a held passenger (R10.6: its carrier unseen, R10.4) wrote
     `held: false` in its own position, so clone() and every reload of it failed. The flag must
     survive position() and clone(), and the AI must decide from such an observation."""
-    from builders import piece, position
-    pos = position(piece("K", "white", 1, 1), piece("K", "black", 10, 10),
-                   piece("SU", "black", 6, 6, "S"),
-                   piece("TA", "black", 6, 6, "S", hand="left", revealed=5),
-                   piece("RP", "white", 2, 2, home=False), to_move="white")
-    pos["turn"] = 5
-    g = wec.Game.from_position(pos)
+    g = revealed_passenger_of_a_hidden_carrier()
     view = wec.Game.from_position(g.observation("white")._game_position())
     assert [p["held"] for p in view.position()["pieces"] if p["type"] == "TA"] == [True]
     assert wec.Game.from_position(view.position()).position() == view.position()

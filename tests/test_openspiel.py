@@ -231,5 +231,5 @@ def test_match_player_openspiel_mcts(wo):
         action = player.choose_action(game)
         assert game.is_legal(action)
         game.apply(action)
-    result = play_one((0, "random", "openspiel-mcts", 0.05, 2, None))
+    result = play_one((0, "random", "openspiel-mcts", 0.05, 2, None, 0))
     assert result.result in ("black", "white", "draw")

@@ -68,8 +68,7 @@ def opening(pair: int, turns: int) -> Game:
 
 
 def play_one(args: tuple) -> GameResult:
-    index, a_spec, b_spec, seconds, max_turns, save_dir, *rest = args
-    opening_turns = rest[0] if rest else 0
+    index, a_spec, b_spec, seconds, max_turns, save_dir, opening_turns = args
     a_color = "black" if index % 2 == 0 else "white"
     players = {a_color: make_player(a_spec, seconds, 2 * index),
                ("white" if a_color == "black" else "black"): make_player(b_spec, seconds,

@@ -81,19 +81,6 @@ class Sightings:
             out[side] = seen
         return out
 
-    def _visible_carrier(self, raw: tuple, visible: set[int]) -> bool:
-        """Whether a carrier of passenger `raw` (same colour, able to carry, at home on the
-        passenger's level, R3.4) is among the pieces the viewer sees there. Another visible
-        occupant is not enough: a fellow passenger or an enemy sharing the level holds nothing."""
-        for q in self._engine.occupants(raw[4], raw[5]):
-            if q == raw[0] or q not in visible:
-                continue
-            carrier = self._engine.piece(q)
-            ctype = rules.PIECE_TYPES[carrier[1]]
-            if carrier[2] == raw[2] and ctype.carry and rules.LEVELS.index(ctype.level) == raw[5]:
-                return True
-        return False
-
     def observation(self, color: str) -> Observation:
         """What `color` may know now (R10.6): own pieces, the enemy pieces it sees, all ground
         articles, projectiles, enemy reserves as markers, its history, its last sightings."""
@@ -113,7 +100,9 @@ class Sightings:
                 raw = self._engine.piece(ids[old])
                 ptype = rules.PIECE_TYPES[raw[1]]
                 if raw[5] != 0 and rules.LEVELS.index(ptype.level) != raw[5] and \
-                        not entry["journey"] and not self._visible_carrier(raw, visible):
+                        not entry["journey"] and not any(
+                            q in visible and q != ids[old]
+                            for q in self._engine.occupants(raw[4], raw[5])):
                     entry["held"] = True  # its carrier is hidden: something holds it there
             else:
                 entry = {**entry, "locks": [new_index.get(t) for t in entry["locks"]]}
