@@ -944,8 +944,8 @@ class MainWindow(QMainWindow):
         if previous.result is not None:
             return None
         target = os.path.join(data_dir(), RECOVERY_NAME)
-        try:
-            shutil.copyfile(self.autosave_path, target)
+        try:  # written from the game loaded, so with what its autosave journal adds
+            previous.save(target)
         except OSError:
             return None
         return target

@@ -4,22 +4,39 @@ from __future__ import annotations
 import copy
 import os
 import warnings
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from . import rules
 from ._core.engine import Engine
 from .action import Action, PieceInfo, ProjectileInfo, parse_action
-from .observation import LastSeen
+from .actionlist import Snapshot, pending, raw_of
 from .errors import IllegalActionError, PositionError
 from .options import Options
 from .position import (load_position_file, parse_position, position_dict,
                        square_index, square_of)
 
-from .coredata import (ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE, ACT_PICKUP,
-                       ACT_REINFORCE, ACT_RESIGN, ACT_DRAW, ACT_DROP, NO_ACTION, RESULT_NAMES,
+from .coredata import (ACT_DOZE, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE, ACT_REINFORCE,
+                       ACT_RESIGN, ACT_DRAW, EV_CONVERTED, EV_REMOVED, NO_ACTION, RESULT_NAMES,
                        piece_info)
-from .record import RecordKeeping
-from .sightings import Sightings
+from .record import KIND_NAMES, Entry, RecordKeeping, turn_strings
+from .sightings import Sightings, changed_ids
+
+
+class _LegalList:
+    """The legal actions of one state: (action, raw) pairs, and their texts once asked for."""
+
+    __slots__ = ("snap", "pairs", "_by_text")
+
+    def __init__(self, engine: Engine, key: tuple[int, int]) -> None:
+        raws = engine.legal()
+        self.snap = Snapshot(engine, raws, key)
+        self.pairs = pending(self.snap, raws)
+        self._by_text: dict[str, tuple[Action, tuple]] | None = None
+
+    def by_text(self) -> dict[str, tuple[Action, tuple]]:
+        if self._by_text is None:
+            self._by_text = {str(a): (a, raw) for a, raw in self.pairs}
+        return self._by_text
 
 
 class Game(RecordKeeping, Sightings):
@@ -37,26 +54,22 @@ class Game(RecordKeeping, Sightings):
         if problems:
             raise PositionError("; ".join(problems))
         self._initial = position_dict(self._engine, options)
-        self._actions: list[str] = []
-        # per applied action: (kind, [(result, readers)], {reader: R12.2 part or None}), where
-        # a reader is a colour index (None: the full record) and readers the colours that may
-        # read a result (R12.3)
-        self._parts: list[tuple[str, list[tuple[str, frozenset[int]]],
-                                dict[int | None, str | None]]] = []
         self._competitive = options.competitive
-        # R10: per side, where each enemy piece was last seen (pid -> LastSeen); the initial
-        # position is public. One snapshot per applied action, for undo.
-        seen = self._sightings({0: {}, 1: {}}, {}, [set(), set()], everything=True)
-        self._seen_stack: list[dict[int, dict[int, LastSeen]]] = [seen]
-        self._colors_stack: list[dict[int, int]] = [self._colors()]
-        # R12.4: actions taken back (redo takes the last), and abandoned lines kept as
-        # variations: (ply where they leave the current line, their action texts)
-        self._redo: list[str] = []
+        # the current line of play, one Entry per applied action (the record, R12.2), and the
+        # actions taken back, redo's next last (R12.4); abandoned lines are kept as variations:
+        # (ply where they leave the current line, their action texts)
+        self._line: list[Entry] = []
+        self._redo: list[Entry] = []
         self._variations: list[tuple[int, list[str]]] = []
-        self._autosave: str | None = None
+        # R10: per side, which pieces it sees now (a byte per piece id), and where each enemy
+        # piece it cannot see was last seen (pid -> LastSeen); the initial position is public
+        self._vis = (self._engine.visible_mask(0), self._engine.visible_mask(1))
+        self._seen0 = self._initial_sightings()
+        self._seen = self._seen0
+        self._autosave: Any = None
         # legal lists of recently seen states, keyed by (actions applied, hash): undo finds the
         # list of the state it returns to
-        self._legal_cache: dict[tuple[int, int], list[tuple[Action, tuple]]] = {}
+        self._legal_cache: dict[tuple[int, int], _LegalList] = {}
 
     # --- construction ----------------------------------------------------------------------------
 
@@ -77,11 +90,17 @@ class Game(RecordKeeping, Sightings):
         return cls(options, data)
 
     def clone(self) -> "Game":
-        """An independent copy with the same initial position and action record (undo works)."""
-        other = Game.from_position(self._initial)
-        for text in self._actions:
-            other.replay_action(text)
-        other._competitive = self._competitive
+        """An independent copy (undo, redo and the record included): a copy of the core's state
+        and of the record's lists, never a replay, so its cost does not grow with the game. The
+        copy does not autosave."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._engine = self._engine.copy()
+        other._line = list(self._line)
+        other._redo = list(self._redo)
+        other._variations = [(ply, list(actions)) for ply, actions in self._variations]
+        other._legal_cache = dict(self._legal_cache)
+        other._autosave = None
         return other
 
     # --- reading ---------------------------------------------------------------------------------
@@ -125,7 +144,7 @@ class Game(RecordKeeping, Sightings):
 
     def actions(self) -> list[str]:
         """Texts of every action applied since the initial position."""
-        return list(self._actions)
+        return [e.text for e in self._line]
 
     def pieces(self, color: str | None = None) -> list[PieceInfo]:
         infos = [piece_info(raw) for raw in self._engine.pieces()]
@@ -167,64 +186,21 @@ class Game(RecordKeeping, Sightings):
 
     # --- actions ---------------------------------------------------------------------------------
 
-    def _legal(self) -> list[tuple[Action, tuple]]:
+    def _legal_list(self) -> _LegalList:
         key = (self._engine.n_actions, self._engine.hash)
         found = self._legal_cache.get(key)
         if found is None:
             if len(self._legal_cache) > 64:
                 self._legal_cache.clear()
-            found = [(self._to_action(r), r) for r in self._engine.legal()]
-            self._legal_cache[key] = found
+            found = self._legal_cache[key] = _LegalList(self._engine, key)
         return found
 
+    def _legal(self) -> list[tuple[Action, tuple]]:
+        return self._legal_list().pairs
+
     def _to_action(self, raw: tuple) -> Action:
-        kind, pid, dest, dlevel, passenger, path, group, direction, art, art2, target = raw
-        if kind == ACT_END:
-            return Action("end")
-        if kind == ACT_REINFORCE:
-            rtype, _, rsq, rhand, _, _ = self._engine.reserves()[target]
-            r, c = square_of(rsq)
-            return Action("reinforce", rules.PIECE_TYPES[rtype].code, None, (r, c, "G"),
-                          hand=rules.HANDS[rhand])
-        me = piece_info(self._engine.piece(pid))
-        if kind in (ACT_PICKUP, ACT_DROP):
-            return Action("pickup" if kind == ACT_PICKUP else "drop", me.type,
-                          (me.row, me.col, me.level), article=rules.ARTICLES[art - 1], hand=me.hand, articles=me.articles)
-        if kind == ACT_EXCHANGE:
-            other = piece_info(self._engine.piece(target))
-            return Action("exchange", me.type, (me.row, me.col, me.level),
-                          article=rules.ARTICLES[art - 1],
-                          swap=rules.ARTICLES[art2 - 1] if art2 else None,
-                          target=(other.row, other.col, other.level), other=other.text(), hand=me.hand, articles=me.articles)
-        if kind == ACT_FIRE:
-            code = rules.FIRE_CODE[rules.ARTICLES[art - 1]]
-            r, c = square_of(dest)
-            if code in ("BI", "JU", "SC"):
-                return Action("fire", me.type, (me.row, me.col, me.level), (r, c, "G"),
-                              article=code, path=("beeline", "dogleg")[path], hand=me.hand, articles=me.articles)
-            if target >= 0:
-                other = piece_info(self._engine.piece(target))
-                aim = (other.row, other.col, other.level)
-                return Action("fire", me.type, (me.row, me.col, me.level), aim, article=code,
-                              target=aim, other=other.text(), hand=me.hand, articles=me.articles)
-            return Action("fire", me.type, (me.row, me.col, me.level),
-                          (r, c, rules.LEVELS[dlevel]), article=code, hand=me.hand, articles=me.articles)
-        origin = (me.row, me.col, me.level)
-        dr, dc = square_of(dest)
-        if kind == ACT_MOVE:
-            carried = None
-            if passenger >= 0:
-                carried = piece_info(self._engine.piece(passenger)).text()
-            return Action("move", me.type, origin, (dr, dc, rules.LEVELS[dlevel]),
-                          passenger=passenger >= 0, hand=me.hand, articles=me.articles,
-                          carried=carried)
-        squares = []
-        for d in range(8):
-            if (group >> d) & 1:
-                ddr, ddc = rules.DIRECTIONS[d]
-                squares.append((me.row + ddr, me.col + ddc))
-        return Action("doze", me.type, origin, (dr, dc, "G"), group=tuple(sorted(squares)),
-                      hand=me.hand, articles=me.articles)
+        """The Action of a raw tuple of the current state's legal list."""
+        return Action(**self._legal_list().snap.fields(raw))
 
     def legal_actions(self) -> list[Action]:
         """Everything the side to move may do now (R6.1): Moves and Dozes (until the Move is
@@ -245,16 +221,20 @@ class Game(RecordKeeping, Sightings):
     def _find(self, action: Action | str) -> tuple[Action, tuple]:
         if self.result is not None:
             raise IllegalActionError(f"the game is over ({self.result}): {action}")
+        listed = self._legal_list()
+        if isinstance(action, Action):
+            raw = raw_of(action, listed.snap)
+            if raw is not None:  # listed for this very state
+                return action, raw
         wanted = parse_action(action) if isinstance(action, str) else action
         if not isinstance(wanted, Action):
             raise IllegalActionError(f"expected an Action or its text, got {action!r}")
-        legal = self._legal()
         text = str(wanted)
-        for a, raw in legal:
-            if str(a) == text:
-                return a, raw
+        found = listed.by_text().get(text)
+        if found is not None:
+            return found
         key = wanted.loose_key()
-        matches = [(a, raw) for a, raw in legal if a.loose_key() == key
+        matches = [(a, raw) for a, raw in listed.pairs if a.loose_key() == key
                    and (wanted.hand is None or wanted.hand == a.hand)
                    and (not wanted.articles or wanted.articles == a.articles)]
         if len(matches) == 1:
@@ -272,28 +252,56 @@ class Game(RecordKeeping, Sightings):
         """Apply a legal action (an Action or its text); IllegalActionError leaves the game as it
         was. After an undo, a different action starts a new line: the abandoned one is kept as a
         variation (R12.4)."""
-        found = self._apply(action)
-        text = str(found)
+        found, raw = self._find(action)
+        entry = self._apply_raw(found, raw)
         if self._redo:
-            if self._redo[-1] == text:
+            if self._redo[-1].raw == raw and self._redo[-1].text == entry.text:
                 self._redo.pop()
             else:
-                self._keep_variation(len(self._actions) - 1, list(reversed(self._redo)))
+                self._keep_variation(len(self._line) - 1, [e.text for e in reversed(self._redo)])
                 self._redo = []
-        self._autosave_now()
+        self._journal()
         return found
 
-    def _apply(self, action: Action | str) -> Action:
-        found, raw = self._find(action)
-        before = {p[0]: p for p in self._engine.pieces()}
-        seen_before = [set(self._engine.visible(0)), set(self._engine.visible(1))]
-        self._engine.apply(raw)
-        self._actions.append(str(found))
-        self._record(found, raw, before, seen_before)
-        self._seen_stack.append(self._sightings(self._seen_stack[-1], self._colors_stack[-1],
-                                                seen_before))
-        self._colors_stack.append(self._colors())
-        return found
+    def _apply_raw(self, action: Action, raw: tuple) -> Entry:
+        """Make a legal action in the core and keep its entry (the record's raw material)."""
+        engine = self._engine
+        kind, pid, dest, dlevel, passenger, path, group, direction, art, art2, target = raw
+        n_before, turn_before, mover = engine.n_pieces, engine.turn, engine.side
+        named = _named_pieces(engine, raw)
+        before = {q: engine.piece(q) for q in named}
+        dozed = _dozed(engine, raw) if kind == ACT_DOZE else ()
+        for q in dozed:
+            before[q] = engine.piece(q)
+        vis_before = self._vis
+        engine.apply(raw)
+        events = engine.events()
+        vis_after = (engine.visible_mask(0), engine.visible_mask(1))
+        missing = {e[1] for e in events if 0 <= e[1] < n_before} - before.keys()
+        for side in (0, 1):
+            if vis_before[side] != vis_after[side]:
+                missing.update(q for q in changed_ids(vis_before[side], vis_after[side])
+                               if q < n_before)
+        missing -= before.keys()
+        if missing:  # pieces the action changed: read them as they stood before it
+            engine.undo()
+            before.update((q, engine.piece(q)) for q in missing)
+            engine.apply(raw)
+            events = engine.events()
+        pieces = dict(before)
+        for e in events:
+            if e[1] >= n_before:  # entered with this action
+                pieces[e[1]] = engine.piece(e[1])
+        primary = tuple(_primary_losses(events, pieces, vis_before, vis_after, mover))
+        entry = Entry(action, raw, KIND_NAMES[kind], events=events, vis_before=vis_before,
+                      vis_after=vis_after, pieces=pieces, dozed=dozed, mover=mover,
+                      primary=primary)
+        entry.seen = self._update_sightings(self._seen, vis_before, vis_after, before,
+                                            turn_before, n_before)
+        self._vis = vis_after
+        self._seen = entry.seen
+        self._line.append(entry)
+        return entry
 
     def replay_action(self, text: str) -> None:
         """Apply one recorded action text (`Game.actions()`), the facade calls included."""
@@ -312,25 +320,22 @@ class Game(RecordKeeping, Sightings):
         if self.result is not None:
             raise IllegalActionError(f"resign: the game is over ({self.result})")
         raw = (ACT_RESIGN,) + NO_ACTION[1:10] + (rules.COLORS.index(color),)
-        self._engine.apply(raw)
-        self._actions.append(f"RESIGN:{color}")
-        self._parts.append(("RESIGN", [], {None: None, 0: None, 1: None}))
-        self._seen_stack.append(self._seen_stack[-1])
-        self._colors_stack.append(self._colors_stack[-1])
-        self._redo = []
-        self._autosave_now()
+        self._game_call(raw, "RESIGN", f"RESIGN:{color}")
 
     def agree_draw(self) -> None:
         """R11.2: the two players agree a draw."""
         if self.result is not None:
             raise IllegalActionError(f"draw: the game is over ({self.result})")
-        self._engine.apply((ACT_DRAW,) + NO_ACTION[1:])
-        self._actions.append("DRAW")
-        self._parts.append(("DRAW", [], {None: None, 0: None, 1: None}))
-        self._seen_stack.append(self._seen_stack[-1])
-        self._colors_stack.append(self._colors_stack[-1])
+        self._game_call((ACT_DRAW,) + NO_ACTION[1:], "DRAW", "DRAW")
+
+    def _game_call(self, raw: tuple, name: str, text: str) -> None:
+        """A resign or an agreed draw: an entry of its own, no part in any turn's actions."""
+        self._engine.apply(raw)
+        self._line.append(Entry(None, raw, name, text=text, vis_before=self._vis,
+                                vis_after=self._vis, seen=self._seen,
+                                mover=self._engine.side))
         self._redo = []
-        self._autosave_now()
+        self._journal()
 
     def end_turn(self) -> None:
         """End Turn (R6.4)."""
@@ -338,16 +343,19 @@ class Game(RecordKeeping, Sightings):
 
     def undo(self) -> None:
         """Take back the last action (redo() puts it back)."""
-        if not self._actions:
+        if not self._line:
             raise IllegalActionError("nothing to undo")
         if self._competitive:
             raise IllegalActionError("undo is off in a competitive game (R12.3)")
+        self._undo_one()
+        self._journal()
+
+    def _undo_one(self) -> None:
+        entry = self._line.pop()
         self._engine.undo()
-        self._redo.append(self._actions.pop())
-        self._parts.pop()
-        self._seen_stack.pop()
-        self._colors_stack.pop()
-        self._autosave_now()
+        self._redo.append(entry)
+        self._vis = entry.vis_before
+        self._seen = self._line[-1].seen if self._line else self._seen0
 
     def redo(self) -> None:
         """Apply again the last action taken back (R12.4)."""
@@ -355,43 +363,47 @@ class Game(RecordKeeping, Sightings):
             raise IllegalActionError("redo is off in a competitive game (R12.3)")
         if not self._redo:
             raise IllegalActionError("nothing to redo")
-        text = self._redo.pop()
-        self._replay_one(text)
-        self._autosave_now()
+        self._redo_one()
+        self._journal()
 
-    def _replay_one(self, text: str) -> None:
-        if text == "DRAW" or text.startswith("RESIGN:"):
-            saved = self._redo
-            self.replay_action(text)
-            self._redo = saved
-        else:
-            self._apply(text)
+    def _redo_one(self) -> None:
+        """The state is the one the entry was made in: its raw action applies as it is."""
+        entry = self._redo.pop()
+        self._engine.apply(entry.raw)
+        self._line.append(entry)
+        self._vis = entry.vis_after
+        self._seen = entry.seen
 
     @property
     def ply(self) -> int:
         """How many actions have been applied since the initial position."""
-        return len(self._actions)
+        return len(self._line)
 
     def redo_actions(self) -> list[str]:
         """The actions redo() would apply, next first."""
-        return list(reversed(self._redo))
+        return [e.text for e in reversed(self._redo)]
+
+    def history_with_redo(self, color: str | None = None) -> list[str]:
+        """The history as if every redo action were applied again (the app shows the turns
+        ahead after going back); the game is not changed."""
+        if color is None and self._competitive and self.result is None:
+            return self.history()  # raises: R12.3
+        reader = None if color is None else rules.COLORS.index(color)
+        return turn_strings(self._line + self._redo[::-1], reader)
 
     def goto(self, ply: int) -> None:
-        """Undo or redo to `ply` actions from the initial position (R12.4)."""
+        """Undo or redo to `ply` actions from the initial position (R12.4); the core's undo and
+        the kept entries, so any ply of a long game is reached at once."""
         if self._competitive:
             raise IllegalActionError("going back is off in a competitive game (R12.3)")
-        if not isinstance(ply, int) or not 0 <= ply <= len(self._actions) + len(self._redo):
-            raise IllegalActionError(f"goto: ply {ply!r} is outside 0.."
-                                     f"{len(self._actions) + len(self._redo)}")
-        autosave, self._autosave = self._autosave, None
-        try:
-            while len(self._actions) > ply:
-                self.undo()
-            while len(self._actions) < ply:
-                self.redo()
-        finally:
-            self._autosave = autosave
-        self._autosave_now()
+        total = len(self._line) + len(self._redo)
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= total:
+            raise IllegalActionError(f"goto: ply {ply!r} is outside 0..{total}")
+        while len(self._line) > ply:
+            self._undo_one()
+        while len(self._line) < ply:
+            self._redo_one()
+        self._journal()
 
     def variations(self) -> list[tuple[int, list[str]]]:
         """Abandoned lines: (the ply where each leaves the line it was played from, its
@@ -413,13 +425,16 @@ class Game(RecordKeeping, Sightings):
         try:
             self.goto(ply)
             if self._redo:
-                self._keep_variation(ply, list(reversed(self._redo)))
+                self._keep_variation(ply, self.redo_actions())
                 self._redo = []
             for text in actions:
-                self._replay_one(text)
+                if text == "DRAW" or text.startswith("RESIGN:"):
+                    self.replay_action(text)
+                else:
+                    self._apply_raw(*self._find(text))
         finally:
             self._autosave = autosave
-        self._autosave_now()
+        self._journal(rewrite=True)
 
     # --- saving (API.md save-game format) --------------------------------------------------------
 
@@ -430,24 +445,52 @@ class Game(RecordKeeping, Sightings):
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> "Game":
-        """A game from a save file; every problem raises SaveFormatError naming the field/ply."""
+        """A game from a save file (and its autosave journal, if one continues it); every
+        problem raises SaveFormatError naming the field/ply."""
+        from .autosave import replay_journal
         from .save import game_from_save, read_save_file
-        return game_from_save(read_save_file(path))
+        data = read_save_file(path)
+        game = game_from_save(data)
+        replay_journal(game, path, data)
+        return game
 
-    def autosave_to(self, path: str | os.PathLike[str] | None) -> None:
-        """After every action write the game to `path` (None: stop autosaving)."""
-        self._autosave = None if path is None else os.fspath(path)
-        self._autosave_now()
-
-    def _autosave_now(self) -> None:
-        """Autosave; a failure (disk full, folder gone) warns and never undoes the action."""
+    def autosave_to(self, path: str | os.PathLike[str] | None, *,
+                    on_error: Callable[[str], None] | None = None) -> None:
+        """Keep the game saved in `path` after every action (None: stop autosaving): the save
+        file is written now, then each action appends one synced line to a journal beside it
+        (`<path>.journal`, O(1) per action), folded into the save file from time to time and by
+        `flush_autosave()`; `Game.load` reads the two together. A failure (disk full, folder
+        gone) never undoes an action: `on_error(message)` is told once (without it, one
+        RuntimeWarning), and autosaving stops."""
+        from .autosave import Autosave
         if self._autosave is not None:
-            from .save import save_game
-            try:
-                save_game(self, self._autosave)
-            except OSError as e:
-                warnings.warn(f"autosave to {self._autosave} failed: {e}", RuntimeWarning,
-                              stacklevel=3)
+            self._autosave.close()
+        self._autosave = None
+        if path is not None:
+            self._autosave = Autosave(self, os.fspath(path), on_error)
+            self._autosave.compact()
+
+    def flush_autosave(self) -> None:
+        """Fold the autosave journal into the save file now (e.g. on exit)."""
+        if self._autosave is not None:
+            self._autosave.compact()
+
+    def _journal(self, *, rewrite: bool = False) -> None:
+        if self._autosave is not None:
+            self._autosave.record(rewrite=rewrite)
+
+    def _knows_enemy_primary_lost(self, side: int) -> bool:
+        """R11.1 counts the primary pieces lost this turn; a side knows of an enemy's loss only
+        if it could read it (R12.3). The turn's entries are read back to the last End Turn
+        (whose journeys belong to this turn); a loss from before this game's record began is
+        known from the position it started from."""
+        for entry in reversed(self._line):
+            losses = [who for color, who in entry.primary if color != side]
+            if losses:
+                return any(side in who for who in losses)
+            if entry.name == "END":
+                return False
+        return True
 
     def full_history(self) -> list[str]:
         """The full record, whatever the mode (for save files)."""
@@ -459,11 +502,14 @@ class Game(RecordKeeping, Sightings):
 
     def undo_turn(self) -> None:
         """Take back actions up to and including the last End Turn (or to the turn's start)."""
-        if not self._actions:
+        if not self._line:
             raise IllegalActionError("nothing to undo")
-        self.undo()
-        while self._actions and self._actions[-1] != "END":
-            self.undo()
+        if self._competitive:
+            raise IllegalActionError("undo is off in a competitive game (R12.3)")
+        self._undo_one()
+        while self._line and self._line[-1].name != "END":
+            self._undo_one()
+        self._journal()
 
     def __repr__(self) -> str:
         return f"<wec.Game turn {self.turn}, {self.to_move} to move, result {self.result}>"
@@ -476,3 +522,43 @@ def perft(game: Game, depth: int, mode: str = "moves") -> int:
     if depth < 0:
         raise ValueError(f"perft depth must be >= 0, got {depth}")
     return int(game._engine.perft(depth, mode))
+
+
+def _named_pieces(engine: Engine, raw: tuple) -> list[int]:
+    """The pieces an action's record names, known before it is made."""
+    kind, pid, _, _, passenger, *_, target = raw
+    out = [pid] if pid >= 0 else []
+    if passenger >= 0 and kind in (ACT_MOVE, ACT_DOZE):
+        out.append(passenger)
+    if target >= 0 and kind in (ACT_FIRE, ACT_EXCHANGE):
+        out.append(target)
+    return out
+
+
+def _dozed(engine: Engine, raw: tuple) -> tuple[int, ...]:
+    """The pieces of a doze group (R4.11), in group order: by square, then piece id."""
+    _, pid, _, _, _, _, group, *_ = raw
+    sq = engine.piece(pid)[4]
+    row, col = square_of(sq)
+    squares = sorted((row + dr, col + dc) for d, (dr, dc) in enumerate(rules.DIRECTIONS)
+                     if (group >> d) & 1)
+    return tuple(q for r, c in squares for q in sorted(engine.occupants(square_index(r, c), 0)))
+
+
+def _primary_losses(events: list[tuple], pieces: dict[int, tuple], vis_before: tuple,
+                    vis_after: tuple, mover: int) -> list[tuple[int, frozenset[int]]]:
+    """R11.1: the primary pieces an action removed or converted, with the sides that know."""
+    out = []
+    for ev, pid, *_ in events:
+        if ev not in (EV_REMOVED, EV_CONVERTED) or pid not in pieces:
+            continue
+        raw = pieces[pid]
+        if rules.PIECE_TYPES[raw[1]].role != "primary":
+            continue
+        who = {raw[2], mover}  # the owner, and the side that acted
+        for side in (0, 1):
+            for mask in (vis_before[side], vis_after[side]):
+                if pid < len(mask) and mask[pid]:
+                    who.add(side)
+        out.append((raw[2], frozenset(who)))
+    return out

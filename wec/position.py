@@ -20,13 +20,14 @@ PIECE_KEYS = {"type", "color", "square", "level", "hand", "articles", "stun", "h
               "revealed", "held"}
 JOURNEY_KEYS = {"article", "to", "path"}
 PROJECTILE_KEYS = {"type", "square", "level", "direction", "target", "strength", "owner"}
-TURN_STATE_KEYS = {"fires", "pickup", "drop", "exchange", "reinforce", "violent"}
+TURN_STATE_KEYS = {"fires", "pickup", "drop", "exchange", "reinforce", "violent", "primary_lost"}
 TRANSPORTS = ("BI", "JP", "SC")
 TRAVEL_LEVEL = {"BI": "G", "JP": "A", "SC": "S"}
 ARTICLE_KEYS = {"type", "square", "cooldown"}
 RESERVE_KEYS = {"type", "color", "square", "hand", "armed", "entered"}
 WEAPONS = ("FL", "ST", "CS", "RL", "SL", "TL")
 NONE = -1
+MAX_PIECES = 640  # the core's capacity
 
 
 def square_index(row: int, col: int) -> int:
@@ -305,6 +306,7 @@ def parse_position(pos: Mapping[str, Any]) -> tuple[Options, dict[str, Any]]:
     turn_state["fires"] = _int(ts.get("fires", 0), "turn_state.fires", 0, 2)
     for key in ("pickup", "drop", "exchange", "reinforce", "violent"):
         turn_state[key] = int(_bool(ts.get(key, False), f"turn_state.{key}"))
+    lost = _primary_lost(ts.get("primary_lost", {}))
     quiet = _int(pos.get("quiet", 0), "quiet", 0, 10**6)
     result = pos.get("result")
     if result is not None:
@@ -312,8 +314,18 @@ def parse_position(pos: Mapping[str, Any]) -> tuple[Options, dict[str, Any]]:
     data = {"side": rules.COLORS.index(to_move), "turn": turn, "moved": int(moved),
             "pieces": pieces, "articles": articles, "reserves": reserves,
             "projectiles": projectiles, "turn_state": turn_state, "quiet": quiet,
+            "primary_lost": lost,
             "result": {None: NONE, "black": 0, "white": 1, "draw": 2}[result]}
     return options, data
+
+
+def _primary_lost(value: Any) -> tuple[int, int]:
+    """R11.1: primary government pieces each side lost this turn ({"black": n, "white": n}); End
+    Turn reads it, so a position taken in mid-turn keeps a win that is not yet declared."""
+    where = "turn_state.primary_lost"
+    _check_keys(value, set(rules.COLORS), set(), where)
+    black, white = (_int(value.get(c, 0), f"{where}.{c}", 0, MAX_PIECES) for c in rules.COLORS)
+    return black, white
 
 
 def _check_capacity(pieces: list[dict[str, Any]], options: Options) -> None:
@@ -372,7 +384,7 @@ def position_dict(engine: Any, options: Options) -> dict[str, Any]:
             mover = raw
         index_of[pid] = len(pieces)
         row, col = square_of(sq)
-        carried = sorted(arts)
+        carried = arts  # in slot order: the order they would drop in (R7.3.3)
         entry = {"type": rules.PIECE_TYPES[t].code, "color": rules.COLORS[color],
                  "square": [row, col], "level": rules.LEVELS[level], "hand": rules.HANDS[hand],
                  "articles": [rules.ARTICLES[k - 1] for k, _ in carried],
@@ -412,7 +424,8 @@ def position_dict(engine: Any, options: Options) -> dict[str, Any]:
     ts = engine.turn_state()
     turn_state = {"fires": ts["fires"], "pickup": bool(ts["pickup"]), "drop": bool(ts["drop"]),
                   "exchange": bool(ts["exchange"]), "reinforce": bool(ts["reinforce"]),
-                  "violent": bool(ts["violent"])}
+                  "violent": bool(ts["violent"]),
+                  "primary_lost": dict(zip(rules.COLORS, ts["primary_lost"]))}
     return {"format": "wec-position", "version": 1, "to_move": rules.COLORS[engine.side],
             "turn": engine.turn, "moved": engine.moved, "options": options.changes(),
             "pieces": pieces, "articles": articles, "reserves": reserves,

@@ -20,7 +20,8 @@ class Sightings:
 
     _engine: Any
     _competitive: bool
-    _seen_stack: list
+    _seen: tuple
+    _vis: tuple[bytes, bytes]
 
     if TYPE_CHECKING:  # provided by Game
         @property
@@ -28,6 +29,7 @@ class Sightings:
         def position(self) -> dict[str, Any]: ...
         def projectiles(self) -> list[ProjectileInfo]: ...
         def history(self, color: str | None = None) -> list[str]: ...
+        def _knows_enemy_primary_lost(self, side: int) -> bool: ...
 
     # --- hidden information (R10) ----------------------------------------------------------------
 
@@ -48,38 +50,49 @@ class Sightings:
                 for pid in self._engine.occupants(s, rules.LEVELS.index(level))
                 if self._engine.can_see(side, pid)]
 
-    def _colors(self) -> dict[int, int]:
-        return {raw[0]: raw[2] for raw in self._engine.pieces()}
-
-    def _sightings(self, previous: dict[int, dict[int, LastSeen]], prev_colors: dict[int, int],
-                   seen_before: list[set[int]], *,
-                   everything: bool = False) -> dict[int, dict[int, LastSeen]]:
-        """Per side, the last sighting of each enemy piece: a piece seen now gets a fresh
-        record; a hidden one keeps its record; one that was the side's own until now (converted)
-        is known where it stands; a reserve that entered unseen is known only as "a piece" on
-        its activation square. A piece the side saw being removed is forgotten."""
-        out = {}
+    def _initial_sightings(self) -> tuple[dict[int, LastSeen], dict[int, LastSeen]]:
+        """The initial position is public (R10): each side knows where every enemy piece it
+        cannot see stands."""
+        out: tuple[dict[int, LastSeen], dict[int, LastSeen]] = ({}, {})
         turn = self.turn
-        alive = {raw[0] for raw in self._engine.pieces()}
         for side in (0, 1):
-            seen = dict(previous[side])
-            visible = set(self._engine.visible(side))
-            for pid in list(seen):
-                if pid not in alive and pid in seen_before[side]:
-                    del seen[pid]  # it was removed in plain sight
+            visible = self._vis[side]
             for raw in self._engine.pieces():
-                pid, color = raw[0], raw[2]
-                if color == side:
-                    seen.pop(pid, None)  # own (or converted to own)
-                    continue
-                if not (everything or pid in visible or pid not in seen):
-                    continue
-                info = piece_info(raw)
-                known = everything or pid in visible or prev_colors.get(pid) == side
-                seen[pid] = LastSeen(pid, info.type if known else None, info.color,
-                                     (info.row, info.col), info.level if known else "G", turn)
-            out[side] = seen
+                if raw[2] != side and not visible[raw[0]]:
+                    out[side][raw[0]] = _sighting(raw, turn, known=True)
         return out
+
+    def _update_sightings(self, previous: tuple, vis_before: tuple[bytes, bytes],
+                          vis_after: tuple[bytes, bytes], before: dict[int, tuple],
+                          turn_before: int, n_before: int) -> tuple:
+        """Per side, the last sighting of each enemy piece it cannot see now: a piece that
+        disappears from view is known where it stood before this action; one that was the
+        side's own until now (converted) is known where it stands; a reserve that entered unseen
+        is known only as "a piece" on its activation square; a piece in view again, or removed
+        in plain sight, is forgotten. Only the pieces whose view changed are looked at."""
+        out = []
+        for side in (0, 1):
+            old, new = vis_before[side], vis_after[side]
+            if old == new:
+                out.append(previous[side])
+                continue
+            seen = dict(previous[side])
+            for pid in changed_ids(old, new):
+                now = new[pid] if pid < len(new) else 0
+                if now:
+                    seen.pop(pid, None)  # in view (or its own) again
+                    continue
+                if not self._engine.is_alive(pid):
+                    continue  # removed: known gone if it was in view, else its record stays
+                raw_now = self._engine.piece(pid)
+                if pid >= n_before:  # entered unseen (R8.4)
+                    seen[pid] = _sighting(raw_now, self.turn, known=False)
+                elif before[pid][2] == side:  # converted away from this side (R7.5)
+                    seen[pid] = _sighting(raw_now, self.turn, known=True)
+                else:  # went out of view: where it stood before this action
+                    seen[pid] = _sighting(before[pid], turn_before, known=True)
+            out.append(seen)
+        return tuple(out)
 
     def observation(self, color: str) -> Observation:
         """What `color` may know now (R10.6): own pieces, the enemy pieces it sees, all ground
@@ -112,6 +125,9 @@ class Sightings:
             proj["target"] = new_index.get(proj["target"]) if proj["target"] is not None else None
         # whether something was destroyed this turn could tell of a hidden piece's end (R10.6)
         pos["turn_state"]["violent"] = False
+        enemy = rules.COLORS[1 - side]
+        if not self._knows_enemy_primary_lost(side):
+            pos["turn_state"]["primary_lost"][enemy] = 0
         pos["enemy_reserves"] = [{"type": None, "color": r["color"], "square": r["square"],
                                   "hand": None, "armed": None, "entered": r["entered"]}
                                  for r in pos["reserves"] if r["color"] != color]
@@ -124,8 +140,21 @@ class Sightings:
                 target = None
             projectiles.append(ProjectileInfo(p.kind, p.square, p.level, p.direction, target,
                                               p.strength, p.owner))
-        last = [s for pid, s in sorted(self._seen_stack[-1][side].items())
-                if pid not in visible]
+        last = [s for pid, s in sorted(self._seen[side].items()) if pid not in visible]
         return Observation(cast("Game", self), color, position=pos, pieces=infos, projectiles=projectiles,
                            history=self.history(color), last_seen=last)
 
+
+
+def _sighting(raw: tuple, turn: int, *, known: bool) -> LastSeen:
+    info = piece_info(raw)
+    return LastSeen(raw[0], info.type if known else None, info.color, (info.row, info.col),
+                    info.level if known else "G", turn)
+
+
+def changed_ids(old: bytes, new: bytes) -> list[int]:
+    """The piece ids whose byte differs (a longer mask: new pieces count as changed)."""
+    n = min(len(old), len(new))
+    out = [i for i in range(n) if old[i] != new[i]]
+    out += range(n, max(len(old), len(new)))
+    return out

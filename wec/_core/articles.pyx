@@ -3,7 +3,8 @@
 from wec._core.state cimport *
 from wec._core.board cimport (tset, piece_set, turn_set, can_see, king_dist, slots_of,
                               carried_count, article_key, state_key, piece_key, place_piece,
-                              remove_piece, log_event, lose_article, gain_article, acquire_lock)
+                              remove_piece, log_event, lose_article, gain_article, acquire_lock,
+                              occupy)
 from wec._core.gen cimport Gen, emit, full, shadowed
 from wec._core.effects cimport arrive
 
@@ -176,7 +177,6 @@ cdef int take_from_piece(State* st, int pid, int kind, int* cool) noexcept nogil
         if p.art[i] == kind:
             cool[0] = p.cool[i]
             lose_article(st, pid, i)
-            piece_set(st, pid, &p.cool[i], 0)
             return 1
     return 0
 
@@ -227,11 +227,14 @@ cdef void exec_reinforce(State* st, Move* m) noexcept nogil:
     """R8.4: the reserve piece enters at Ground, with no articles."""
     cdef Reserve* r = &st.reserves[m.target]
     cdef int pid = st.n_pieces, i, x
+    cdef int here[2]
     cdef Piece* p
     if pid >= MAX_PIECES:
         return
+    here[0] = st.occ[GROUND][r.sq][0]  # read first: a removal moves the other occupant up
+    here[1] = st.occ[GROUND][r.sq][1]
     for i in range(2):  # R4.2.3: an enemy the player could not see is met and captured
-        x = st.occ[GROUND][r.sq][i]
+        x = here[i]
         if x != NONE and st.pieces[x].color != r.color:
             remove_piece(st, x, 0)
     p = &st.pieces[pid]
@@ -265,10 +268,7 @@ cdef void exec_reinforce(State* st, Move* m) noexcept nogil:
     tset(st, &p.acted, 1)
     tset(st, &p.alive, 1)
     st.hash += piece_key(p)
-    if st.occ[GROUND][r.sq][0] == NONE:
-        tset(st, &st.occ[GROUND][r.sq][0], pid)
-    else:
-        tset(st, &st.occ[GROUND][r.sq][1], pid)
+    occupy(st, pid, r.sq, GROUND)
     st.hash -= state_key(st)
     tset(st, &r.entered, 1)
     tset(st, &st.did_reinforce, 1)

@@ -13,6 +13,7 @@ cdef uint64_t state_key(State* st) noexcept nogil
 cdef uint64_t full_hash(State* st) noexcept nogil
 cdef void lift_piece(State* st, int pid) noexcept nogil
 cdef void place_piece(State* st, int pid, int sq, int level) noexcept nogil
+cdef void occupy(State* st, int pid, int sq, int level) noexcept nogil
 cdef void remove_piece(State* st, int pid, int cause) noexcept nogil
 cdef int drop_article(State* st, int kind, int cool, int centre, int color) noexcept nogil
 cdef int is_supported(State* st, int pid) noexcept nogil

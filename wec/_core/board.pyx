@@ -60,9 +60,9 @@ cdef uint64_t piece_key(Piece* p) noexcept nogil:
     cdef int i
     if not p.alive:
         return 0
-    for i in range(MAX_SLOTS):
+    for i in range(MAX_SLOTS):  # the slot order decides the drop order (R7.3.3): hashed
         if p.art[i]:
-            arts += mix64(<uint64_t>(p.art[i] * 64 + p.cool[i] + 1) * GOLDEN)
+            arts += mix64(<uint64_t>(p.art[i] * 64 + p.cool[i] + 1 + i * 8192) * GOLDEN)
     for i in range(N_KINDS):
         if p.icool[i]:
             arts += mix64(<uint64_t>(5000 + i * 64 + p.icool[i]) * GOLDEN)
@@ -112,6 +112,8 @@ cdef uint64_t state_key(State* st) noexcept nogil:
                           + st.did_exchange * 32 + st.did_reinforce * 64 + st.violent * 4)
                  * GOLDEN)
     h += mix64(<uint64_t>(13 + st.quiet) * 0x9E3779B1ULL)
+    if st.primary_lost[0] or st.primary_lost[1]:  # decides R11.1 at End Turn
+        h += mix64(<uint64_t>(17 + st.primary_lost[0] * 64 + st.primary_lost[1]) * GOLDEN)
     for i in range(st.n_reserves):
         h += mix64(<uint64_t>(2000003 + i * 4 + st.reserves[i].armed * 2
                               + st.reserves[i].entered) * GOLDEN)
@@ -137,8 +139,9 @@ cdef void lift_piece(State* st, int pid) noexcept nogil:
     """Take a piece out of its occupancy slot (it keeps its square until placed)."""
     cdef Piece* p = &st.pieces[pid]
     cdef int* slot = st.occ[p.level][p.sq]
-    if slot[0] == pid:
-        tset(st, &slot[0], NONE)
+    if slot[0] == pid:  # the other occupant, if any, moves up: slot 0 is filled first
+        tset(st, &slot[0], slot[1])
+        tset(st, &slot[1], NONE)
     elif slot[1] == pid:
         tset(st, &slot[1], NONE)
 
@@ -151,10 +154,21 @@ cdef void place_piece(State* st, int pid, int sq, int level) noexcept nogil:
     tset(st, &p.sq, sq)
     tset(st, &p.level, level)
     st.hash += piece_key(p)
+    occupy(st, pid, sq, level)
+
+
+cdef void occupy(State* st, int pid, int sq, int level) noexcept nogil:
+    """Enter `pid` in the occupancy of that level of that square, in the canonical order (lower
+    piece id first, slot 0 filled first): the order decides which of two pieces a hit reaches
+    first, and a copy by position numbers pieces in the same relative order."""
+    cdef int* slot = st.occ[level][sq]
     if slot[0] == NONE:
         tset(st, &slot[0], pid)
-    else:
+    elif slot[0] < pid:
         tset(st, &slot[1], pid)
+    else:
+        tset(st, &slot[1], slot[0])
+        tset(st, &slot[0], pid)
 
 
 cdef int drop_article(State* st, int kind, int cool, int centre, int color) noexcept nogil:
@@ -201,7 +215,7 @@ cdef void remove_piece(State* st, int pid, int cause) noexcept nogil:
     tset(st, &p.alive, 0)
     tset(st, &p.sq, NONE)
     if st.rules.role[p.type] == 1:
-        tset(st, &st.primary_lost[p.color], st.primary_lost[p.color] + 1)
+        turn_set(st, &st.primary_lost[p.color], st.primary_lost[p.color] + 1)
 
 
 cdef int is_supported(State* st, int pid) noexcept nogil:
@@ -224,11 +238,14 @@ cdef int is_supported(State* st, int pid) noexcept nogil:
 cdef void destroy_unsupported(State* st, int sq, int level) noexcept nogil:
     """R3.4: pieces left at Air/Sub without support fall or drown (are destroyed)."""
     cdef int i, pid
+    cdef int here[2]
     if level == GROUND:
         return
+    here[0] = st.occ[level][sq][0]  # read first: a removal moves the other occupant up
+    here[1] = st.occ[level][sq][1]
     for i in range(2):
-        pid = st.occ[level][sq][i]
-        if pid != NONE and not is_supported(st, pid):
+        pid = here[i]
+        if pid != NONE and st.pieces[pid].alive and not is_supported(st, pid):
             remove_piece(st, pid, CAUSE_FALL)
 
 
@@ -390,13 +407,21 @@ cdef void end_locks_on(State* st, int pid) noexcept nogil:
 
 cdef int lose_article(State* st, int pid, int slot) noexcept nogil:
     """Take the article out of a slot; its lock ends if it is an Anti-Stealth, and the piece's
-    locks end if it loses its stealth (R10.2). Returns the kind; its count-down stays in cool."""
+    locks end if it loses its stealth (R10.2). Returns the kind (the caller reads its count-down
+    first). The later slots move up with their count-downs and locks: slots stay packed, so the
+    slot order (the drop order, R7.3.3) is what the position writes and the hash counts."""
     cdef Piece* p = &st.pieces[pid]
-    cdef int kind = p.art[slot]
+    cdef int kind = p.art[slot], i
     if kind == A_ASH:
         end_lock(st, pid, 1 + slot)
     st.hash -= piece_key(p)
-    tset(st, &p.art[slot], 0)
+    for i in range(slot, MAX_SLOTS - 1):
+        tset(st, &p.art[i], p.art[i + 1])
+        tset(st, &p.cool[i], p.cool[i + 1])
+        tset(st, &p.lock[1 + i], p.lock[2 + i])
+    tset(st, &p.art[MAX_SLOTS - 1], 0)
+    tset(st, &p.cool[MAX_SLOTS - 1], 0)
+    tset(st, &p.lock[MAX_SLOTS], NONE)
     st.hash += piece_key(p)
     if kind == A_SH and not is_stealthy(st, p):
         end_locks_on(st, pid)

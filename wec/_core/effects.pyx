@@ -48,15 +48,14 @@ cdef void put_down(State* st, int pid, int sq) noexcept nogil:
 cdef void stun_piece(State* st, int pid) noexcept nogil:
     """R7.3.1-R7.3.4: stun count, every carried article dropped by the ring, a transport fall."""
     cdef Piece* p = &st.pieces[pid]
-    cdef int i, kind
+    cdef int kind, cool
     set_stun(st, pid, st.rules.stun_turns)
     log_event(st, EV_STUNNED, pid, p.sq, p.level, st.rules.stun_turns, p.color)
-    for i in range(MAX_SLOTS):
-        kind = p.art[i]
-        if kind:
-            lose_article(st, pid, i)
-            drop_article(st, kind, p.cool[i], p.sq, p.color)
-            piece_set(st, pid, &p.cool[i], 0)
+    while p.art[0]:  # in slot order (slots are packed: the next one moves up)
+        kind = p.art[0]
+        cool = p.cool[0]
+        lose_article(st, pid, 0)
+        drop_article(st, kind, cool, p.sq, p.color)
     if p.journey:
         end_journey(st, pid)
         if p.level != GROUND and st.rules.natural[p.type] != p.level:
@@ -69,7 +68,7 @@ cdef void convert_piece(State* st, int pid) noexcept nogil:
     log_event(st, EV_CONVERTED, pid, p.sq, p.level, 0, p.color)
     turn_set(st, &st.violent, 1)
     if st.rules.role[p.type] == 1:  # R11.1: a converted primary piece is lost
-        tset(st, &st.primary_lost[p.color], st.primary_lost[p.color] + 1)
+        turn_set(st, &st.primary_lost[p.color], st.primary_lost[p.color] + 1)
     end_locks_of(st, pid)  # R10.2
     set_color(st, pid, 1 - p.color)
 

@@ -110,22 +110,15 @@ def _compiled_tables(options):
     return out
 
 
-cdef class Engine:
-    """A game state with its rules; make/unmake, generation, hashing, perft, search and the
-    checker."""
-    cdef State* st
+cdef class _RulesBox:
+    """Owns one compiled Rules struct. Engines made by `Engine.copy()` share their box (the rules
+    never change after `configure`, which makes a new box)."""
     cdef Rules* R
-    cdef Move* buf
-    cdef Search* srch
 
     def __cinit__(self):
-        self.st = <State*>calloc(1, sizeof(State))
         self.R = <Rules*>calloc(1, sizeof(Rules))
-        self.buf = <Move*>malloc((MAX_MOVES + 16) * sizeof(Move))
-        self.srch = <Search*>calloc(1, sizeof(Search))
-        if self.st == NULL or self.R == NULL or self.buf == NULL or self.srch == NULL:
+        if self.R == NULL:
             raise MemoryError()
-        self.st.rules = self.R
 
     def __dealloc__(self):
         if self.R != NULL:
@@ -137,6 +130,33 @@ cdef class Engine:
             free(self.R.path_combat)
             free(self.R.path_home)
             free(self.R)
+
+
+cdef class Engine:
+    """A game state with its rules; make/unmake, generation, hashing, perft, search and the
+    checker."""
+    cdef State* st
+    cdef Rules* R
+    cdef _RulesBox box
+    cdef Move* buf
+    cdef Search* srch
+
+    def __cinit__(self, bint _bare=False):
+        """`_bare`: no state or rules yet (`copy` fills them in)."""
+        self.buf = <Move*>malloc((MAX_MOVES + 16) * sizeof(Move))
+        self.srch = <Search*>calloc(1, sizeof(Search))
+        if self.buf == NULL or self.srch == NULL:
+            raise MemoryError()
+        if _bare:
+            return
+        self.st = <State*>calloc(1, sizeof(State))
+        if self.st == NULL:
+            raise MemoryError()
+        self.box = _RulesBox()
+        self.R = self.box.R
+        self.st.rules = self.R
+
+    def __dealloc__(self):
         if self.st != NULL:
             free(self.st.trail)
             free(self.st.frames)
@@ -150,11 +170,55 @@ cdef class Engine:
             free(self.srch.history)
             free(self.srch)
 
+    def copy(self):
+        """An independent engine with the same state, undo record (trail and frames) included,
+        sharing the compiled rules: a copy of the C structs, never a replay. The search setup is
+        not copied."""
+        cdef Engine other = Engine.__new__(Engine, True)
+        cdef State* st = self.st
+        cdef State* dup = <State*>malloc(sizeof(State))
+        cdef char* old_base = <char*>st
+        cdef char* new_base
+        cdef Py_ssize_t off
+        cdef int i
+        if dup == NULL:
+            raise MemoryError()
+        memcpy(dup, st, sizeof(State))
+        dup.trail = NULL
+        dup.frames = NULL
+        dup.trail_cap = dup.frames_cap = 0
+        other.st = dup  # owned from here (freed by other.__dealloc__)
+        other.box = self.box
+        other.R = self.R
+        if st.trail_cap:
+            dup.trail = <TrailEntry*>malloc(st.trail_cap * sizeof(TrailEntry))
+            if dup.trail == NULL:
+                raise MemoryError()
+            dup.trail_cap = st.trail_cap
+            new_base = <char*>dup
+            for i in range(st.trail_len):  # every trail address points into the State
+                off = <char*>st.trail[i].addr - old_base
+                if off < 0 or off >= <Py_ssize_t>sizeof(State):
+                    raise RuntimeError("a trail entry points outside the state")
+                dup.trail[i].addr = <int*>(new_base + off)
+                dup.trail[i].old = st.trail[i].old
+        if st.frames_cap:
+            dup.frames = <Frame*>malloc(st.frames_cap * sizeof(Frame))
+            if dup.frames == NULL:
+                raise MemoryError()
+            dup.frames_cap = st.frames_cap
+            memcpy(dup.frames, st.frames, st.n_frames * sizeof(Frame))
+        return other
+
     # --- rules -----------------------------------------------------------------------------------
 
     def configure(self, options):
-        """Compile the rule tables (wec.rules) for one set of options."""
-        cdef Rules* R = self.R
+        """Compile the rule tables (wec.rules) for one set of options (into a new box: copies of
+        this engine keep theirs)."""
+        cdef Rules* R
+        self.box = _RulesBox()
+        self.R = R = self.box.R
+        self.st.rules = R
         cdef int t, n_sets, n_paths
         for t, pt in enumerate(_rules.PIECE_TYPES):
             R.coexist[t] = pt.coexist
@@ -218,7 +282,6 @@ cdef class Engine:
         R.ring_len = tables["ring_len"]
         n_sets = tables["n_sets"]
         n_paths = tables["n_paths"]
-        self._free_paths()
         R.pset_start = <int*>malloc(n_sets * N_SQ * sizeof(int))
         R.pset_end = <int*>malloc(n_sets * N_SQ * sizeof(int))
         R.path_len = <int*>malloc((n_paths + 1) * sizeof(int))
@@ -239,18 +302,6 @@ cdef class Engine:
         _copy_ints(&R.psid[0][0][0], tables["psid"])
         R.n_psets = n_sets
         R.n_paths = n_paths
-
-    def _free_paths(self):
-        cdef Rules* R = self.R
-        free(R.pset_start)
-        free(R.pset_end)
-        free(R.path_len)
-        free(R.path_sq)
-        free(R.path_mode)
-        free(R.path_combat)
-        free(R.path_home)
-        R.pset_start = R.pset_end = R.path_len = R.path_sq = NULL
-        R.path_mode = R.path_combat = R.path_home = NULL
 
     def path_squares(self, int path):
         """The squares (0..99) of one compiled path (for the hidden-enemy history and tests)."""
@@ -280,7 +331,7 @@ cdef class Engine:
         st.turn = data["turn"]
         st.moved = data.get("moved", 0)
         st.result = data.get("result", RESULT_NONE)
-        st.primary_lost[0] = st.primary_lost[1] = 0
+        st.primary_lost[0], st.primary_lost[1] = data.get("primary_lost", (0, 0))
         ts = data.get("turn_state", {})
         st.n_fires = ts.get("fires", 0)
         st.did_pickup = ts.get("pickup", 0)
@@ -436,6 +487,15 @@ cdef class Engine:
         return [pid for pid in range(self.st.n_pieces)
                 if self.st.pieces[pid].alive and can_see(self.st, side, pid)]
 
+    def visible_mask(self, int side):
+        """One byte per piece id: 1 for a live piece `side` can see (its own included)."""
+        cdef int pid, n = self.st.n_pieces
+        cdef bytearray out = bytearray(n)
+        cdef unsigned char* b = out
+        for pid in range(n):
+            b[pid] = self.st.pieces[pid].alive and can_see(self.st, side, pid)
+        return bytes(out)
+
     def is_alive(self, int pid):
         return 0 <= pid < self.st.n_pieces and bool(self.st.pieces[pid].alive)
 
@@ -453,7 +513,7 @@ cdef class Engine:
         st = self.st
         return {"fires": st.n_fires, "pickup": st.did_pickup, "drop": st.did_drop,
                 "exchange": st.did_exchange, "reinforce": st.did_reinforce,
-                "violent": st.violent}
+                "violent": st.violent, "primary_lost": (st.primary_lost[0], st.primary_lost[1])}
 
     @property
     def quiet(self):
@@ -505,6 +565,11 @@ cdef class Engine:
     @property
     def hash(self):
         return self.st.hash
+
+    @property
+    def n_pieces(self):
+        """Piece ids in use (live or not): a new piece gets the next one."""
+        return self.st.n_pieces
 
     @property
     def n_actions(self):

@@ -206,14 +206,17 @@ cdef void journey_step(State* st, int pid) noexcept nogil:
     """R9.3, R9.4: one square along the path; crash, or land / surface at the destination."""
     cdef Piece* p = &st.pieces[pid]
     cdef int cur = p.sq, lvl = p.jlevel, nxt, i, x
+    cdef int here[2]
     nxt = st.rules.nb[cur][journey_dir(cur, p.jdest, p.jpath)]
     if level_has_visible(st, p.color, nxt, lvl):
         log_event(st, EV_STOPPED, pid, cur, GROUND, 0, p.color)
         end_journey(st, pid)  # R9.4 crash: it lands or surfaces where it is
         put_down(st, pid, cur)
         return
+    here[0] = st.occ[lvl][nxt][0]  # read first: a removal moves the other occupant up
+    here[1] = st.occ[lvl][nxt][1]
     for i in range(2):  # R4.2.3: an enemy it could not see is met and captured; it stops there
-        x = st.occ[lvl][nxt][i]
+        x = here[i]
         if x != NONE and st.pieces[x].color != p.color:
             remove_piece(st, x, 0)
             reveal(st, pid)

@@ -42,8 +42,11 @@ cdef bint hidden_enemy_at(State* st, int side, int sq, int level) noexcept nogil
 cdef int capture_enemies(State* st, int side, int sq, int level) noexcept nogil:
     """R4.2.2: a combat move captures every enemy piece at that level of that square."""
     cdef int i, x, n = 0
+    cdef int here[2]
+    here[0] = st.occ[level][sq][0]  # read first: a removal moves the other occupant up
+    here[1] = st.occ[level][sq][1]
     for i in range(2):
-        x = st.occ[level][sq][i]
+        x = here[i]
         if x != NONE and st.pieces[x].color != side:
             remove_piece(st, x, 0)
             n += 1
@@ -177,9 +180,9 @@ cdef void exec_end(State* st) noexcept nogil:
         turn_set(st, &st.quiet, 0 if st.violent else st.quiet + 1)
         if st.result == RESULT_NONE and st.quiet >= R.quiet_turn_draw:
             tset(st, &st.result, RESULT_DRAW)
+    st.hash -= state_key(st)
     tset(st, &st.primary_lost[0], 0)
     tset(st, &st.primary_lost[1], 0)
-    st.hash -= state_key(st)
     tset(st, &st.side, 1 - side)
     tset(st, &st.moved, 0)
     tset(st, &st.n_fires, 0)
