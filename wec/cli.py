@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
@@ -10,8 +9,9 @@ import time
 from . import Action, Game, perft
 from .errors import SaveFormatError, WecError
 from .match import OPENING_TURNS
-from .position import position_problems
-from .save import default_autosave_path, game_from_save, read_save_file
+from .jsonfile import read_json_file
+from .position import load_position_file, position_problems, position_warnings
+from .save import default_autosave_path, game_from_save, read_save_file, save_problems
 from .textview import render
 
 HELP = """Commands: a number from 'moves', an action text (e.g. MV:RP(9,1)->(8,2)), 'moves',
@@ -20,7 +20,10 @@ HELP = """Commands: a number from 'moves', an action text (e.g. MV:RP(9,1)->(8,2
 
 def _load(args: argparse.Namespace) -> Game:
     if getattr(args, "load", None):
-        return Game.load(args.load)
+        data = read_save_file(args.load)
+        if isinstance(data, dict) and data.get("format") == "wec-position":
+            raise WecError(f"{args.load}: this is a position: use --position")
+        return game_from_save(data)
     if getattr(args, "scenario", None):
         from . import scenarios
         try:
@@ -28,7 +31,10 @@ def _load(args: argparse.Namespace) -> Game:
         except KeyError:
             raise WecError(f"no scenario {args.scenario!r}; 'wec scenarios' lists them") from None
     if getattr(args, "position", None):
-        return Game.from_position(args.position)
+        data = load_position_file(args.position)
+        if isinstance(data, dict) and data.get("format") == "wec-save":
+            raise WecError(f"{args.position}: this is a save: use --load")
+        return Game.from_position(data)
     return Game.new()
 
 
@@ -155,30 +161,28 @@ def _play_loop(game: Game) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    """Print every problem of a position or save file; exit 1 if there is any."""
+    """Print every problem of a position or save file, then any warning; exit 1 if there is a
+    problem."""
     try:
-        with open(args.file, encoding="utf-8") as f:
-            data = json.load(f)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        print(f"{args.file}: cannot be read as JSON: {e}")
+        data = read_json_file(args.file, WecError, "JSON file")
+    except WecError as e:
+        print(e)
         return 1
-    problems: list[str] = []
     if isinstance(data, dict) and data.get("format") == "wec-save":
-        if isinstance(data.get("initial"), dict):
-            problems += [f"initial: {p}" for p in position_problems(data["initial"])]
-        if not problems:
-            try:
-                game_from_save(data)
-            except SaveFormatError as e:
-                problems.append(str(e))
         kind = "save"
+        problems = save_problems(data)
+        initial = data.get("initial")
+        warnings = position_warnings(initial) if isinstance(initial, dict) else []
     else:
-        problems = position_problems(data)
         kind = "position"
+        problems = position_problems(data)
+        warnings = position_warnings(data) if isinstance(data, dict) else []
     for p in problems:
         print(f"{args.file}: {p}")
     if not problems:
         print(f"{args.file}: a valid {kind} file")
+    for w in warnings:
+        print(f"{args.file}: {w}")
     return 1 if problems else 0
 
 

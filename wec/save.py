@@ -14,7 +14,8 @@ import os
 import tempfile
 from typing import TYPE_CHECKING, Any, Callable
 
-from .errors import SaveFormatError, WecError
+from .errors import SaveFormatError, WecError, cut, shown
+from .jsonfile import read_json_file
 from .options import Options
 
 if TYPE_CHECKING:
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
 
 FORMAT = "wec-save"
 VERSION = 1
+MAX_ACTION_CHARS = 1000
+"""Far longer than any action text (they are under 100 characters)."""
 
 
 def position_digest(position: dict[str, Any]) -> str:
@@ -87,16 +90,10 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _migrate
 
 
 def read_save_file(path: str | os.PathLike[str]) -> dict[str, Any]:
-    try:
-        with open(path, "rb") as f:
-            raw = f.read()
-    except OSError as e:
-        raise SaveFormatError(f"{path}: cannot read the file: {e.strerror or e}") from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as e:  # JSONDecodeError included
-        raise SaveFormatError(f"{path}: not a save file (truncated or corrupt JSON: "
-                              f"{type(e).__name__}: {str(e)[:200]})") from None
+    """The JSON content of a save file, unchecked (game_from_save checks it). A path that is not
+    a path, a missing file, a folder, a FIFO or device, a file over 64 MB, and text that is not
+    JSON raise SaveFormatError (wec.jsonfile)."""
+    data: dict[str, Any] = read_json_file(path, SaveFormatError, "save file")
     return data
 
 
@@ -107,9 +104,10 @@ def game_from_save(data: Any) -> "Game":
     except SaveFormatError:
         raise
     except WecError as e:  # an error of ours not named as a save problem
-        raise SaveFormatError(f"save: {e}") from None
+        raise SaveFormatError(f"save: {cut(e)}") from None
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as e:
-        raise SaveFormatError(f"save: malformed content ({type(e).__name__}: {e})") from None
+        raise SaveFormatError(f"save: malformed content ({type(e).__name__}: {cut(e)})") \
+            from None
 
 
 def _game_from_save(data: Any) -> "Game":
@@ -117,16 +115,19 @@ def _game_from_save(data: Any) -> "Game":
     from .errors import IllegalActionError, OptionsError, PositionError
     if not isinstance(data, dict):
         raise SaveFormatError("save: expected a JSON object")
+    if data.get("format") == "wec-position":
+        raise SaveFormatError("format: this is a position ('wec-position'), not a save: open it "
+                              "as a position (Game.from_position, --position)")
     if data.get("format") != FORMAT:
-        raise SaveFormatError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
+        raise SaveFormatError(f"format: expected {FORMAT!r}, got {shown(data.get('format'))}")
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
-        raise SaveFormatError(f"version: expected an integer, got {version!r}")
+        raise SaveFormatError(f"version: expected an integer, got {shown(version)}")
     if version > VERSION:
-        raise SaveFormatError(f"version: {version} is newer than this program reads ({VERSION})")
+        raise SaveFormatError(f"version: {shown(version)} is newer than this program reads ({VERSION})")
     while version < VERSION:
         if version not in MIGRATIONS:
-            raise SaveFormatError(f"version: {version} is too old to read")
+            raise SaveFormatError(f"version: {shown(version)} is too old to read")
         data = MIGRATIONS[version](data)
         version = data["version"]
     for key in ("options", "initial", "actions", "turns", "final"):
@@ -135,7 +136,7 @@ def _game_from_save(data: Any) -> "Game":
     unknown = set(data) - {"format", "version", "options", "initial", "actions", "turns", "final",
                            _MIGRATED}
     if unknown:
-        raise SaveFormatError(f"{sorted(unknown)[0]!r}: unknown field")
+        raise SaveFormatError(f"{shown(sorted(unknown)[0])}: unknown field")
     migrated = data.get(_MIGRATED, False)
     if not migrated and not isinstance(data["turns"], list):
         raise SaveFormatError("turns: expected a list of turn strings")
@@ -159,10 +160,13 @@ def _game_from_save(data: Any) -> "Game":
     for ply, text in enumerate(actions, start=1):
         if not isinstance(text, str):
             raise SaveFormatError(f"actions[{ply - 1}] (ply {ply}): expected action text")
+        if len(text) > MAX_ACTION_CHARS:
+            raise SaveFormatError(f"actions[{ply - 1}] (ply {ply}): {shown(text)} is too long "
+                                  f"for an action text")
         try:
             game.replay_action(text)
         except (WecError, ValueError) as e:
-            raise SaveFormatError(f"actions[{ply - 1}] (ply {ply}): {e}") from None
+            raise SaveFormatError(f"actions[{ply - 1}] (ply {ply}): {cut(e)}") from None
     if options.competitive:
         game.set_competitive()
     turns = data["turns"]
@@ -175,8 +179,8 @@ def _game_from_save(data: Any) -> "Game":
                                   f"{len(mine)}")
         for i, (theirs, ours) in enumerate(zip(turns, mine)):
             if theirs != ours:
-                raise SaveFormatError(f"turns[{i}] (turn {i + 1}): {theirs!r} is not what the "
-                                      f"actions did ({ours!r})")
+                raise SaveFormatError(f"turns[{i}] (turn {i + 1}): {shown(theirs)} is not what "
+                                      f"the actions did ({shown(ours)})")
     final = data["final"]
     if final is not None and final != position_digest(game.position()):
         raise SaveFormatError("final: the digest does not match the position the actions reach")
@@ -201,3 +205,38 @@ def data_dir() -> str:
 
 def default_autosave_path() -> str:
     return os.path.join(data_dir(), "autosave.json")
+
+
+SAVE_KEYS = ("format", "version", "options", "initial", "actions", "turns", "final")
+
+
+def save_problems(data: Any) -> list[str]:
+    """Every problem of save data that can be told apart (`wec validate`): the fields, each on
+    its own, and the initial position's problems; then, if those are sound, the replay (which
+    stops at the first action that does not replay)."""
+    from .position import position_problems
+    if not isinstance(data, dict):
+        return [f"save: expected a JSON object, got {type(data).__name__}"]
+    problems = []
+    for key in SAVE_KEYS:
+        if key not in data:
+            problems.append(f"{key}: missing")
+    for key in data:
+        if key not in SAVE_KEYS:
+            problems.append(f"{shown(key)}: unknown field")
+    if "options" in data:
+        try:
+            Options.from_dict(data["options"])
+        except WecError as e:
+            problems.append(f"options: {e}")
+    if "initial" in data:
+        problems += [f"initial: {p}" for p in position_problems(data["initial"])]
+    if "actions" in data and not (isinstance(data["actions"], list) and
+                                  all(isinstance(a, str) for a in data["actions"])):
+        problems.append("actions: expected a list of action texts")
+    if not problems:
+        try:
+            game_from_save(data)
+        except SaveFormatError as e:
+            problems.append(str(e))
+    return problems
