@@ -4,7 +4,7 @@ from __future__ import annotations
 import copy
 import os
 import warnings
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from . import rules
 from ._core.engine import Engine
@@ -434,20 +434,30 @@ class Game(RecordKeeping, Sightings):
         from .save import game_from_save, read_save_file
         return game_from_save(read_save_file(path))
 
-    def autosave_to(self, path: str | os.PathLike[str] | None) -> None:
-        """After every action write the game to `path` (None: stop autosaving)."""
+    def autosave_to(self, path: str | os.PathLike[str] | None, *,
+                    on_error: Callable[[str], None] | None = None) -> None:
+        """After every action write the game to `path` (None: stop autosaving). When a write
+        fails, `on_error(message)` is called once (no warning then); without it, a warning."""
         self._autosave = None if path is None else os.fspath(path)
+        self._autosave_error = on_error
+        self._autosave_told = False
         self._autosave_now()
 
     def _autosave_now(self) -> None:
-        """Autosave; a failure (disk full, folder gone) warns and never undoes the action."""
+        """Autosave; a failure (disk full, folder gone) is told once and never undoes the
+        action."""
         if self._autosave is not None:
             from .save import save_game
             try:
                 save_game(self, self._autosave)
             except OSError as e:
-                warnings.warn(f"autosave to {self._autosave} failed: {e}", RuntimeWarning,
-                              stacklevel=3)
+                on_error = getattr(self, "_autosave_error", None)
+                if on_error is None:
+                    warnings.warn(f"autosave to {self._autosave} failed: {e}", RuntimeWarning,
+                                  stacklevel=3)
+                elif not self._autosave_told:
+                    self._autosave_told = True
+                    on_error(f"autosave to {self._autosave} failed: {e.strerror or e}")
 
     def full_history(self) -> list[str]:
         """The full record, whatever the mode (for save files)."""

@@ -11,7 +11,9 @@ import dataclasses
 import hashlib
 import json
 import os
-import tempfile
+import secrets
+import stat
+import time
 from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import SaveFormatError, WecError, cut, shown
@@ -40,16 +42,27 @@ def save_data(game: "Game") -> dict[str, Any]:
             "turns": game.full_history(), "final": position_digest(game.position())}
 
 
+TEMP_PREFIX = ".wec-"
+TEMP_SUFFIX = ".tmp"
+STALE_SECONDS = 60.0
+"""A temporary file of a save older than this (or whose process is gone) was left by a save that
+was killed: a save writes a few hundred kB in well under a second."""
+
+
 def write_atomically(path: str | os.PathLike[str], text: str) -> None:
     """Write `text` to `path` so that a crash leaves either the old file or the new one: a
-    temporary file beside it, flushed and synced, then renamed over it."""
+    temporary file beside it, flushed and synced, then renamed over it. A new file gets the
+    mode the umask gives; a replaced file keeps its mode. Temporary files left in the folder by
+    a killed save are removed."""
+    path = os.fspath(path)
     folder = os.path.dirname(os.path.abspath(path)) or "."
     os.makedirs(folder, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".wec-", suffix=".tmp", dir=folder)
+    fd, tmp = _new_temp_file(folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
+            _keep_mode(f.fileno(), path)
             os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
@@ -66,6 +79,81 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
             os.close(dfd)
     except OSError:
         pass
+    remove_stale_temp_files(folder)
+
+
+def _new_temp_file(folder: str) -> tuple[int, str]:
+    """A new temporary file named after this process (so a later save can tell whether its
+    writer is gone), created with mode 0o666 less the umask, as any new file."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        name = f"{TEMP_PREFIX}{os.getpid()}-{secrets.token_hex(4)}{TEMP_SUFFIX}"
+        tmp = os.path.join(folder, name)
+        try:
+            return os.open(tmp, flags, 0o666), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"cannot create a temporary file in {folder}")
+
+
+def _keep_mode(fd: int, path: str) -> None:
+    """Give the new file the mode of the file it replaces (a file the user made readable by
+    others stays so)."""
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        return  # a new file: the umask's mode, set at creation
+    try:
+        os.fchmod(fd, mode)
+    except (OSError, AttributeError):  # no fchmod on Windows
+        pass
+
+
+def remove_stale_temp_files(folder: str) -> list[str]:
+    """Remove the temporary files of saves that were killed in `folder`: those whose process is
+    gone, and those older than STALE_SECONDS (a process id can be reused). Another process's
+    save in progress is left alone. Returns the names removed."""
+    removed = []
+    now = time.time()
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return removed
+    for name in names:
+        if not (name.startswith(TEMP_PREFIX) and name.endswith(TEMP_SUFFIX)):
+            continue
+        full = os.path.join(folder, name)
+        try:
+            age = now - os.lstat(full).st_mtime
+        except OSError:
+            continue
+        owner = _temp_owner(name)
+        if age > STALE_SECONDS or (owner is not None and owner != os.getpid()
+                                   and not _process_alive(owner)):
+            try:
+                os.unlink(full)
+                removed.append(name)
+            except OSError:
+                pass
+    return removed
+
+
+def _temp_owner(name: str) -> int | None:
+    """The process id in a temporary file's name, None for an older name without one."""
+    head = name[len(TEMP_PREFIX):].split("-", 1)[0]
+    return int(head) if head.isdigit() and len(head) < 10 else None
+
+
+def _process_alive(pid: int) -> bool:
+    if os.name == "nt":
+        return True  # no cheap test: the age alone decides
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # it exists, owned by someone else
+    return True
 
 
 def save_game(game: "Game", path: str | os.PathLike[str]) -> None:
@@ -240,3 +328,116 @@ def save_problems(data: Any) -> list[str]:
         except SaveFormatError as e:
             problems.append(str(e))
     return problems
+
+
+def keep_aside(path: str | os.PathLike[str], label: str) -> str:
+    """Rename the file at `path` beside itself with `label` and the time, e.g.
+    ``autosave-unreadable-20261122-231500.json``, never over another file; returns the new path
+    (OSError if it cannot be renamed)."""
+    path = os.fspath(path)
+    stem, ext = os.path.splitext(path)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for n in range(1000):
+        target = f"{stem}-{label}-{stamp}{f'-{n}' if n else ''}{ext or '.json'}"
+        if not os.path.lexists(target):
+            os.rename(path, target)
+            return target
+    raise FileExistsError(f"{path}: no free name to keep it aside")
+
+
+@dataclasses.dataclass
+class AutosaveAtStart:
+    """What a program found in the autosave file when it started (`autosave_at_start`)."""
+
+    game: "Game | None" = None
+    """The unfinished game it holds (None: no file, a finished game, or an unreadable one)."""
+    problem: str | None = None
+    """Why the file could not be read as a game."""
+    kept_as: str | None = None
+    """Where the unreadable file was moved (None with a problem: it could not be moved, so it
+    must not be autosaved over)."""
+
+    def message(self) -> str | None:
+        """One line for the user about an unreadable autosave, or None."""
+        if self.problem is None:
+            return None
+        if self.kept_as:
+            return (f"The autosaved game could not be read ({self.problem}); the file was kept "
+                    f"as {self.kept_as}.")
+        return (f"The autosaved game could not be read ({self.problem}) nor kept aside, so "
+                f"autosave is off to keep it.")
+
+
+def autosave_at_start(path: str | os.PathLike[str]) -> AutosaveAtStart:
+    """Look at the autosave file before a new game autosaves over it. An unreadable file (corrupt,
+    a folder, a FIFO...) is renamed aside with the time, never replaced silently."""
+    from .game import Game
+    path = os.fspath(path)
+    if not os.path.lexists(path):
+        return AutosaveAtStart()
+    try:
+        game = Game.load(path)
+    except SaveFormatError as e:
+        reason = str(e)
+        if reason.startswith(path + ": "):
+            reason = reason[len(path) + 2:]
+        try:
+            return AutosaveAtStart(problem=reason, kept_as=keep_aside(path, "unreadable"))
+        except OSError:
+            return AutosaveAtStart(problem=reason)
+    return AutosaveAtStart(game=game if game.result is None else None)
+
+
+class AutosaveLock:
+    """An exclusive lock on an autosave file, held while a program autosaves into it: a second
+    program (another window, a terminal game) does not overwrite the first one's game. The lock
+    is the OS's (flock), so a crashed program holds none."""
+
+    def __init__(self, autosave_path: str | os.PathLike[str]) -> None:
+        self.path = os.fspath(autosave_path) + ".lock"
+        self._fd: int | None = None
+
+    def acquire(self) -> bool:
+        """True if this program now holds the lock (also when it cannot be made, e.g. a
+        read-only folder: then autosaving fails anyway and says so)."""
+        if self._fd is not None:
+            return True
+        try:
+            os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
+        except OSError:
+            return True
+        try:
+            _lock_fd(fd)
+        except OSError:
+            os.close(fd)
+            return False
+        try:
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+        except OSError:
+            pass
+        self._fd = fd
+        return True
+
+    def release(self) -> None:
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            os.close(fd)  # closing drops the lock
+
+    def __enter__(self) -> "AutosaveLock":
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.release()
+
+
+def _lock_fd(fd: int) -> None:
+    """Lock `fd` without waiting; OSError if another holds it."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        import msvcrt
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        return
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
