@@ -120,11 +120,11 @@ def _ask_continue(previous: Game) -> str:
     prompt = (f"An unfinished game was autosaved ({_actions_text(previous.ply)}, turn "
               f"{previous.turn}). Continue it? [Y/new/quit] ")
     while True:
-        try:
-            answer = input(prompt).strip().lower()
-        except EOFError:
+        line = _read_line(prompt)
+        if line is None:
             print()
             return "quit"
+        answer = line.strip().lower()
         if answer in ("", "y", "yes", "c", "continue"):
             return "continue"
         if answer in ("new", "quit"):
@@ -133,6 +133,15 @@ def _ask_continue(previous: Game) -> str:
             return "quit"
         print("Press Enter (or y) to continue the unfinished game, type 'new' for a new game (the "
               "unfinished one is kept in a file), or 'quit'.")
+
+
+def _read_line(prompt: str) -> str | None:
+    """A line typed by the user, None at the end of the input (or with no input at all: stdin
+    closed)."""
+    try:
+        return input(prompt)
+    except (EOFError, ValueError, RuntimeError, OSError):
+        return None
 
 
 def _keep_unfinished_aside(autosave: str) -> bool:
@@ -156,13 +165,14 @@ def _play_loop(game: Game) -> int:
     print(HELP)
     while True:
         try:
-            line = input(f"{game.to_move}> ").strip()
-        except EOFError:
-            print()
-            return 0
+            read = _read_line(f"{game.to_move}> ")
         except KeyboardInterrupt:
             print("\n(stopped)")
             return 130
+        if read is None:
+            print()
+            return 0
+        line = read.strip()
         if not line:
             continue
         legal = game.legal_actions()

@@ -45,23 +45,24 @@ def read_file_bytes(path: Any, error: type[WecError]) -> tuple[str, bytes]:
         # non-blocking: opening a FIFO for reading would wait for a writer
         fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as e:
-        raise error(f"{name}: {_os_reason(e)}") from None
+        raise error(f"{_path_shown(name)}: {_os_reason(e)}") from None
+    shown_name = _path_shown(name)
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise error(f"{name}: is a folder, not a file")
+            raise error(f"{shown_name}: is a folder, not a file")
         if not stat.S_ISREG(info.st_mode):
-            raise error(f"{name}: not a regular file ({_kind(info.st_mode)})")
+            raise error(f"{shown_name}: not a regular file ({_kind(info.st_mode)})")
         if info.st_size > MAX_BYTES:
-            raise error(f"{name}: {info.st_size / 1e6:.0f} MB is more than the "
+            raise error(f"{shown_name}: {info.st_size / 1e6:.0f} MB is more than the "
                         f"{MAX_BYTES // (1024 * 1024)} MB a game file may have")
         with os.fdopen(fd, "rb", closefd=False) as f:
             data = f.read(MAX_BYTES + 1)
         if len(data) > MAX_BYTES:  # it grew while being read
-            raise error(f"{name}: more than the {MAX_BYTES // (1024 * 1024)} MB a game file may "
-                        f"have")
+            raise error(f"{shown_name}: more than the {MAX_BYTES // (1024 * 1024)} MB a game file "
+                        f"may have")
     except OSError as e:
-        raise error(f"{name}: {_os_reason(e)}") from None
+        raise error(f"{shown_name}: {_os_reason(e)}") from None
     finally:
         os.close(fd)
     return name, data
@@ -70,7 +71,7 @@ def read_file_bytes(path: Any, error: type[WecError]) -> tuple[str, bytes]:
 def read_json_file(path: Any, error: type[WecError], what: str = "JSON file") -> Any:
     """The JSON value in the file at `path`; any problem raises `error` (one line)."""
     name, raw = read_file_bytes(path, error)
-    return parse_json_text(raw, error, f"{name}: not a {what}")
+    return parse_json_text(raw, error, f"{_path_shown(name)}: not a {what}")
 
 
 def parse_json_text(raw: bytes | str, error: type[WecError], prefix: str) -> Any:
@@ -127,6 +128,11 @@ def _parse_int(text: str) -> int:
 
 def _parse_constant(text: str) -> float:
     raise _NumberError(f"{text} is not a number JSON allows")
+
+
+def _path_shown(name: str) -> str:
+    """A path for a message: on one line, a very long one cut (the OS refuses it anyway)."""
+    return cut(name.replace("\n", "\\n"), 160)
 
 
 def _os_reason(e: OSError) -> str:
