@@ -145,10 +145,17 @@ def _check_seconds(seconds: object, name: str) -> None:
     """None (no time limit), 0 (as fast as possible) or a positive number of seconds."""
     if seconds is None:
         return
-    if isinstance(seconds, bool) or not isinstance(seconds, Real) or \
-            not 0 <= seconds < float("inf"):
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float, Real)) or \
+            not 0 <= float(seconds) < float("inf"):
         raise OptionsError(f"{name}: expected None or a number of seconds >= 0, got "
                            f"{shown(seconds)}")
+
+
+def _is_count(value: object, least: int) -> bool:
+    """An integer (numpy's too, not a bool) of at least `least`."""
+    if isinstance(value, bool) or not isinstance(value, (int, Integral)):
+        return False
+    return int(value) >= least
 
 
 class AI:
@@ -165,10 +172,9 @@ class AI:
         if isinstance(level, bool) or level not in LEVELS:
             raise OptionsError(f"AI level: expected one of {sorted(LEVELS)}, got {shown(level)}")
         _check_seconds(seconds, "AI seconds")
-        if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, Integral)
-                                  or nodes < 0):
+        if nodes is not None and not _is_count(nodes, 0):
             raise OptionsError(f"AI nodes: expected None or a count >= 0, got {shown(nodes)}")
-        if isinstance(samples, bool) or not isinstance(samples, Integral) or samples < 1:
+        if not _is_count(samples, 1):
             raise OptionsError(f"AI samples: expected a count >= 1, got {shown(samples)}")
         if on_progress is not None and not callable(on_progress):
             raise OptionsError(f"AI on_progress: expected a function, got {shown(on_progress)}")

@@ -43,7 +43,7 @@ def shown(value: object, limit: int = SHOWN_CHARS) -> str:
     return text
 
 
-def cut(text: str, limit: int = 300) -> str:
+def cut(text: object, limit: int = 300) -> str:
     """A message (e.g. an error from a lower layer that quotes its input) cut to `limit`
     characters, on one line."""
     text = " ".join(str(text).splitlines())

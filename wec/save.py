@@ -13,6 +13,7 @@ import json
 import os
 import secrets
 import stat
+import sys
 import time
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -113,7 +114,7 @@ def remove_stale_temp_files(folder: str) -> list[str]:
     """Remove the temporary files of saves that were killed in `folder`: those whose process is
     gone, and those older than STALE_SECONDS (a process id can be reused). Another process's
     save in progress is left alone. Returns the names removed."""
-    removed = []
+    removed: list[str] = []
     now = time.time()
     try:
         names = os.listdir(folder)
@@ -434,10 +435,9 @@ class AutosaveLock:
 
 def _lock_fd(fd: int) -> None:
     """Lock `fd` without waiting; OSError if another holds it."""
-    try:
-        import fcntl
-    except ImportError:  # Windows
+    if sys.platform == "win32":
         import msvcrt
         msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        return
-    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    else:
+        import fcntl
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
