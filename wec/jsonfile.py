@@ -85,8 +85,8 @@ def parse_json_text(raw: bytes | str, error: type[WecError], prefix: str) -> Any
     except _NumberError as e:
         raise error(f"{prefix} ({e})") from None
     except json.JSONDecodeError as e:
-        raise error(f"{prefix} (truncated or corrupt JSON: {e.msg} at line {e.lineno} "
-                    f"column {e.colno})") from None
+        raise error(f"{prefix} (truncated or corrupt JSON: {e.msg.removesuffix(' at')} at "
+                    f"line {e.lineno} column {e.colno})") from None
     except RecursionError:
         raise error(f"{prefix} (lists or objects nested deeper than {MAX_DEPTH} levels)") \
             from None

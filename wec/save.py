@@ -363,10 +363,10 @@ class AutosaveAtStart:
         if self.problem is None:
             return None
         if self.kept_as:
-            return (f"The autosaved game could not be read ({self.problem}); the file was kept "
-                    f"as {self.kept_as}.")
-        return (f"The autosaved game could not be read ({self.problem}) nor kept aside, so "
-                f"autosave is off to keep it.")
+            return (f"The autosaved game could not be read: {self.problem}. The file was kept "
+                    f"as {self.kept_as}; a new game starts.")
+        return (f"The autosaved game could not be read: {self.problem}. It could not be kept "
+                f"aside either, so autosave is off (it would replace the file).")
 
 
 def autosave_at_start(path: str | os.PathLike[str]) -> AutosaveAtStart:
