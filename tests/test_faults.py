@@ -123,9 +123,9 @@ def test_item7_validate_runs_the_engines_own_load_checks(tmp_path, capsys):
     many_projectiles = {**POS, "projectiles": [
         {"type": "RL", "square": s, "level": "G", "direction": [1, 0], "strength": 1,
          "owner": "white"} for s in squares] * 3}
-    self_lock = {**POS, "pieces": [*POS["pieces"], {"type": "Q", "color": "white",
-                                                    "square": [1, 1], "level": "G",
-                                                    "locks": [3]}]}
+    self_lock = {**POS, "pieces": [*POS["pieces"], {"type": "SHP", "color": "white",
+                                                    "square": [3, 3], "level": "G",
+                                                    "locks": [3]}]}  # an Anti-Stealth on itself
     for pos in (many_reserves, many_projectiles, self_lock):
         with pytest.raises(wec.PositionError):
             wec.Game.from_position(pos)
