@@ -85,6 +85,9 @@ def test_item4_hits_given_as_a_list_is_a_position_error_naming_the_field(tmp_pat
     with pytest.raises(wec.SaveFormatError, match=r"initial: pieces\[0\]\.hits"):
         wec.Game.load(path)
     assert any("pieces[0].hits" in p for p in position_problems(pos))
+    for bad in (0, "", "FL", True):
+        with pytest.raises(wec.PositionError, match=r"pieces\[0\]\.hits"):
+            wec.Game.from_position(with_piece(hits=bad))
 
 
 def test_item5_an_integer_of_5000_digits_is_refused_in_one_short_line(tmp_path):

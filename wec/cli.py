@@ -71,6 +71,8 @@ def cmd_play_text(args: argparse.Namespace) -> int:
     """Hotseat in the terminal: the side to move sees its own observation (R10.6). An unfinished
     autosaved game is never replaced without an explicit "new" (or --new, or a game named on the
     command line), and even then it is kept aside in a file."""
+    if args.new and args.resume:
+        raise WecError("--new and --continue cannot be used together")
     autosave = args.autosave or default_autosave_path()
     named = args.load or args.scenario or args.position
     game = _load(args) if named else None  # a bad file stops here, before any file is touched
@@ -120,7 +122,10 @@ def _ask_continue(previous: Game) -> str:
     prompt = (f"An unfinished game was autosaved ({_actions_text(previous.ply)}, turn "
               f"{previous.turn}). Continue it? [Y/new/quit] ")
     while True:
-        line = _read_line(prompt)
+        try:
+            line = _read_line(prompt)
+        except KeyboardInterrupt:  # Ctrl-C: leave, touching nothing
+            line = None
         if line is None:
             print()
             return "quit"

@@ -204,7 +204,8 @@ def parse_position(pos: Mapping[str, Any]) -> tuple[Options, dict[str, Any]]:
             journey = (rules.ARTICLE_INDEX[kind], square_index(jr, jc), int(path == "dogleg"),
                        rules.LEVELS.index(TRAVEL_LEVEL[kind]))
         hits = {}
-        hits_in = entry.get("hits") or {}
+        hits_in = entry.get("hits")
+        hits_in = {} if hits_in is None else hits_in
         if not isinstance(hits_in, Mapping):
             raise PositionError(f"{where}.hits: expected an object of weapon: hits, got "
                                 f"{shown(hits_in)}")
