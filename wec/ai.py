@@ -166,9 +166,11 @@ class AI:
                  nodes: int | None = None, seed: int | None = 0, fair: bool = True,
                  on_progress: Callable[[Progress], None] | None = None,
                  table: dict | None = None, samples: int = 1) -> None:
-        """`seconds` is the time for a whole turn (shared out among its actions), `nodes` a node
-        budget per action (deterministic: same game, same seed and budget, same choice);
-        `samples` the determinizations searched when enemy pieces are hidden (fair play)."""
+        """`seconds` is the time for a whole turn (shared out among its actions; None: no time
+        limit, the level's depth and `nodes` bound it; 0: as fast as possible, one whole depth-1
+        search per action), `nodes` a node budget per action (deterministic: same game, same
+        seed and budget, same choice); `samples` the determinizations searched when enemy
+        pieces are hidden (fair play)."""
         if isinstance(level, bool) or level not in LEVELS:
             raise OptionsError(f"AI level: expected one of {sorted(LEVELS)}, got {shown(level)}")
         _check_seconds(seconds, "AI seconds")
