@@ -8,6 +8,7 @@ SaveFormatError naming the field or the ply, and nothing else escapes.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import hashlib
 import json
 import os
@@ -57,6 +58,11 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
     a killed save are removed."""
     path = os.fspath(path)
     folder = os.path.dirname(os.path.abspath(path)) or "."
+    missing = folder
+    while not os.path.lexists(missing) and os.path.dirname(missing) != missing:
+        missing = os.path.dirname(missing)
+    if os.path.lexists(missing) and not os.path.isdir(missing):  # say so, not "File exists"
+        raise NotADirectoryError(errno.ENOTDIR, f"{missing} is a file, not a folder")
     os.makedirs(folder, exist_ok=True)
     fd, tmp = _new_temp_file(folder)
     try:
