@@ -17,7 +17,8 @@ from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QMainWindow, QMessageBox, QScrollArea,
                                QToolBar, QVBoxLayout, QWidget)
 
-from wec import Game, WecError, scenarios
+from wec import Game, PositionError, WecError, scenarios
+from wec.jsonfile import parse_json_text, read_json_file
 
 from . import model
 from .canvas import BoardCanvas
@@ -39,13 +40,10 @@ FILE_FILTER = "WEC positions (*.json *.wecpos);;All files (*)"
 def read_position_file(path: str) -> Position:
     """A position from a scenario file (API.md position format) or the final position of a save
     file; PositionShapeError or WecError when it cannot be shown."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except OSError as e:
-        raise PositionShapeError(f"{path}: cannot read the file: {e.strerror or e}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise PositionShapeError(f"{path}: not a JSON file: {e}") from None
+    try:  # only a regular file, at most 64 MB, sanely nested (wec.jsonfile)
+        data = read_json_file(path, PositionError, "JSON file")
+    except PositionError as e:
+        raise PositionShapeError(str(e)) from None
     if isinstance(data, dict) and data.get("format") == "wec-save":
         data = Game.load(path).position()
     model.check_shape(data)
@@ -338,10 +336,10 @@ class EditorWindow(QMainWindow):
         """Replace the position by the JSON text on the clipboard (or `text`)."""
         if text is None:
             text = QGuiApplication.clipboard().text()
-        try:
-            data = json.loads(text)
+        try:  # huge numbers or deep nesting are refused, not a crash (wec.jsonfile)
+            data = parse_json_text(text, PositionError, "not JSON")
             model.check_shape(data)
-        except (json.JSONDecodeError, PositionShapeError) as e:
+        except (PositionError, PositionShapeError) as e:
             self.say(f"Nothing pasted: the clipboard does not hold a WEC position ({e}).")
             return False
         self.doc.replace(data, "Paste position")

@@ -20,19 +20,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def initial_game(args: Any) -> Any:
-    """The game named by --scenario/--load/--position, or None (a new game)."""
-    import wec
-    if getattr(args, "load", None):
-        return wec.Game.load(args.load)
-    if getattr(args, "scenario", None):
-        from wec import scenarios
-        try:
-            return wec.Game.from_position(scenarios.load(args.scenario))
-        except KeyError:
-            raise wec.WecError(f"no scenario {args.scenario!r}; 'wec scenarios' lists them") from None
-    if getattr(args, "position", None):
-        return wec.Game.from_position(args.position)
-    return None
+    """The game named by --scenario/--load/--position, or None (a new game). The same reading
+    as `wec play --text`: a position given to --load (or a save to --position) is named so."""
+    if not (getattr(args, "load", None) or getattr(args, "scenario", None)
+            or getattr(args, "position", None)):
+        return None
+    from wec.cli import _load
+    return _load(args)
 
 
 def screenshot(window: Any, path: str) -> None:

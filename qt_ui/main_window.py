@@ -13,7 +13,6 @@ The board editor (package `editor`, another issue) is opened from File > Board E
 """
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -29,7 +28,8 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog
 
 import wec
 from wec import Action, IllegalActionError, WecError
-from wec.save import data_dir, default_autosave_path
+from wec.save import (AutosaveLock, autosave_at_start, data_dir, default_autosave_path,
+                      keep_aside)
 from wec.ai import LEVELS
 
 from . import settings as settings_mod
@@ -149,11 +149,16 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._apply_view_prefs()
         self.actions_by_name["ai_pause"].setChecked(paused)
+        self.autosave_lock: AutosaveLock | None = None
+        self.autosave_note: str | None = None
+        """Why autosave is off, or what happened to an unreadable autosave (said at start)."""
         self.recovery_path = self._keep_crashed_autosave()
         self.game: wec.Game = wec.Game.new()
         self.start_game(game or wec.Game.new(self._new_options()))
         if self.recovery_path:
             self.say("An unfinished game was autosaved: File > Continue after a crash resumes it.")
+        if self.autosave_note:
+            self.show_error("Autosave", self.autosave_note)
         self.resize(1280, 860)
 
     # --- construction ----------------------------------------------------------------------------
@@ -453,10 +458,8 @@ class MainWindow(QMainWindow):
         self.game = game
         self.file_path = path
         if self.autosave_path:
-            try:
-                game.autosave_to(self.autosave_path)
-            except OSError as e:
-                self.say(f"Autosave is off: {e}")
+            game.autosave_to(self.autosave_path,
+                             on_error=lambda message: self.say(f"Autosave is off: {message}"))
         self.handoff_pending = False
         self.handoff.hide()
         self.board.set_view(hidden=False)
@@ -933,27 +936,39 @@ class MainWindow(QMainWindow):
         return os.path.dirname(self.file_path) if self.file_path else os.path.expanduser("~")
 
     def _keep_crashed_autosave(self) -> str | None:
-        """At start-up, copy an unfinished autosave aside (the new game's autosave would replace
-        it) so File > Continue after a crash can resume it."""
-        if not self.autosave_path or not os.path.exists(self.autosave_path):
+        """At start-up, take the autosave file's lock (a second window does not autosave over the
+        first one's game), keep an unreadable autosave aside (renamed with the time, and say
+        why), and copy an unfinished game aside (the new game's autosave would replace it) so
+        File > Continue after a crash can resume it."""
+        if not self.autosave_path:
             return None
-        try:
-            previous = wec.Game.load(self.autosave_path)
-        except WecError:
+        self.autosave_lock = AutosaveLock(self.autosave_path)
+        if not self.autosave_lock.acquire():
+            self.autosave_note = (f"Autosave is off in this window: another WEC window is "
+                                  f"autosaving to {self.autosave_path}. Save this game with "
+                                  f"File > Save.")
+            self.autosave_path = self.autosave_lock = None
             return None
-        if previous.result is not None:
+        found = autosave_at_start(self.autosave_path)
+        self.autosave_note = found.message()
+        if found.problem and not found.kept_as:
+            self.autosave_path = None  # the unreadable file could not be moved: keep it
+        if found.game is None or found.game.ply == 0 or not self.autosave_path:
             return None
         target = os.path.join(data_dir(), RECOVERY_NAME)
-        try:  # written from the game loaded, so with what its autosave journal adds
-            previous.save(target)
+        try:
+            if os.path.exists(target) and _game_actions(target) not in (None, []) and \
+                    _game_actions(target) != found.game.actions():
+                keep_aside(target, "older")  # an earlier crash's game, never continued
+            found.game.save(target)  # from the game loaded: with what its journal adds
         except OSError:
             return None
         return target
 
     def continue_after_crash(self) -> None:
-        """Resume the game autosaved when the program last stopped without finishing it."""
-        path = self.recovery_path or (self.autosave_path if self.autosave_path and os.path.exists(
-            self.autosave_path) else None)
+        """Resume the game autosaved when the program last stopped without finishing it (the
+        copy made at start-up: the autosave file itself now holds the game in hand)."""
+        path = self.recovery_path
         if not path or not os.path.exists(path):
             self.show_error("Continue after a crash", "There is no autosaved game to continue.")
             return
@@ -1059,6 +1074,7 @@ class MainWindow(QMainWindow):
         self.worker.wait(3000)
         if self.game.result is not None and self.autosave_path:
             self.game.autosave_to(None)
+        self.release_autosave()
         super().closeEvent(event)
 
     def shutdown(self) -> None:
@@ -1066,14 +1082,30 @@ class MainWindow(QMainWindow):
         self.worker.cancel()
         self.worker.wait(5000)
         self.board.stop_animation()
+        self.release_autosave()
+
+    def release_autosave(self) -> None:
+        """Stop autosaving and let another window autosave to the file."""
+        if self.autosave_lock is not None:
+            self.game.autosave_to(None)
+            self.autosave_lock.release()
+            self.autosave_lock = None
+
+
+def _game_actions(path: str) -> list[str] | None:
+    """The actions of the save file at `path`, None if it cannot be read."""
+    try:
+        return wec.Game.load(path).actions()
+    except WecError:
+        return None
 
 
 def position_kind(path: str) -> str:
     """"position" for a position file, else "save" (a file that cannot be read is left to
     `Game.load`, whose error names the problem)."""
+    from wec.jsonfile import read_json_file
     try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except (OSError, ValueError):
+        data = read_json_file(path, WecError)
+    except WecError:
         return "save"
     return "position" if isinstance(data, dict) and data.get("format") == "wec-position" else "save"

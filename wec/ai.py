@@ -11,12 +11,13 @@ import random
 import re
 import threading
 import time
+from numbers import Integral, Real
 from dataclasses import dataclass
 from typing import Callable
 
 from . import rules, weights
 from .action import Action
-from .errors import PositionError, WecError
+from .errors import OptionsError, PositionError, WecError, shown
 from .game import Game
 
 @dataclass(frozen=True)
@@ -140,6 +141,23 @@ def _place_hidden(pos: dict, seen, square: tuple[int, int], me: str) -> dict:
     return pos
 
 
+def _check_seconds(seconds: object, name: str) -> None:
+    """None (no time limit), 0 (as fast as possible) or a positive number of seconds."""
+    if seconds is None:
+        return
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float, Real)) or \
+            not 0 <= float(seconds) < float("inf"):
+        raise OptionsError(f"{name}: expected None or a number of seconds >= 0, got "
+                           f"{shown(seconds)}")
+
+
+def _is_count(value: object, least: int) -> bool:
+    """An integer (numpy's too, not a bool) of at least `least`."""
+    if isinstance(value, bool) or not isinstance(value, (int, Integral)):
+        return False
+    return int(value) >= least
+
+
 class AI:
     """A computer player: `choose_action(game)` / `choose_turn(game)`; `stop()` from another
     thread returns the best found so far."""
@@ -148,11 +166,20 @@ class AI:
                  nodes: int | None = None, seed: int | None = 0, fair: bool = True,
                  on_progress: Callable[[Progress], None] | None = None,
                  table: dict | None = None, samples: int = 1) -> None:
-        """`seconds` is the time for a whole turn (shared out among its actions), `nodes` a node
-        budget per action (deterministic: same game, same seed and budget, same choice);
-        `samples` the determinizations searched when enemy pieces are hidden (fair play)."""
-        if level not in LEVELS:
-            raise ValueError(f"AI level must be one of {sorted(LEVELS)}, got {level!r}")
+        """`seconds` is the time for a whole turn (shared out among its actions; None: no time
+        limit, the level's depth and `nodes` bound it; 0: as fast as possible, one whole depth-1
+        search per action), `nodes` a node budget per action (deterministic: same game, same
+        seed and budget, same choice); `samples` the determinizations searched when enemy
+        pieces are hidden (fair play)."""
+        if isinstance(level, bool) or level not in LEVELS:
+            raise OptionsError(f"AI level: expected one of {sorted(LEVELS)}, got {shown(level)}")
+        _check_seconds(seconds, "AI seconds")
+        if nodes is not None and not _is_count(nodes, 0):
+            raise OptionsError(f"AI nodes: expected None or a count >= 0, got {shown(nodes)}")
+        if not _is_count(samples, 1):
+            raise OptionsError(f"AI samples: expected a count >= 1, got {shown(samples)}")
+        if on_progress is not None and not callable(on_progress):
+            raise OptionsError(f"AI on_progress: expected a function, got {shown(on_progress)}")
         self.level = level
         self._row = LEVELS[level]
         self.seconds = seconds
@@ -162,6 +189,10 @@ class AI:
         self.on_progress = on_progress
         self.values = search_values(table)
         self._stop = threading.Event()
+        self._stop_lock = threading.Lock()
+        self._deciding = 0
+        """Decisions in progress (choose_turn runs choose_action inside): a stop() applies to
+        them only."""
         self._engine = None
         self.last_nodes = 0
         self._turn_key: tuple | None = None
@@ -173,12 +204,29 @@ class AI:
         self._plan_key: tuple | None = None
 
     def stop(self) -> None:
-        """Ask a running search to return its best action now (thread-safe)."""
-        self._stop.set()
-        self._turn_stopped = True
-        engine = self._engine
+        """Ask a running search to return its best action now (thread-safe). A stop applies to
+        the decision in progress only: one arriving after it ended does nothing, so it cannot
+        cut the next decision short."""
+        with self._stop_lock:
+            if not self._deciding:
+                return
+            self._stop.set()
+            self._turn_stopped = True
+            engine = self._engine
         if engine is not None:
             engine.search_stop()
+
+    def _begin_decision(self) -> None:
+        with self._stop_lock:
+            if not self._deciding:  # a new decision: nothing of an earlier stop remains
+                self._stop.clear()
+                self._turn_stopped = False
+            self._deciding += 1
+
+    def _end_decision(self) -> None:
+        with self._stop_lock:
+            self._deciding -= 1
+            self._stop.clear()  # a stop() ends this action; choose_turn hurries the rest
 
     def _view(self, game: Game) -> Game:
         """The game the search plays in: the first of `_views` (fair), or the true game."""
@@ -218,6 +266,14 @@ class AI:
         the action most of them prefer (ties: the last-seen placement's choice)."""
         if game.result is not None:
             raise ValueError("the game is over")
+        _check_seconds(seconds, "choose_action seconds")
+        self._begin_decision()
+        try:
+            return self._choose_action(game, seconds, nodes)
+        finally:
+            self._end_decision()
+
+    def _choose_action(self, game: Game, seconds: float | None, nodes: int | None) -> Action:
         started = time.monotonic()
         seconds = self._share(game) if seconds is None else seconds
         nodes = self.nodes if nodes is None else nodes
@@ -237,7 +293,7 @@ class AI:
             chosen: dict[str, Action] = {}
             total = 0
             for i, view in enumerate(views):
-                left = None if seconds is None else max(
+                left = None if seconds is None else 0.0 if seconds <= 0 else max(
                     (started + seconds - time.monotonic()) / (len(views) - i), 0.002)
                 action, used, _ = self._search(view, level, left,
                                                nodes // len(views) if nodes else None,
@@ -250,7 +306,6 @@ class AI:
             return self._legal_or_replan(game, chosen[max(votes, key=lambda k: votes[k])], level)
         finally:
             self._turn_spent += time.monotonic() - started
-            self._stop.clear()  # a stop() ends this decision, not the next ones
 
     def _legal_or_replan(self, game: Game, action: Action, level: Level) -> Action:
         """`action` if it is legal by the side's observation (which has the true game's legal
@@ -289,10 +344,14 @@ class AI:
         self._engine = engine
         if self._stop.is_set():
             engine.search_stop()
-        deadline = time.monotonic() + seconds if seconds else 0.0
+        # seconds None: no deadline (the level's depth and the node budget bound the search);
+        # 0: as fast as possible, the one iteration that judges every action, whole
+        fastest = seconds is not None and seconds <= 0
+        deadline = time.monotonic() + seconds if seconds is not None and not fastest else 0.0
+        depths = iteration_depths(level.depth)[:1] if fastest else iteration_depths(level.depth)
         best, first, used = None, -1, 0
         try:
-            for depth in iteration_depths(level.depth):
+            for depth in depths:
                 index, score, complete, used = engine.search_iteration(
                     depth, first, nodes or 0, deadline)
                 # a cut-short iteration still counts once its first action (the previous best)
@@ -323,6 +382,8 @@ class AI:
         plans the turn), half of what is left for any later one that must search again."""
         if self.seconds is None:
             return None
+        if self.seconds <= 0:
+            return 0.0  # as fast as possible
         key = (game.turn, game.to_move)
         if key != self._turn_key:
             self._turn_key, self._turn_spent = key, 0.0
@@ -334,18 +395,21 @@ class AI:
         """A whole turn for the side to move, ending with End Turn (the game is not changed).
         Hidden enemies met on the way (R4.2.3) are not foreseen: play a turn action by action
         with choose_action() where that matters."""
-        sim = self._view(game)
-        turn: list[Action] = []
-        self._turn_key, self._turn_spent = (sim.turn, sim.to_move), 0.0
-        self._turn_stopped = False
-        while sim.result is None:
-            # after a stop() the rest of the turn is decided at once
-            action = self.choose_action(sim, seconds=0.005 if self._turn_stopped else None)
-            turn.append(action)
-            sim.apply(action)
-            if action.kind == "end":
-                break
-        return turn
+        self._begin_decision()
+        try:
+            sim = self._view(game)
+            turn: list[Action] = []
+            self._turn_key, self._turn_spent = (sim.turn, sim.to_move), 0.0
+            while sim.result is None:
+                # after a stop() the rest of the turn is decided at once
+                action = self.choose_action(sim, seconds=0.0 if self._turn_stopped else None)
+                turn.append(action)
+                sim.apply(action)
+                if action.kind == "end":
+                    break
+            return turn
+        finally:
+            self._end_decision()
 
 
 SIGNATURE_POSITIONS = ("standard", "midgame_40", "crowded")

@@ -2,16 +2,17 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
 
 from . import Action, Game, perft
-from .errors import SaveFormatError, WecError
+from .errors import WecError
 from .match import OPENING_TURNS
-from .position import position_problems
-from .save import default_autosave_path, game_from_save, read_save_file
+from .jsonfile import read_json_file
+from .position import load_position_file, position_problems, position_warnings
+from .save import (AutosaveAtStart, AutosaveLock, autosave_at_start, default_autosave_path,
+                   game_from_save, keep_aside, read_save_file, save_problems)
 from .textview import render
 
 HELP = """Commands: a number from 'moves', an action text (e.g. MV:RP(9,1)->(8,2)), 'moves',
@@ -20,7 +21,10 @@ HELP = """Commands: a number from 'moves', an action text (e.g. MV:RP(9,1)->(8,2
 
 def _load(args: argparse.Namespace) -> Game:
     if getattr(args, "load", None):
-        return Game.load(args.load)
+        data = read_save_file(args.load)
+        if isinstance(data, dict) and data.get("format") == "wec-position":
+            raise WecError(f"{args.load}: this is a position: use --position")
+        return game_from_save(data)
     if getattr(args, "scenario", None):
         from . import scenarios
         try:
@@ -28,19 +32,11 @@ def _load(args: argparse.Namespace) -> Game:
         except KeyError:
             raise WecError(f"no scenario {args.scenario!r}; 'wec scenarios' lists them") from None
     if getattr(args, "position", None):
-        return Game.from_position(args.position)
+        data = load_position_file(args.position)
+        if isinstance(data, dict) and data.get("format") == "wec-save":
+            raise WecError(f"{args.position}: this is a save: use --load")
+        return Game.from_position(data)
     return Game.new()
-
-
-def _unfinished_autosave(path: str) -> Game | None:
-    if not os.path.exists(path):
-        return None
-    try:
-        game = Game.load(path)
-    except SaveFormatError as e:
-        print(f"(the autosave {path} cannot be continued: {e})")
-        return None
-    return game if game.result is None else None
 
 
 def cmd_perft(args: argparse.Namespace) -> int:
@@ -72,30 +68,98 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_play_text(args: argparse.Namespace) -> int:
-    """Hotseat in the terminal: the side to move sees its own observation (R10.6)."""
+    """Hotseat in the terminal: the side to move sees its own observation (R10.6). An unfinished
+    autosaved game is never replaced without an explicit "new" (or --new, or a game named on the
+    command line), and even then it is kept aside in a file."""
+    if args.new and args.resume:
+        raise WecError("--new and --continue cannot be used together")
     autosave = args.autosave or default_autosave_path()
-    game = None
-    if not (args.load or args.scenario or args.position):
-        previous = _unfinished_autosave(autosave)
+    named = args.load or args.scenario or args.position
+    game = _load(args) if named else None  # a bad file stops here, before any file is touched
+    lock = AutosaveLock(autosave)
+    if not lock.acquire():
+        print(f"Autosave is off: another WEC game is autosaving to {autosave} (use 'save FILE').")
+        autosave_on = False
+        found = AutosaveAtStart()
+    else:
+        found = autosave_at_start(autosave)
+        autosave_on = not (found.problem and not found.kept_as)
+    try:
+        if found.message():
+            print(found.message())
+        previous = found.game if found.game is not None and found.game.ply else None
         if previous is not None:
-            if args.resume:
+            if args.resume and not named:
                 game = previous
-            elif not args.new:
-                answer = _ask(f"An unfinished game was autosaved ({previous.ply} actions, turn "
-                              f"{previous.turn}). Continue it? [Y/n] ")
-                if answer.strip().lower() in ("", "y", "yes"):
+            else:
+                answer = "new" if args.new or named else _ask_continue(previous)
+                if answer == "quit":
+                    print(f"Nothing changed: the unfinished game stays in {autosave}.")
+                    return 0
+                if answer == "continue":
                     game = previous
-    if game is None:
-        game = _load(args)
-    game.autosave_to(autosave)
-    return _play_loop(game)
+                else:
+                    autosave_on = _keep_unfinished_aside(autosave) and autosave_on
+        if game is None:
+            game = _load(args)
+        if autosave_on:
+            game.autosave_to(autosave,
+                             on_error=lambda message: print(f"Autosave is off: {message}"))
+        return _play_loop(game)
+    finally:
+        if game is not None:
+            game.autosave_to(None)
+        lock.release()
 
 
-def _ask(prompt: str) -> str:
+def _actions_text(n: int) -> str:
+    return f"{n} action" if n == 1 else f"{n} actions"
+
+
+def _ask_continue(previous: Game) -> str:
+    """ "continue", "new" or "quit": asked again until the answer is one of them (Enter or y
+    continues; an end of input quits, touching nothing)."""
+    prompt = (f"An unfinished game was autosaved ({_actions_text(previous.ply)}, turn "
+              f"{previous.turn}). Continue it? [Y/new/quit] ")
+    while True:
+        try:
+            line = _read_line(prompt)
+        except KeyboardInterrupt:  # Ctrl-C: leave, touching nothing
+            line = None
+        if line is None:
+            print()
+            return "quit"
+        answer = line.strip().lower()
+        if answer in ("", "y", "yes", "c", "continue"):
+            return "continue"
+        if answer in ("new", "quit"):
+            return answer
+        if answer in ("q", "exit"):
+            return "quit"
+        print("Press Enter (or y) to continue the unfinished game, type 'new' for a new game (the "
+              "unfinished one is kept in a file), or 'quit'.")
+
+
+def _read_line(prompt: str) -> str | None:
+    """A line typed by the user, None at the end of the input (or with no input at all: stdin
+    closed)."""
     try:
         return input(prompt)
-    except EOFError:
-        return "n"
+    except (EOFError, ValueError, RuntimeError, OSError):
+        return None
+
+
+def _keep_unfinished_aside(autosave: str) -> bool:
+    """Rename the unfinished autosave aside before a new game autosaves; False (autosave off) if
+    it cannot be moved."""
+    try:
+        kept = keep_aside(autosave, "unfinished")
+    except OSError as e:
+        print(f"Autosave is off: the unfinished game in {autosave} cannot be kept aside "
+              f"({e.strerror or e}), so it is not replaced.")
+        return False
+    print(f"The unfinished game was kept as {kept}.")
+    return True
 
 
 def _play_loop(game: Game) -> int:
@@ -106,10 +170,14 @@ def _play_loop(game: Game) -> int:
     print(HELP)
     while True:
         try:
-            line = input(f"{game.to_move}> ").strip()
-        except EOFError:
+            read = _read_line(f"{game.to_move}> ")
+        except KeyboardInterrupt:
+            print("\n(stopped)")
+            return 130
+        if read is None:
             print()
             return 0
+        line = read.strip()
         if not line:
             continue
         legal = game.legal_actions()
@@ -155,30 +223,28 @@ def _play_loop(game: Game) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    """Print every problem of a position or save file; exit 1 if there is any."""
+    """Print every problem of a position or save file, then any warning; exit 1 if there is a
+    problem."""
     try:
-        with open(args.file, encoding="utf-8") as f:
-            data = json.load(f)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        print(f"{args.file}: cannot be read as JSON: {e}")
+        data = read_json_file(args.file, WecError, "JSON file")
+    except WecError as e:
+        print(e)
         return 1
-    problems: list[str] = []
     if isinstance(data, dict) and data.get("format") == "wec-save":
-        if isinstance(data.get("initial"), dict):
-            problems += [f"initial: {p}" for p in position_problems(data["initial"])]
-        if not problems:
-            try:
-                game_from_save(data)
-            except SaveFormatError as e:
-                problems.append(str(e))
         kind = "save"
+        problems = save_problems(data)
+        initial = data.get("initial")
+        warnings = position_warnings(initial) if isinstance(initial, dict) else []
     else:
-        problems = position_problems(data)
         kind = "position"
+        problems = position_problems(data)
+        warnings = position_warnings(data) if isinstance(data, dict) else []
     for p in problems:
         print(f"{args.file}: {p}")
     if not problems:
         print(f"{args.file}: a valid {kind} file")
+    for w in warnings:
+        print(f"{args.file}: {w}")
     return 1 if problems else 0
 
 

@@ -20,3 +20,31 @@ class SaveFormatError(WecError, ValueError):
 
 class OptionsError(WecError, ValueError):
     """An option with a wrong name, type or value; the message names it."""
+
+
+SHOWN_CHARS = 80
+"""How much of an offending value a message quotes: a 10 MB string must not become a 10 MB
+message."""
+
+
+def shown(value: object, limit: int = SHOWN_CHARS) -> str:
+    """`repr(value)` cut to about `limit` characters, for error messages. Never fails: a value
+    nested too deep to print, or an integer too long to turn into text, is described instead."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
+        return f"an integer of about {int(value.bit_length() * 0.30103)} digits"
+    if isinstance(value, str) and len(value) > 4 * limit:
+        value = value[:2 * limit]  # repr of a huge string is itself huge: cut first
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):
+        return f"a {type(value).__name__} too large or nested too deep to show"
+    if len(text) > limit:
+        text = text[:limit - 5] + "[...]"
+    return text
+
+
+def cut(text: object, limit: int = 300) -> str:
+    """A message (e.g. an error from a lower layer that quotes its input) cut to `limit`
+    characters, on one line."""
+    text = " ".join(str(text).splitlines())
+    return text if len(text) <= limit else text[:limit - 5] + "[...]"

@@ -5,7 +5,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from .errors import OptionsError
+from .errors import OptionsError, shown
 
 MOVEMENTS = ("weapon_chess", "standard_chess", "mass_destruction")
 MD_PAWNS = ("sides_and_forward", "forward", "all_but_front")
@@ -93,16 +93,16 @@ class Options:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             if f.type == "bool" and not isinstance(value, bool):
-                raise OptionsError(f"option {f.name}: expected true or false, got {value!r}")
+                raise OptionsError(f"option {f.name}: expected true or false, got {shown(value)}")
             if f.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
-                raise OptionsError(f"option {f.name}: expected an integer, got {value!r}")
+                raise OptionsError(f"option {f.name}: expected an integer, got {shown(value)}")
             if f.type == "str" and not isinstance(value, str):
-                raise OptionsError(f"option {f.name}: expected a string, got {value!r}")
+                raise OptionsError(f"option {f.name}: expected a string, got {shown(value)}")
         choices = {"movement": MOVEMENTS, "md_pawns": MD_PAWNS, "government_black": GOVERNMENTS,
                    "government_white": GOVERNMENTS, "dominance": DOMINANCE}
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
-                raise OptionsError(f"option {name}: {getattr(self, name)!r} is not one of "
+                raise OptionsError(f"option {name}: {shown(getattr(self, name))} is not one of "
                                    f"{', '.join(allowed)}")
         limits = {"tank_range": (1, 9), "cleric_range": (1, 9), "queen_tank_range": (1, 9),
                   "queen_cleric_range": (1, 9), "flame_range": (1, 9), "stunner_range": (1, 9),
@@ -112,7 +112,8 @@ class Options:
                   "sonar_range": (0, 9), "quiet_turn_draw": (0, 10000)}
         for name, (lo, hi) in limits.items():
             if not lo <= getattr(self, name) <= hi:
-                raise OptionsError(f"option {name}: {getattr(self, name)} is outside {lo}..{hi}")
+                raise OptionsError(f"option {name}: {shown(getattr(self, name))} is outside "
+                                   f"{lo}..{hi}")
         if self.jet_sub_combat and not (
                 self.movement == "standard_chess"
                 or (self.movement == "mass_destruction" and self.movement_only)):
@@ -136,5 +137,5 @@ class Options:
         names = {f.name for f in dataclasses.fields(cls)}
         for key in data:
             if key not in names:
-                raise OptionsError(f"unknown option {key!r}")
+                raise OptionsError(f"unknown option {shown(key)}")
         return cls(**dict(data))

@@ -5,12 +5,12 @@ board``. Validation covers the capacity rules R3.1-R3.4, slots R5.1 and the arti
 """
 from __future__ import annotations
 
-import json
 import os
 from typing import Any, Mapping
 
 from . import rules
-from .errors import OptionsError, PositionError
+from .errors import OptionsError, PositionError, shown
+from .jsonfile import read_json_file
 from .options import Options
 
 TOP_KEYS = {"format", "version", "to_move", "turn", "options", "pieces", "articles", "reserves",
@@ -60,40 +60,40 @@ def _check_keys(entry: Mapping[str, Any], allowed: set[str], required: set[str],
         raise PositionError(f"{where}: expected an object, got {type(entry).__name__}")
     for key in entry:
         if key not in allowed:
-            raise PositionError(f"{where}: unknown key {key!r}")
+            raise PositionError(f"{where}: unknown key {shown(key)}")
     for key in sorted(required):
         if key not in entry:
-            raise PositionError(f"{where}: missing key {key!r}")
+            raise PositionError(f"{where}: missing key {shown(key)}")
 
 
 def _int(value: Any, where: str, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PositionError(f"{where}: expected an integer, got {value!r}")
+        raise PositionError(f"{where}: expected an integer, got {shown(value)}")
     if not lo <= value <= hi:
-        raise PositionError(f"{where}: {value} is outside {lo}..{hi}")
+        raise PositionError(f"{where}: {shown(value)} is outside {lo}..{hi}")
     return value
 
 
 def _bool(value: Any, where: str) -> bool:
     if not isinstance(value, bool):
-        raise PositionError(f"{where}: expected true or false, got {value!r}")
+        raise PositionError(f"{where}: expected true or false, got {shown(value)}")
     return value
 
 
 def _choice(value: Any, allowed: tuple, where: str) -> Any:
     if value not in allowed:
-        shown = ", ".join(str(a) for a in allowed)
-        raise PositionError(f"{where}: {value!r} is not one of {shown}")
+        listed = ", ".join(str(a) for a in allowed)
+        raise PositionError(f"{where}: {shown(value)} is not one of {listed}")
     return value
 
 
 def _square(value: Any, where: str) -> tuple[int, int]:
     if not isinstance(value, (list, tuple)) or len(value) != 2 or \
             any(isinstance(v, bool) or not isinstance(v, int) for v in value):
-        raise PositionError(f"{where}: expected [row, col], got {value!r}")
+        raise PositionError(f"{where}: expected [row, col], got {shown(value)}")
     row, col = value
     if not (1 <= row <= 10 and 1 <= col <= 10):
-        raise PositionError(f"{where}: ({row}, {col}) is off the board")
+        raise PositionError(f"{where}: ({shown(row)}, {shown(col)}) is off the board")
     return row, col
 
 
@@ -103,13 +103,13 @@ def _hand(ptype: rules.PieceType, value: Any, color: str, col: int, where: str) 
             value = "left" if (col <= 5 if color == "white" else col >= 6) else "right"
         _choice(value, ("left", "right"), where)
     elif value is not None:
-        raise PositionError(f"{where}: a {ptype.code} has no hand, got {value!r}")
+        raise PositionError(f"{where}: a {ptype.code} has no hand, got {shown(value)}")
     return rules.HANDS.index(value)
 
 
 def _cooldowns(value: Any, where: str) -> dict[str, int]:
     if not isinstance(value, Mapping):
-        raise PositionError(f"{where}: expected an object of weapon: turns, got {value!r}")
+        raise PositionError(f"{where}: expected an object of weapon: turns, got {shown(value)}")
     out = {}
     for code, turns in value.items():
         _choice(code, WEAPONS, f"{where}")
@@ -127,22 +127,16 @@ def _locks(value: Any, where: str, n_pieces: int) -> list[int | None]:
 
 
 def load_position_file(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """Read a position JSON file; unreadable or malformed files raise PositionError."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except OSError as e:
-        raise PositionError(f"{path}: cannot read the file: {e.strerror or e}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise PositionError(f"{path}: not a JSON position file: {e}") from None
-    return data
+    """Read a position JSON file; unreadable or malformed files raise PositionError (see
+    wec.jsonfile: only regular files, at most 64 MB)."""
+    return read_json_file(path, PositionError, "JSON position file")
 
 
 def parse_position(pos: Mapping[str, Any]) -> tuple[Options, dict[str, Any]]:
     """Validate a position dict; return its Options and the core's plain data."""
     _check_keys(pos, TOP_KEYS, {"format", "version", "to_move", "pieces"}, "position")
     if pos["format"] != "wec-position":
-        raise PositionError(f"format: expected 'wec-position', got {pos['format']!r}")
+        raise PositionError(f"format: expected 'wec-position', got {shown(pos['format'])}")
     _int(pos["version"], "version", 1, 1)
     to_move = _choice(pos["to_move"], rules.COLORS, "to_move")
     turn = _int(pos.get("turn", 1), "turn", 1, 10**6)
@@ -211,7 +205,12 @@ def parse_position(pos: Mapping[str, Any]) -> tuple[Options, dict[str, Any]]:
             journey = (rules.ARTICLE_INDEX[kind], square_index(jr, jc), int(path == "dogleg"),
                        rules.LEVELS.index(TRAVEL_LEVEL[kind]))
         hits = {}
-        for weapon, n in (entry.get("hits") or {}).items():
+        hits_in = entry.get("hits")
+        hits_in = {} if hits_in is None else hits_in
+        if not isinstance(hits_in, Mapping):
+            raise PositionError(f"{where}.hits: expected an object of weapon: hits, got "
+                                f"{shown(hits_in)}")
+        for weapon, n in hits_in.items():
             _choice(weapon, WEAPONS, f"{where}.hits")
             hits[rules.ARTICLE_INDEX[weapon]] = _int(n, f"{where}.hits.{weapon}", 0, 999)
         n_articles += len(arts)
@@ -290,7 +289,7 @@ def parse_position(pos: Mapping[str, Any]) -> tuple[Options, dict[str, Any]]:
             direction = rules.DIRECTIONS[0]  # a homing projectile recomputes its step
         if not (isinstance(direction, (list, tuple)) and tuple(direction) in rules.DIRECTIONS):
             raise PositionError(f"{where}.direction: expected one of the 8 king steps [dr, dc], "
-                                f"got {direction!r}")
+                                f"got {shown(direction)}")
         target = entry.get("target")
         if target is not None:
             _int(target, f"{where}.target", 0, len(pieces) - 1)
@@ -433,36 +432,86 @@ def position_dict(engine: Any, options: Options) -> dict[str, Any]:
             "result": {-1: None, 0: "black", 1: "white", 2: "draw"}[engine.result]}
 
 
+MINIMAL = {"format": "wec-position", "version": 1, "to_move": "black", "pieces": []}
+"""The smallest position that loads: each top-level field is checked against it on its own."""
+ENTRY_LISTS = ("pieces", "articles", "reserves", "projectiles")
+
+
 def position_problems(pos: Any) -> list[str]:
-    """Every problem of a position dict that can be told apart: each entry is checked on its own,
-    then the whole (capacity and the rules between entries). Empty when the position loads."""
-    try:
-        parse_position(pos)
-        return []
-    except PositionError as e:
-        first = str(e)
+    """Every problem of a position dict that can be told apart, empty when the position loads:
+    each top-level field on its own, then each entry of the lists with the sound top-level
+    fields (a bad "turn" hides no piece problem), then the whole position as the engine loads
+    it (capacity, the rules between entries, the engine's own limits and checks)."""
     if not isinstance(pos, Mapping):
-        return [first]
+        return [f"position: expected an object, got {type(pos).__name__}"]
     problems: list[str] = []
-    base = {k: v for k, v in pos.items() if k not in ("pieces", "articles", "reserves",
-                                                     "projectiles", "turn_state")}
-    try:
-        parse_position({**base, "pieces": []})
-    except PositionError as e:
-        problems.append(str(e))
-    for key in ("pieces", "articles", "reserves"):
+    base: dict[str, Any] = dict(MINIMAL)
+    for key in sorted(TOP_KEYS - set(pos) & {"format", "version", "to_move", "pieces"}):
+        problems.append(f"position: missing key {key!r}")
+    for key, value in pos.items():
+        if key not in TOP_KEYS:
+            problems.append(f"position: unknown key {shown(key)}")
+        elif key in ENTRY_LISTS:
+            if not isinstance(value, list):
+                problems.append(f"{key}: expected a list, got {type(value).__name__}")
+        else:
+            problem = _first_problem({**MINIMAL, key: value})
+            if problem:
+                problems.append(problem)
+            else:
+                base[key] = value
+    entry_problems = []
+    for key in ENTRY_LISTS:
         entries = pos.get(key, [])
         if not isinstance(entries, list):
             continue
         for i, entry in enumerate(entries):
-            single = {**base, "pieces": [], key: [entry]}
-            if key == "pieces":
-                single = {**base, "pieces": [{**entry, "locks": []}] if isinstance(entry, dict)
-                          else [entry]}
-            try:
-                parse_position(single)
-            except PositionError as e:
-                problems.append(str(e).replace(f"{key}[0]", f"{key}[{i}]"))
+            problem = _first_problem({**base, key: [_alone(key, entry)]})
+            if problem:
+                entry_problems.append(problem.replace(f"{key}[0]", f"{key}[{i}]"))
+    problems += entry_problems
     if not problems:
-        problems.append(first)
+        problem = _first_problem(pos, engine=True)
+        if problem:
+            problems.append(problem)
     return list(dict.fromkeys(problems))
+
+
+def _alone(key: str, entry: Any) -> Any:
+    """An entry as it can be checked without the others: lock-ons and homing targets name
+    other pieces by index, so they are checked with the whole position."""
+    if not isinstance(entry, dict):
+        return entry
+    if key == "pieces":
+        return {**entry, "locks": []}
+    if key == "projectiles" and entry.get("target") is not None:
+        return {**entry, "target": None, "direction": entry.get("direction") or [1, 0]}
+    return entry
+
+
+def _first_problem(pos: Mapping[str, Any], engine: bool = False) -> str | None:
+    """The first problem the loader finds (with `engine`, as `Game.from_position` loads it)."""
+    try:
+        if engine:
+            from .game import Game  # the engine's load and consistency check
+            Game.from_position(pos)
+        else:
+            parse_position(pos)
+    except PositionError as e:
+        return str(e)
+    return None
+
+
+def position_warnings(pos: Mapping[str, Any]) -> list[str]:
+    """What loads but may not be what the author meant: a side without a primary government
+    piece can never lose by R11.1 (only by R11.2: no legal Move, or resigning)."""
+    warnings = []
+    pieces = [p for p in pos.get("pieces", []) if isinstance(p, Mapping)]
+    for color in rules.COLORS:
+        primary = [p for p in pieces if p.get("color") == color and
+                   isinstance(p.get("type"), str) and p["type"] in rules.TYPE_INDEX and
+                   rules.PIECE_TYPES[rules.TYPE_INDEX[p["type"]]].role == "primary"]
+        if not primary:
+            warnings.append(f"warning: {color} has no primary government piece, so it cannot "
+                            f"lose by R11.1 (only by R11.2: no legal Move, or resigning)")
+    return warnings
