@@ -348,6 +348,9 @@ def keep_aside(path: str | os.PathLike[str], label: str) -> str:
         target = f"{stem}-{label}-{stamp}{f'-{n}' if n else ''}{ext or '.json'}"
         if not os.path.lexists(target):
             os.rename(path, target)
+            journal = path + ".journal"  # an autosave's journal goes along (wec.autosave)
+            if os.path.isfile(journal) and not os.path.lexists(target + ".journal"):
+                os.rename(journal, target + ".journal")
             return target
     raise FileExistsError(f"{path}: no free name to keep it aside")
 
