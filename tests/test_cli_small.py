@@ -61,8 +61,10 @@ def test_the_printed_summary_of_a_one_game_match(capsys):
     out = capsys.readouterr().out
     assert "of 1 game," in out
     elo_line = next(line for line in out.splitlines() if line.startswith("Elo difference"))
-    assert "-0" not in elo_line and "inf ." not in elo_line
-    assert "H0 accepted" not in elo_line and "LLR -inf" not in elo_line
+    elo_part, sprt_part = elo_line.split(";", 1)
+    assert not re.search(r"[-+]0\b", elo_part) and "inf ." not in elo_part
+    assert "inf" not in elo_part or "every game: no finite estimate" in elo_part
+    assert "H0 accepted" not in sprt_part and "LLR -inf" not in sprt_part
 
 
 def test_history_of_a_save_with_no_turns_says_so(tmp_path, capsys):
@@ -119,3 +121,30 @@ def test_the_readme_layout_names_every_package():
     layout = readme.split("## Layout", 1)[1].split("\n## ", 1)[0]
     for folder in ("wec/", "wec/_core/", "qt_ui/", "editor/", "tests/", "bench/", "docs/"):
         assert f"`{folder}`" in layout, folder
+
+
+def test_the_readme_tells_a_player_how_to_move_and_where_the_rules_are():
+    readme = (ROOT / "README.md").read_text()
+    playing = readme.split("## Playing", 1)[1].split("\n## ", 1)[0]
+    assert "**Black**" in playing and "Black moves first" in playing
+    for step in ("1. **Move**", "2. **Fire**", "3. **End Turn**"):
+        assert step in playing
+    assert "docs/RULES-GUIDE.md" in playing and "docs/RULES-GUIDE.md" in readme.split("##")[0]
+    assert "../shared/RULES.md`" not in readme.split("## Set-up")[0].split("developers")[0]
+
+
+def test_the_rules_guide_stands_alone_and_cites_real_rule_ids():
+    """The guide ships with the repository (../shared does not); it follows the game's order,
+    and every rule id it cites exists in the rules reference (when that is beside the clone)."""
+    guide = (ROOT / "docs" / "RULES-GUIDE.md").read_text()
+    assert "../shared" not in guide
+    cited = set(re.findall(r"\bR\d+(?:\.\d+)*\b", guide))
+    sections = {int(rid[1:].split(".")[0]) for rid in cited}
+    assert sections >= set(range(1, 13)), sorted(sections)  # every part of the rules
+    reference = ROOT.parent / "shared" / "RULES.md"
+    if not reference.exists():
+        pytest.skip("../shared/RULES.md is not beside this clone")
+    known = set(re.findall(r"^\s*-? ?(R\d+(?:\.\d+)*)\b", reference.read_text(), re.M))
+    known |= set(re.findall(r"\((R\d+(?:\.\d+)*)\)", reference.read_text()))
+    known |= {f"R{n}" for n in re.findall(r"^#+ (\d+(?:\.\d+)*)\.? ", reference.read_text(), re.M)}
+    assert cited <= known, sorted(cited - known)
