@@ -90,3 +90,11 @@ def test_ctrl_c_at_the_black_prompt(tmp_path):
     cmd = [sys.executable, "-m", "wec", "play", "--text", "--new"]
     done = _interrupt(cmd, tmp_path, wait_for="black> ", stdin=subprocess.PIPE)
     assert "interrupted" in _one_line_130(done)
+
+
+def test_ctrl_c_stops_the_tuner_and_keeps_its_checkpoint(tmp_path):
+    cmd = [sys.executable, "-m", "wec.tune", "--iterations", "50", "--games", "2",
+           "--nodes", "300", "--max-turns", "200", "--out", str(tmp_path / "t.json")]
+    done = _interrupt(cmd, tmp_path, after=4.0)
+    line = _one_line_130(done)
+    assert "interrupted" in line and "the same command resumes" in line
