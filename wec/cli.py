@@ -112,25 +112,19 @@ def cmd_perft(args: argparse.Namespace) -> int:
         roots = _root_split(game, args.mode)
         n = 0
         unit = "root move" if args.mode == "moves" else "root action"
-        with _progress(len(roots), f"perft {args.depth}", unit, leave=False) as bar:
+        with progress_bar(len(roots), f"perft {args.depth}", unit, leave=False) as bar:
             for text, raw in roots:
-                count = _stoppable(game, lambda: _count_below(game, raw, args.depth - 1,
-                                                              args.mode))
-                n += count
+                leaves = _stoppable(game, lambda: _count_below(game, raw, args.depth - 1,
+                                                               args.mode))
+                n += leaves
                 if args.divide:
-                    bar.write(f"{text}: {count}")
-                bar.set_postfix_str(f"{n:,} nodes")
+                    bar.write(f"{text}: {leaves}")
+                bar.set_postfix_str(f"{n:,} nodes", refresh=False)
                 bar.update(1)
     dt = time.perf_counter() - start
     rate = n / dt if dt > 0 else float("inf")
     print(f"perft {args.depth} ({args.mode}): {n} nodes in {dt:.3f} s, {rate:,.0f} nodes/s")
     return 0
-
-
-def _progress(total: int, desc: str, unit: str, initial: int = 0, leave: bool = True) -> Any:
-    """A progress bar on stderr (tqdm) on a terminal; elsewhere (a log, CI) a plain line now and
-    then, so that a long run still says how far it is."""
-    return progress_bar(total, desc, unit, initial=initial, leave=leave)
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -358,12 +352,12 @@ def cmd_match(args: argparse.Namespace) -> int:
                   opening_turns=args.opening_turns, results_path=args.results)
     if match.resumed:
         print(f"resuming: {match.resumed} of {args.games} games are already in {args.results}")
-    bar = _progress(args.games, f"{args.a} vs {args.b}", "game", initial=match.resumed)
+    bar = progress_bar(args.games, f"{args.a} vs {args.b}", "game", initial=match.resumed)
     if match.resumed:
         bar.set_postfix_str(_standing(match.summary()))
     try:
         for _ in match.play():
-            bar.set_postfix_str(_standing(match.summary()))
+            bar.set_postfix_str(_standing(match.summary()), refresh=False)
             bar.update(1)
     except KeyboardInterrupt:
         bar.close()
