@@ -98,3 +98,24 @@ def test_ctrl_c_stops_the_tuner_and_keeps_its_checkpoint(tmp_path):
     done = _interrupt(cmd, tmp_path, after=4.0)
     line = _one_line_130(done)
     assert "interrupted" in line and "the same command resumes" in line
+
+
+def test_ctrl_c_in_the_terminal_of_the_app_ends_it_without_a_traceback(tmp_path):
+    """Qt's event loop runs no Python signal handler; `wec play` leaves SIGINT to its default
+    action (the process ends at once, exit status 130 in the shell; the game was autosaved)."""
+    import pytest
+    pytest.importorskip("PySide6")
+    proc = subprocess.Popen([sys.executable, "-m", "wec", "play", "--new"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**_env(tmp_path), "QT_QPA_PLATFORM": "offscreen"},
+                            cwd=tmp_path, start_new_session=True)
+    try:
+        time.sleep(4)
+        assert proc.poll() is None, proc.communicate()
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == -signal.SIGINT and "Traceback" not in err

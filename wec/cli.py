@@ -5,6 +5,7 @@ import argparse
 import json
 import math
 import os
+import signal
 import sys
 import threading
 import time
@@ -145,8 +146,18 @@ def cmd_play(args: argparse.Namespace) -> int:
         except ImportError as e:  # PySide6 missing: say how to get it, or play in the terminal
             raise WecError(f"the desktop app needs PySide6 ({e}): pip install 'wec[gui]', or "
                            "play in the terminal with `wec play --text`") from None
+        _ctrl_c_ends_qt()
         return run(args)
     return cmd_play_text(args)
+
+
+def _ctrl_c_ends_qt() -> None:
+    """Ctrl-C in the terminal of a Qt window: Qt's event loop runs no Python signal handler until
+    some event calls into Python, and then PySide prints the KeyboardInterrupt's traceback and
+    goes on. The default action ends the process at once instead (exit status 130 for the
+    shell); the game was autosaved after its last action."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _has_display() -> bool:
@@ -315,6 +326,7 @@ def cmd_editor(args: argparse.Namespace) -> int:
         from editor.app import run as run_editor
     except ImportError as e:
         raise WecError(f"the board editor needs PySide6 ({e}): pip install 'wec[gui]'") from None
+    _ctrl_c_ends_qt()
     return run_editor(args.position, args.screenshot)
 
 
