@@ -1,8 +1,14 @@
-# make play  — build WEC into a virtual environment and start the game
+# make play  — build WEC into a virtual environment (what playing needs) and start the game
 # make test  — build WEC with its test tools and run the test suite
+# Each pip build takes about a minute; a stamp file in the venv records which one is current, so
+# a build runs again only when pyproject.toml, setup.py or a .pyx/.pxd file changed.
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
+ARGS   ?=
+BUILD_INPUTS := pyproject.toml setup.py $(wildcard wec/_core/*.pyx wec/_core/*.pxd)
+GUI_STAMP    := $(VENV)/.built-gui
+TEST_STAMP   := $(VENV)/.built-test
 
 .PHONY: play test test-debug bench install clean
 
@@ -10,22 +16,34 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
-install: $(BIN)/python
+# Playing needs the core, numpy, tqdm and PySide6 (the extra `gui`), not the test tools.
+$(GUI_STAMP): $(BUILD_INPUTS) | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[gui]'
+	touch $@
+
+# The test extra holds the gui one, so a test build is also a play build.
+$(TEST_STAMP): $(BUILD_INPUTS) | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[test,openspiel]'
+	touch $@ $(GUI_STAMP)
 
-play: install
-	$(BIN)/wec play
+install: $(TEST_STAMP)
 
-test: install
-	$(BIN)/python -m pytest -q
+play: $(GUI_STAMP)
+	$(BIN)/wec play $(ARGS)
 
-# The core built with Cython's checks on (bounds, wraparound, None, C division off) — WEC_DEBUG=1.
-test-debug: install
+test: $(TEST_STAMP)
+	$(BIN)/python -m pytest -q $(ARGS)
+
+# The core built with Cython's checks on (bounds, wraparound, None, C division off) —
+# WEC_DEBUG=1 — against the fast tests; mypy reads the sources only, so the release run types
+# them. The release build is put back afterwards (and stamped: `make test` then builds nothing).
+test-debug: | $(BIN)/python
+	rm -f $(GUI_STAMP) $(TEST_STAMP)
 	WEC_DEBUG=1 $(BIN)/python -m pip install -q -e '.[test,openspiel]'
-	$(BIN)/python -m pytest -q -m "not slow" tests
-	$(BIN)/python -m pip install -q -e '.[test,openspiel]'
+	$(BIN)/python -m pytest -q -m "not slow" --deselect tests/test_typing.py tests $(ARGS)
+	$(MAKE) $(TEST_STAMP)
 
-bench: install
+bench: $(TEST_STAMP)
 	$(BIN)/python -m pytest bench -q --benchmark-columns=min,mean,ops,rounds
 
 clean:

@@ -124,6 +124,7 @@ def test_random_play_from_random_positions(seed):
     undo_all(g, seen)
 
 
+@pytest.mark.slow  # ~17 000 facade apply/undo pairs: minutes; the release run of CI keeps it
 def test_perft_leaves_equal_python_walk_of_the_facade():
     """perft (moves mode) from a random mid-game equals a Python-level walk over the facade."""
     rng = random.Random(7)

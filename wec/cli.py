@@ -2,14 +2,22 @@
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import os
+import signal
 import sys
+import threading
 import time
+from typing import Any, Callable
 
 from . import Action, Game, perft
+from .cliargs import Parser, count, seconds, window_size
+from .coredata import ACT_END, NO_ACTION
 from .errors import WecError
-from .match import OPENING_TURNS
 from .jsonfile import read_json_file
+from .match import OPENING_TURNS
+from .progress import progress_bar
 from .position import load_position_file, position_problems, position_warnings
 from .save import (AutosaveAtStart, AutosaveLock, autosave_at_start, default_autosave_path,
                    game_from_save, keep_aside, read_save_file, save_problems)
@@ -39,10 +47,78 @@ def _load(args: argparse.Namespace) -> Game:
     return Game.new()
 
 
+def _stoppable(game: Game, count: Callable[[], int]) -> int:
+    """Run a perft of `game` in a worker thread: the core counts without the GIL, and the main
+    thread stays free to take Ctrl-C, which sets the core's stop flag; the count then unwinds
+    within milliseconds and KeyboardInterrupt goes on up."""
+    box: dict[str, Any] = {}
+
+    def work() -> None:
+        try:
+            box["n"] = count()
+        except BaseException as e:  # handed to the main thread
+            box["error"] = e
+
+    worker = threading.Thread(target=work, name="perft", daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(0.1)
+    except KeyboardInterrupt:
+        game._engine.perft_stop()
+        worker.join()
+        raise
+    if "error" in box:
+        raise box["error"]
+    if box["n"] < 0:  # stopped by a perft_stop() that raced the end of a count
+        raise KeyboardInterrupt
+    return int(box["n"])
+
+
+def _root_split(game: Game, mode: str) -> list[tuple[str, tuple]]:
+    """The root's children as the core's perft makes them: in moves mode each Move (or Doze),
+    followed by End Turn; in actions mode each legal action. (text, core action) pairs."""
+    texts = {raw: str(action) for action, raw in game._legal()}
+    roots = game._engine.legal(moves_only=mode == "moves")
+    return [(texts.get(raw, repr(raw)), raw) for raw in roots]
+
+
+def _count_below(game: Game, raw: tuple, depth: int, mode: str) -> int:
+    """perft(depth) of the child reached by `raw` (and End Turn in moves mode), on the game's
+    own core state, which is unwound afterwards; -1 if perft_stop() ended it."""
+    engine = game._engine
+    steps = [raw] + ([(ACT_END,) + NO_ACTION[1:]] if mode == "moves" else [])
+    for step in steps:
+        engine.apply(step)
+    try:
+        return int(engine.perft(depth, mode))
+    finally:
+        for _ in steps:
+            engine.undo()
+
+
 def cmd_perft(args: argparse.Namespace) -> int:
+    """perft DEPTH: the count; from depth 2 it is split at the root for a progress bar with an
+    ETA (--divide also prints each root move's count), and Ctrl-C stops it at once."""
     game = _load(args)
+    if args.divide and args.depth < 1:
+        raise WecError("perft --divide needs a depth of at least 1")
     start = time.perf_counter()
-    n = perft(game, args.depth, mode=args.mode)
+    if args.depth < 2 and not args.divide:
+        n = _stoppable(game, lambda: perft(game, args.depth, mode=args.mode))
+    else:
+        roots = _root_split(game, args.mode)
+        n = 0
+        unit = "root move" if args.mode == "moves" else "root action"
+        with progress_bar(len(roots), f"perft {args.depth}", unit, leave=False) as bar:
+            for text, raw in roots:
+                leaves = _stoppable(game, lambda: _count_below(game, raw, args.depth - 1,
+                                                               args.mode))
+                n += leaves
+                if args.divide:
+                    bar.write(f"{text}: {leaves}")
+                bar.set_postfix_str(f"{n:,} nodes", refresh=False)
+                bar.update(1)
     dt = time.perf_counter() - start
     rate = n / dt if dt > 0 else float("inf")
     print(f"perft {args.depth} ({args.mode}): {n} nodes in {dt:.3f} s, {rate:,.0f} nodes/s")
@@ -57,14 +133,46 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     """The desktop app (qt_ui); with --text, hotseat in the terminal."""
     if not args.text:
+        if args.screenshot:
+            _check_writable(args.screenshot, "--screenshot")
+        elif not _has_display():
+            raise WecError("no display: use `wec play --text` (the terminal game), or "
+                           "`wec play --screenshot FILE` for a picture of the window")
         try:
             from qt_ui.app import run
         except ImportError as e:  # PySide6 missing: say how to get it, or play in the terminal
-            print(f"wec: the desktop app needs PySide6 ({e}); install 'wec[gui]' or use "
-                  "'wec play --text'", file=sys.stderr)
-            return 2
+            raise WecError(f"the desktop app needs PySide6 ({e}): pip install 'wec[gui]', or "
+                           "play in the terminal with `wec play --text`") from None
+        _ctrl_c_ends_qt()
         return run(args)
     return cmd_play_text(args)
+
+
+def _ctrl_c_ends_qt() -> None:
+    """Ctrl-C in the terminal of a Qt window: Qt's event loop runs no Python signal handler until
+    some event calls into Python, and then PySide prints the KeyboardInterrupt's traceback and
+    goes on. The default action ends the process at once instead (exit status 130 for the
+    shell); the game was autosaved after its last action."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _has_display() -> bool:
+    """Whether Qt can open a window: on X11/Wayland systems it needs DISPLAY or
+    WAYLAND_DISPLAY, unless a platform plugin (offscreen, vnc, ...) is chosen explicitly."""
+    if not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _check_writable(path: str, option: str) -> None:
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise WecError(f"{option} {path}: there is no folder {folder}")
+    if not os.access(folder, os.W_OK):
+        raise WecError(f"{option} {path}: the folder {folder} is not writable")
+    if os.path.isdir(path):
+        raise WecError(f"{option} {path}: that is a folder; give a file name such as shot.png")
 
 
 def cmd_play_text(args: argparse.Namespace) -> int:
@@ -169,11 +277,7 @@ def _play_loop(game: Game) -> int:
     print(board())
     print(HELP)
     while True:
-        try:
-            read = _read_line(f"{game.to_move}> ")
-        except KeyboardInterrupt:
-            print("\n(stopped)")
-            return 130
+        read = _read_line(f"{game.to_move}> ")  # Ctrl-C: main() says "interrupted", exit 130
         if read is None:
             print()
             return 0
@@ -259,8 +363,11 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
 def cmd_history(args: argparse.Namespace) -> int:
     game = game_from_save(read_save_file(args.file))
     color = args.side
-    for i, t in enumerate(game.history(color) if color else game.history(), start=1):
+    turns = game.history(color) if color else game.history()
+    for i, t in enumerate(turns, start=1):
         print(f"{i:4d}. {t}")
+    if not turns:
+        print(f"{args.file}: no turns yet ({game.to_move} to move at turn {game.turn})")
     if game.result:
         print(f"result: {game.result}" + (" wins" if game.result != "draw" else ""))
     return 0
@@ -273,29 +380,82 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def cmd_editor(args: argparse.Namespace) -> int:
     """The board editor (package `editor`); --screenshot saves a PNG offscreen and exits."""
+    if args.screenshot:
+        _check_writable(args.screenshot, "--screenshot")
+    elif not _has_display():
+        raise WecError("no display: the board editor needs one (or `wec editor --screenshot "
+                       "FILE` for a picture of it)")
     try:
         from editor.app import run as run_editor
     except ImportError as e:
-        print(f"wec: the board editor needs PySide6 ({e})", file=sys.stderr)
-        return 2
+        raise WecError(f"the board editor needs PySide6 ({e}): pip install 'wec[gui]'") from None
+    _ctrl_c_ends_qt()
     return run_editor(args.position, args.screenshot)
 
 
+def plural(n: int, word: str) -> str:
+    """ "1 game", "2 games", "0 actions"."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _elo(x: float) -> str:
+    """An Elo figure: "+57", "-120", "0" (never "-0"), "+inf"."""
+    if math.isinf(x):
+        return "+inf" if x > 0 else "-inf"
+    r = round(x)
+    return "0" if r == 0 else f"{r:+d}"
+
+
+def _elo_text(s: dict, a: str) -> str:
+    if math.isinf(s["elo"]):
+        return (f"{_elo(s['elo'])} ({a} {'won' if s['elo'] > 0 else 'lost'} every game: no "
+                "finite estimate yet)")
+    if s["elo_low"] is None:
+        return f"{_elo(s['elo'])} (no error bars: every game had the same result)"
+    return f"{_elo(s['elo'])} (95 % {_elo(s['elo_low'])} .. {_elo(s['elo_high'])})"
+
+
+def _standing(s: dict) -> str:
+    elo = "" if s["games"] == 0 else f", Elo {_elo(s['elo'])}"
+    return f"+{s['wins']} ={s['draws']} -{s['losses']}, score {s['score']:.3f}{elo}"
+
+
 def cmd_match(args: argparse.Namespace) -> int:
-    from .match import run_match
-    s = run_match(args.a, args.b, args.games, args.seconds, max_turns=args.max_turns,
+    from .match import Match
+    match = Match(args.a, args.b, args.games, args.seconds, max_turns=args.max_turns,
                   processes=args.processes, save_dir=args.save,
-                  opening_turns=args.opening_turns)
-    print(f"{args.a} vs {args.b}: +{s['wins']} ={s['draws']} -{s['losses']} of {s['games']} "
-          f"games, score {s['score']:.3f}")
-    print(f"Elo difference {s['elo']:+.0f} (95 % {s['elo_low']:+.0f} .. {s['elo_high']:+.0f}); "
-          f"SPRT(0, +100) LLR {s['llr']:.2f} in {s['bounds'][0]:.2f} .. {s['bounds'][1]:.2f}: "
-          f"{s['sprt']}; adjudicated {s['adjudicated']}")
+                  opening_turns=args.opening_turns, results_path=args.results)
+    if match.resumed:
+        print(f"resuming: {match.resumed} of {args.games} games are already in {args.results}")
+    bar = progress_bar(args.games, f"{args.a} vs {args.b}", "game", initial=match.resumed)
+    if match.resumed:
+        bar.set_postfix_str(_standing(match.summary()))
+    try:
+        for _ in match.play():
+            bar.set_postfix_str(_standing(match.summary()), refresh=False)
+            bar.update(1)
+    except KeyboardInterrupt:
+        bar.close()
+        done = len(match.done)
+        kept = (f"{done} of {args.games} games are in {args.results}: the same command resumes"
+                if args.results else f"{done} finished games not kept (--results FILE keeps "
+                "them and resumes)")
+        print(f"\nwec match: interrupted; {kept}", file=sys.stderr)
+        return 130
+    bar.close()
+    s = match.summary()
+    print(f"{args.a} vs {args.b}: +{s['wins']} ={s['draws']} -{s['losses']} of "
+          f"{plural(s['games'], 'game')}, score {s['score']:.3f}")
+    print(f"Elo difference {_elo_text(s, args.a)}; SPRT(0, +100) LLR {s['llr']:.2f} in "
+          f"{s['bounds'][0]:.2f} .. {s['bounds'][1]:.2f}: {s['sprt']}; adjudicated "
+          f"{s['adjudicated']}")
+    if args.results:
+        print(f"games in {args.results}")
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="wec", description="Weapon Chess engine and tools")
+def main(argv: list[str] | None = None, prog: str = "wec") -> int:
+    parser = Parser(prog=prog, description="Weapon Chess engine and tools")
     sub = parser.add_subparsers(dest="command", required=True)
 
     def source(p: argparse.ArgumentParser) -> None:
@@ -309,15 +469,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--text", action="store_true", help="play hotseat in the terminal")
     p.add_argument("--screenshot", metavar="FILE",
                    help="open the window offscreen, save a PNG of it to FILE and exit")
-    p.add_argument("--size", default="1280x860", help="window size for --screenshot (WxH)")
-    p.add_argument("--continue", dest="resume", action="store_true",
-                   help="continue the autosaved game without asking")
-    p.add_argument("--new", action="store_true", help="start a new game without asking")
+    p.add_argument("--size", default="1280x860", type=window_size,
+                   help="window size for --screenshot (WxH)")
+    choice = p.add_mutually_exclusive_group()
+    choice.add_argument("--continue", dest="resume", action="store_true",
+                        help="continue the autosaved game without asking")
+    choice.add_argument("--new", action="store_true", help="start a new game without asking")
     p.add_argument("--autosave", help="autosave file (default: the per-user data folder)")
     p.set_defaults(func=cmd_play)
     p = sub.add_parser("perft", help="count the leaves of the game tree")
-    p.add_argument("depth", type=int)
+    p.add_argument("depth", type=count(0))
     p.add_argument("--mode", choices=("moves", "actions"), default="moves")
+    p.add_argument("--divide", action="store_true",
+                   help="also print the count below each root move (or action)")
     source(p)
     p.set_defaults(func=cmd_perft)
     p = sub.add_parser("show", help="print a position as a text board")
@@ -335,12 +499,16 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("match", help="play colour-balanced games between two players")
     p.add_argument("a", help="random, greedy, ai, ai:LEVEL or openspiel-mcts")
     p.add_argument("b")
-    p.add_argument("--games", type=int, default=10)
-    p.add_argument("--seconds", type=float, default=1.0, help="per turn")
-    p.add_argument("--max-turns", type=int, default=200, help="adjudicate after this turn")
-    p.add_argument("--processes", type=int, default=None)
+    p.add_argument("--games", type=count(1), default=10)
+    p.add_argument("--seconds", type=seconds, default=1.0, help="per turn")
+    p.add_argument("--max-turns", type=count(1), default=200, help="adjudicate after this turn")
+    p.add_argument("--processes", type=count(1), default=None,
+                   help="games at once (default: one per CPU)")
     p.add_argument("--save", help="a folder for the games' save files")
-    p.add_argument("--opening-turns", type=int, default=OPENING_TURNS,
+    p.add_argument("--results", metavar="FILE",
+                   help="append each finished game to FILE as a JSON line; an existing FILE of "
+                        "the same match is resumed")
+    p.add_argument("--opening-turns", type=count(0), default=OPENING_TURNS,
                    help="random opening turns shared by each colour-swapped pair of games")
     p.set_defaults(func=cmd_match)
     p = sub.add_parser("bench", help="this machine's speed figures and the AI's node signature")
@@ -351,12 +519,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--screenshot", metavar="FILE",
                    help="open the editor offscreen on the position, save a PNG and exit")
     p.set_defaults(func=cmd_editor)
-    args = parser.parse_args(argv)
     try:
+        args = parser.parse_args(argv)
         return int(args.func(args))
     except WecError as e:
-        print(f"wec: {e}", file=sys.stderr)
+        print(f"{prog}: {e}", file=sys.stderr)
         return 2
+    except OSError as e:  # a file that cannot be read or written: the message names it
+        print(f"{prog}: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:  # Ctrl-C: one line, the shell's code for SIGINT
+        print(f"\n{prog}: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

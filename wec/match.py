@@ -10,19 +10,33 @@ M. Van den Bergh, "A practical introduction to the GSPRT").
 """
 from __future__ import annotations
 
+import json
 import math
 import multiprocessing
 import os
 import random
+import signal
+import threading
+import time
 from dataclasses import dataclass
+from typing import Iterator
 
-from .ai import AI, DEFAULT_LEVEL, GreedyPlayer, RandomPlayer, search_values
+from . import rules
+from .ai import AI, DEFAULT_LEVEL, LEVELS, GreedyPlayer, RandomPlayer, search_values
 from .errors import WecError
 from .game import Game
 
 OPENING_TURNS = 2
 """Random opening turns (one for each side) before the players take over: 130 x 130 openings
 from the standard set-up."""
+
+ADJUDICATION_MARGIN = 300
+"""A game still going at the turn cap is a draw unless the side to move's evaluation is at least
+this far from 0."""
+
+
+class MatchError(WecError, ValueError):
+    """A bad player name, game count or results file; the message names it."""
 
 
 def make_player(spec: str, seconds: float, seed: int):
@@ -32,12 +46,22 @@ def make_player(spec: str, seconds: float, seed: int):
     if spec == "greedy":
         return GreedyPlayer(seed)
     if spec == "ai" or spec.startswith("ai:"):
-        level = int(spec.split(":", 1)[1]) if ":" in spec else DEFAULT_LEVEL
-        return AI(level=level, seconds=seconds, seed=seed)
+        level_text = spec.split(":", 1)[1] if ":" in spec else str(DEFAULT_LEVEL)
+        if not level_text.isdigit():
+            raise MatchError(f"player {spec!r}: the level after 'ai:' is one of "
+                             f"{sorted(LEVELS)}")
+        try:
+            return AI(level=int(level_text), seconds=seconds, seed=seed)
+        except ValueError as e:
+            raise MatchError(f"player {spec!r}: {e}") from None
     if spec == "openspiel-mcts":  # needs the extra: pip install .[openspiel]
-        from .openspiel import MCTSPlayer
+        try:
+            from .openspiel import MCTSPlayer
+        except ImportError as e:
+            raise MatchError(f"player {spec!r} needs OpenSpiel: pip install 'wec[openspiel]' "
+                             f"({e})") from None
         return MCTSPlayer(seconds=seconds, seed=seed)
-    raise ValueError(f"unknown player {spec!r}: random, greedy, ai, ai:LEVEL or openspiel-mcts")
+    raise MatchError(f"unknown player {spec!r}: random, greedy, ai, ai:LEVEL or openspiel-mcts")
 
 
 @dataclass(frozen=True)
@@ -48,6 +72,9 @@ class GameResult:
     turns: int
     adjudicated: bool
     score_a: float          # 1 win, 0.5 draw, 0 loss for player A
+    reason: str = ""        # how the game ended, in the rules' words
+    opening: tuple[str, ...] = ()   # the opening's turn strings (R12.2)
+    seconds: float = 0.0    # wall time of the game
 
 
 def opening(pair: int, turns: int) -> Game:
@@ -67,13 +94,36 @@ def opening(pair: int, turns: int) -> Game:
     return game
 
 
+def _primaries(game: Game, color: str) -> int:
+    return sum(rules.PIECE_TYPES[rules.TYPE_INDEX[p.type]].role == "primary"
+               for p in game.pieces(color))
+
+
+def end_reason(game: Game, primaries_before: dict[str, int]) -> str:
+    """Why a finished game ended (R11), from its last action and the loser's primary pieces."""
+    last = game.actions()[-1] if game.actions() else ""
+    if last.startswith("RESIGN:"):
+        return f"{last[7:]} resigned (R11.2)"
+    if last == "DRAW":
+        return "draw agreed (R11.2)"
+    if game.result == "draw":
+        return "quiet-turn draw (R11.3)"
+    loser = "white" if game.result == "black" else "black"
+    if _primaries(game, loser) < primaries_before[loser]:
+        return f"{loser} lost its primary government piece (R11.1)"
+    return f"{loser} had no legal Move (R6.5)"
+
+
 def play_one(args: tuple) -> GameResult:
     index, a_spec, b_spec, seconds, max_turns, save_dir, opening_turns = args
+    started = time.perf_counter()
     a_color = "black" if index % 2 == 0 else "white"
     players = {a_color: make_player(a_spec, seconds, 2 * index),
                ("white" if a_color == "black" else "black"): make_player(b_spec, seconds,
                                                                        2 * index + 1)}
     game = opening(index // 2, opening_turns)
+    opened = tuple(str(t) for t in game.history())
+    primaries = {c: _primaries(game, c) for c in rules.COLORS}
     adjudicated = False
     while game.result is None and game.turn <= max_turns:
         try:
@@ -89,15 +139,20 @@ def play_one(args: tuple) -> GameResult:
         engine = game._engine
         engine.search_setup(search_values(), tt_bits=10, max_depth=2)
         score = engine.evaluate()
-        if abs(score) < 300:
+        if abs(score) < ADJUDICATION_MARGIN:
             result = "draw"
         else:
             result = game.to_move if score > 0 else ("white" if game.to_move == "black"
                                                      else "black")
+        reason = (f"adjudicated after turn {max_turns}: evaluation {score:+d} for "
+                  f"{game.to_move}")
+    else:
+        reason = end_reason(game, primaries)
     if save_dir:
         game.save(os.path.join(save_dir, f"game-{index:04d}.json"))
     score_a = 0.5 if result == "draw" else (1.0 if result == a_color else 0.0)
-    return GameResult(index, a_color, result, game.turn, adjudicated, score_a)
+    return GameResult(index, a_color, result, game.turn, adjudicated, score_a, reason, opened,
+                      round(time.perf_counter() - started, 3))
 
 
 def elo(score: float) -> float:
@@ -105,40 +160,191 @@ def elo(score: float) -> float:
     return -400 * math.log10(1 / score - 1)
 
 
+def _elo_bound(score: float) -> float:
+    """The Elo of an error-bar end: unbounded when the bar reaches a score of 0 or 1."""
+    if score <= 0:
+        return -math.inf
+    if score >= 1:
+        return math.inf
+    return elo(score)
+
+
 def summary(results: list[GameResult], elo0: float = 0.0, elo1: float = 100.0,
             alpha: float = 0.05, beta: float = 0.05) -> dict:
+    """Counts, score, Elo difference with 95 % error bars (None while every game has the same
+    result: there is no spread to measure yet), and the GSPRT of elo0 against elo1.
+
+    While every game has the same result the score variance is 0 and the LLR is undefined
+    (one game used to read "LLR -inf, H0 accepted"); the LLR then counts one virtual win and one
+    virtual loss more, a prior that leaves a short match undecided and still lets a long
+    one-sided match stop."""
     n = len(results)
     wins = sum(r.score_a == 1 for r in results)
     draws = sum(r.score_a == 0.5 for r in results)
     losses = n - wins - draws
-    mean = (wins + 0.5 * draws) / n
-    var = (wins * (1 - mean) ** 2 + draws * (0.5 - mean) ** 2 + losses * mean ** 2) / n
-    se = math.sqrt(var / n) if n else 0.0
-    lo, hi = elo(mean - 1.96 * se), elo(mean + 1.96 * se)
+    mean = (wins + 0.5 * draws) / n if n else 0.5
+    var = (wins * (1 - mean) ** 2 + draws * (0.5 - mean) ** 2 + losses * mean ** 2) / n if n else 0
+    lo: float | None = None
+    hi: float | None = None
+    if n >= 2 and var > 0:
+        se = math.sqrt(var / n)
+        lo, hi = _elo_bound(mean - 1.96 * se), _elo_bound(mean + 1.96 * se)
+    point = _elo_bound(mean) if n else 0.0
     s0 = 1 / (1 + 10 ** (-elo0 / 400))
     s1 = 1 / (1 + 10 ** (-elo1 / 400))
-    llr = n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var) if var > 0 else (
-        math.inf if mean > (s0 + s1) / 2 else -math.inf)
+    sn, smean, svar = n, mean, var
+    if var == 0:  # one virtual win and one virtual loss (see above)
+        sn = n + 2
+        smean = (wins + 1 + 0.5 * draws) / sn
+        svar = ((wins + 1) * (1 - smean) ** 2 + draws * (0.5 - smean) ** 2
+                + (losses + 1) * smean ** 2) / sn
+    llr = sn * (s1 - s0) * (2 * smean - s0 - s1) / (2 * svar)
     lower, upper = math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
     verdict = "H1 accepted" if llr >= upper else "H0 accepted" if llr <= lower else "continue"
     return {"games": n, "wins": wins, "draws": draws, "losses": losses, "score": mean,
-            "elo": elo(mean), "elo_low": lo, "elo_high": hi, "llr": llr,
+            "elo": point, "elo_low": lo, "elo_high": hi, "llr": llr,
             "bounds": (lower, upper), "sprt": verdict,
             "adjudicated": sum(r.adjudicated for r in results)}
 
 
+# --- the results file: one JSON line per finished game ---------------------------------------
+
+def result_record(r: GameResult, a: str, b: str, settings: dict) -> dict:
+    """The results-file line of a game: what it takes to replay it (seeds, opening, players,
+    colours, settings) and how it ended."""
+    colours = {r.a_color: a, ("white" if r.a_color == "black" else "black"): b}
+    return {"game": r.index, "seed": {"a": 2 * r.index, "b": 2 * r.index + 1},
+            "opening": {"pair": r.index // 2, "turns": list(r.opening)},
+            "players": {"a": a, "b": b}, "colours": {"black": colours["black"],
+                                                     "white": colours["white"]},
+            "result": r.result, "score_a": r.score_a, "turns": r.turns, "reason": r.reason,
+            "adjudicated": r.adjudicated, "settings": settings, "wall_seconds": r.seconds}
+
+
+def record_result(line: dict) -> GameResult:
+    black = line["colours"]["black"]
+    a_color = "black" if line["game"] % 2 == 0 else "white"
+    assert line["players"]["a" if a_color == "black" else "b"] == black
+    return GameResult(int(line["game"]), a_color, line["result"], int(line["turns"]),
+                      bool(line["adjudicated"]), float(line["score_a"]), line["reason"],
+                      tuple(line["opening"]["turns"]), float(line.get("wall_seconds", 0.0)))
+
+
+def read_results(path: str, a: str, b: str, settings: dict) -> dict[int, GameResult]:
+    """The games already in a results file, by index, after checking they belong to this match.
+    A last line cut short (the run was killed while writing it) is dropped from the file."""
+    if not os.path.exists(path):
+        return {}
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    lines = text.split("\n")
+    if lines and lines[-1] != "":  # no newline at the end: an interrupted write
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("\n".join(lines[:-1]) + ("\n" if len(lines) > 1 else ""))
+    done: dict[int, GameResult] = {}
+    for number, raw in enumerate(lines[:-1], start=1):
+        if not raw.strip():
+            continue
+        try:
+            line = json.loads(raw)
+            players, same = line["players"], line["settings"]
+            result = record_result(line)
+        except (ValueError, KeyError, TypeError, AssertionError) as e:
+            raise MatchError(f"{path} line {number} is not a game of `wec match` "
+                             f"({type(e).__name__}: {str(e)[:80]}): use another --results file")
+        if players != {"a": a, "b": b} or same != settings:
+            raise MatchError(f"{path} holds games of another match ({players['a']} vs "
+                             f"{players['b']}, {same}); this one is {a} vs {b}, {settings}: "
+                             "use another --results file")
+        done[result.index] = result
+    return done
+
+
+def _ignore_sigint() -> None:
+    """Pool workers leave Ctrl-C to the parent, which stops them (no traceback from each)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class Match:
+    """A match that streams its games as they finish, appends each to the results file, and
+    resumes from the games the file already holds."""
+
+    def __init__(self, a: str, b: str, games: int, seconds: float, *, max_turns: int = 200,
+                 processes: int | None = None, save_dir: str | None = None,
+                 opening_turns: int = OPENING_TURNS, results_path: str | None = None):
+        make_player(a, seconds, 0)
+        make_player(b, seconds, 0)  # bad names fail here, not in a worker
+        if games < 1:
+            raise MatchError(f"games: a match needs at least one game, got {games}")
+        self.a, self.b, self.games = a, b, games
+        self.settings = {"seconds": seconds, "max_turns": max_turns,
+                         "opening_turns": opening_turns}
+        self.save_dir, self.results_path = save_dir, results_path
+        self.done: dict[int, GameResult] = {}
+        if results_path and os.path.isdir(results_path):
+            raise MatchError(f"results: {results_path} is a folder; give a file name such as "
+                             "results.jsonl")
+        if results_path:
+            self.done = {i: r for i, r in read_results(results_path, a, b, self.settings).items()
+                         if i < games}
+        self.resumed = len(self.done)
+        self.processes = processes
+
+    def pending(self) -> list[int]:
+        return [i for i in range(self.games) if i not in self.done]
+
+    def results(self) -> list[GameResult]:
+        return [self.done[i] for i in sorted(self.done)]
+
+    def summary(self) -> dict:
+        return summary(self.results())
+
+    def play(self) -> Iterator[GameResult]:
+        """Play the pending games; yields each as it finishes, after writing it down."""
+        if self.save_dir:
+            os.makedirs(self.save_dir, exist_ok=True)
+        s = self.settings
+        jobs = [(i, self.a, self.b, s["seconds"], s["max_turns"], self.save_dir,
+                 s["opening_turns"]) for i in self.pending()]
+        if not jobs:
+            return
+        processes = self.processes or max(1, min(len(jobs), os.cpu_count() or 1))
+        for result in self._run(jobs, processes):
+            self.done[result.index] = result
+            if self.results_path:
+                line = json.dumps(result_record(result, self.a, self.b, self.settings))
+                with open(self.results_path, "a", encoding="utf-8") as f:
+                    f.write(line + "\n")
+            yield result
+
+    @staticmethod
+    def _run(jobs: list[tuple], processes: int) -> Iterator[GameResult]:
+        if processes == 1:
+            for job in jobs:
+                yield play_one(job)
+            return
+        context = multiprocessing.get_context("spawn")
+        # Workers started while SIGINT is ignored inherit that (no traceback even while they
+        # import); the initializer covers any worker started later.
+        main_thread = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
+        try:
+            pool = context.Pool(processes, initializer=_ignore_sigint)
+        finally:
+            if main_thread:
+                signal.signal(signal.SIGINT, previous)
+        try:
+            yield from pool.imap_unordered(play_one, jobs)
+        finally:  # done, failed, or Ctrl-C in the parent: no worker outlives the match
+            pool.terminate()
+            pool.join()
+
+
 def run_match(a: str, b: str, games: int, seconds: float, *, max_turns: int = 200,
               processes: int | None = None, save_dir: str | None = None,
-              opening_turns: int = OPENING_TURNS) -> dict:
-    make_player(a, seconds, 0)
-    make_player(b, seconds, 0)  # bad names fail here, not in a worker
-    if save_dir:
-        os.makedirs(save_dir, exist_ok=True)
-    jobs = [(i, a, b, seconds, max_turns, save_dir, opening_turns) for i in range(games)]
-    processes = processes or max(1, min(games, os.cpu_count() or 1))
-    if processes == 1:
-        results = [play_one(job) for job in jobs]
-    else:
-        with multiprocessing.get_context("spawn").Pool(processes) as pool:
-            results = pool.map(play_one, jobs)
-    return summary(results)
+              opening_turns: int = OPENING_TURNS, results_path: str | None = None) -> dict:
+    match = Match(a, b, games, seconds, max_turns=max_turns, processes=processes,
+                  save_dir=save_dir, opening_turns=opening_turns, results_path=results_path)
+    for _ in match.play():
+        pass
+    return match.summary()

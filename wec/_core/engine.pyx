@@ -140,6 +140,7 @@ cdef class Engine:
     cdef _RulesBox box
     cdef Move* buf
     cdef Search* srch
+    cdef volatile int perft_halt   # set by perft_stop(), polled by the running perft
 
     def __cinit__(self, bint _bare=False):
         """`_bare`: no state or rules yet (`copy` fills them in)."""
@@ -612,7 +613,8 @@ cdef class Engine:
         undo_action(self.st)
 
     def perft(self, int depth, str mode="moves"):
-        """Leaf count at `depth` (API.md), computed without the GIL."""
+        """Leaf count at `depth` (API.md), computed without the GIL; -1 when perft_stop() ended
+        it early (the state is unwound all the same)."""
         cdef long long n
         cdef bint actions = mode == "actions"
         cdef Move* buf
@@ -624,12 +626,20 @@ cdef class Engine:
         try:
             with nogil:
                 if actions:
-                    n = perft_actions(self.st, depth, buf)
+                    n = perft_actions(self.st, depth, buf, &self.perft_halt)
                 else:
-                    n = perft_moves(self.st, depth, buf)
+                    n = perft_moves(self.st, depth, buf, &self.perft_halt)
         finally:
             free(buf)
+        if self.perft_halt:
+            self.perft_halt = 0
+            return -1
         return n
+
+    def perft_stop(self):
+        """From another thread (a SIGINT handler): the running perft, or else the next one,
+        returns -1 as soon as it has unwound."""
+        self.perft_halt = 1
 
     def bench_generate(self, int reps):
         """Generate the full action list `reps` times without the GIL (bench/)."""
