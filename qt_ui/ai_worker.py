@@ -7,6 +7,8 @@ makes the search return its best action so far.
 """
 from __future__ import annotations
 
+import zlib
+
 from PySide6.QtCore import QObject, QThread, Signal
 
 import wec
@@ -51,23 +53,29 @@ class AIWorker(QObject):
         self._ai: wec.AI | None = None
         self._ticket = 0
         self._old: list[_Search] = []
-        self._players: dict[tuple, wec.AI] = {}
+        self._player: wec.AI | None = None
+        self._player_key: tuple | None = None
 
     @property
     def busy(self) -> bool:
         return self._thread is not None
 
     def think(self, game: wec.Game, *, level: int, seconds: float | None,
-              nodes: int | None = None, seed: int | None = None) -> None:
-        """Start choosing the next action for the side to move of `game` (a copy is used)."""
+              nodes: int | None = None, turn: tuple = ()) -> None:
+        """Start choosing the next action for the side to move of `game` (a copy is used).
+
+        `turn` names the turn being played: every action of one turn is chosen by the same
+        player, so `seconds` is the whole turn's time, shared among its actions (most before
+        the Move), and the turn's plan is kept; a new turn (or new settings) gets a new
+        player."""
         self.cancel()
         self._ticket += 1
-        # one player per setting, kept across actions: it shares each turn's time among the
-        # turn's actions (most of it before the Move)
-        key = (level, seconds, nodes, seed)
-        ai = self._players.get(key)
-        if ai is None:
-            ai = self._players[key] = wec.AI(level=level, seconds=seconds, nodes=nodes, seed=seed)
+        key = (level, seconds, nodes, turn)
+        ai = self._player
+        if ai is None or key != self._player_key:
+            seed = zlib.crc32(repr(turn).encode())
+            ai = self._player = wec.AI(level=level, seconds=seconds, nodes=nodes, seed=seed)
+            self._player_key = key
         thread = _Search(ai, game.clone(), self._ticket)
         ai.on_progress = thread.report
         thread.progress.connect(self.progress)
@@ -91,6 +99,9 @@ class AIWorker(QObject):
                 self._ai.stop()
             self._thread = None
             self._ai = None
+            # the stopped search may still be running in its thread: never share its player
+            self._player = None
+            self._player_key = None
 
     def wait(self, ms: int = 5000) -> None:
         """Block until every search thread has ended (at shutdown and in tests)."""

@@ -468,6 +468,15 @@ class Game(RecordKeeping, Sightings):
     def __repr__(self) -> str:
         return f"<wec.Game turn {self.turn}, {self.to_move} to move, result {self.result}>"
 
+    def history_with_redo(self, color: str | None = None) -> list[str]:
+        """The turn strings (as `history(color)`) as if every redo action were applied: the
+        turns the redo line would bring back, for a history view that shows them ahead.
+        (A simple clone-and-replay; the efficient version replaces it.)"""
+        other = self.clone()
+        for text in self.redo_actions():
+            other.replay_action(text)
+        return other.history(color)
+
 
 def perft(game: Game, depth: int, mode: str = "moves") -> int:
     """Leaf count of the game tree from the side to move (API.md "perft")."""
