@@ -32,8 +32,10 @@ class HandOff(QWidget):
         self.label.setStyleSheet("color: #f4ecd8; font-size: 22px; font-weight: bold;")
         self.label.setWordWrap(True)
         lay.addWidget(self.label)
+        lay.addSpacing(24)
         self.button = QPushButton("I am ready — show my board (Enter)")
         self.button.setObjectName("handoff_ready")
+        self.button.setStyleSheet("font-size: 16px; padding: 10px 28px;")
         # no focus frame that comes and goes: the cover looks the same whatever was pressed
         self.button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.button.clicked.connect(self.ready)

@@ -527,7 +527,7 @@ class MainWindow(QMainWindow):
         if self.seat.covered:
             self.history.list.clear()
             return
-        self.history.set_turns(turns, len(turns), future=self.seat.history_ahead(),
+        self.history.set_turns(turns, len(turns), future=self.seat.history_ahead(len(turns)),
                                rewind=not g.competitive)
 
     def _update_highlights(self, turns: list[str]) -> None:

@@ -67,13 +67,13 @@ class Seat:
             return self.game.full_history()  # computer vs computer: a spectator sees it all
         return self.game.history()
 
-    def history_ahead(self) -> list[str]:
-        """The turns the redo line would bring back, as this seat may read them."""
+    def history_ahead(self, played: int) -> list[str]:
+        """The turns the redo line would bring back after the `played` ones, as this seat may
+        read them."""
         g = self.game
         if self.covered or g.competitive or not g.redo_actions():
             return []
-        full = g.history_with_redo(color=self.side)
-        return full[len(g.history(self.side) if self.side else g.history()):]
+        return g.history_with_redo(color=self.side)[played:]
 
     def sees_everything(self) -> bool:
         return self.side is None and not self.covered

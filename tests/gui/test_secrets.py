@@ -239,7 +239,7 @@ def item_texts(lst: QListWidget) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("seed", range(4))
 def test_every_view_shows_only_the_observation_of_the_side_at_the_screen(
-        make_window, click, qtbot, seed):
+        make_window, click, qtbot, seed, shot_dir):
     game = random_hotseat_game(seed)
     side = game.to_move
     hidden = hidden_enemies(game, side)
@@ -288,6 +288,9 @@ def test_every_view_shows_only_the_observation_of_the_side_at_the_screen(
     assert_no_secret(texts(w), game, side)
     assert hidden and game.ply == len(game.actions())  # nothing was played by the clicks
     status.reject()
+    if seed == 1:
+        click(w, hidden[0].row, hidden[0].col, hidden[0].level)
+        w.grab().save(str(shot_dir / "hotseat_view.png"))
 
 
 def test_the_computers_thinking_line_and_moves_name_nothing_hidden(make_window, qtbot):
@@ -309,7 +312,7 @@ def test_the_computers_thinking_line_and_moves_name_nothing_hidden(make_window, 
 
 # --- the board editor ----------------------------------------------------------------------------
 
-def test_the_board_editor_is_refused_in_a_competitive_game(make_window, qtbot):
+def test_the_board_editor_is_refused_in_a_competitive_game(make_window, qtbot, shot_dir):
     w = make_window(mode="human_vs_computer", human="black",
                     options={"competitive": True})
     w.pause_ai(True)
@@ -319,6 +322,7 @@ def test_the_board_editor_is_refused_in_a_competitive_game(make_window, qtbot):
     box = w.dialogs[-1]
     assert box.objectName() == "editor_refused" and box.isVisible()
     assert "non-competitive" in box.text()
+    box.grab().save(str(shot_dir / "dialog_editor_refused.png"))
     assert not [t for t in QApplication.topLevelWidgets()
                 if t.isVisible() and t.objectName() == "board_editor"]
     box.close()

@@ -1,0 +1,108 @@
+"""The computer in the app (issue 14, item 5): one player per turn that keeps the turn's time,
+and a window that never freezes, through a long game against the computer with the history's
+|< < > >| buttons clicked on the way."""
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from PySide6.QtCore import Qt, QTimer
+
+import wec
+from qt_ui import ai_worker
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def players(monkeypatch):
+    """Every wec.AI the app makes."""
+    made = []
+
+    class Counted(wec.AI):
+        def __init__(self, *a, **k):
+            super().__init__(*a, **k)
+            made.append(self)
+
+    monkeypatch.setattr(ai_worker.wec, "AI", Counted)
+    return made
+
+
+def computer_turn(w, qtbot) -> float:
+    """Hand the turn to the computer (the human's End Turn) and wait for it to come back: the
+    computer's turn's wall time, from End Turn to its own."""
+    started = time.monotonic()
+    assert w.play("END")
+    qtbot.waitUntil(lambda: w.game.to_move == w.prefs.human or w.game.result is not None,
+                    timeout=30000)
+    return time.monotonic() - started
+
+
+def test_the_computer_plays_each_turn_with_one_player_in_the_turns_time(make_window, qtbot,
+                                                                       players):
+    seconds = 1.0
+    w = make_window(mode="human_vs_computer", human="black", ai_level=5, ai_seconds=seconds)
+    actions = []
+    w.worker.chosen.connect(actions.append)
+    walls = []
+    for move in ("MV:RP(9,1)->(8,2)", "MV:SP(9,2)->(8,3)"):
+        assert w.play(move)
+        walls.append(computer_turn(w, qtbot))
+    assert w.game.result is None
+    assert len(players) == 2, "one player per computer turn"
+    assert len(actions) > len(players)  # a turn is several actions (at least Move and End)
+    for wall in walls:  # the turn's setting, not the setting per action
+        assert abs(wall - seconds) <= 0.1 * seconds + 0.2, walls
+
+
+def test_the_window_never_freezes_in_a_long_game_against_the_computer(make_window, qtbot):
+    """About 300 actions against a fast computer, the human's actions played through the window
+    and the history buttons clicked every few turns: a 10 ms timer never waits over 50 ms."""
+    target = 300
+    w = make_window(mode="human_vs_computer", human="black", ai_level=1, ai_seconds=0.05)
+    rng = random.Random(7)
+    ticks: list[float] = []
+    watchdog = QTimer()
+    watchdog.setTimerType(Qt.TimerType.PreciseTimer)
+    watchdog.timeout.connect(lambda: ticks.append(time.monotonic()))
+    qtbot.wait(50)
+    watchdog.start(10)
+    played = 0
+    turns = 0
+    try:
+        while played < target:
+            g = w.game
+            if g.result is not None:
+                played += g.ply
+                w.new_game()
+                continue
+            if g.to_move != "black":
+                qtbot.waitUntil(lambda: w.game.to_move == "black" or w.game.result is not None,
+                                timeout=60000)
+                continue
+            legal = w.picker.legal  # the list the window already holds: no extra work here
+            ends = [a for a in legal if a.kind == "end"]
+            if ends and (rng.random() < 0.5 or len(legal) == 1):
+                assert w.play(ends[0])
+                turns += 1
+                if turns % 5 == 0:
+                    qtbot.waitUntil(lambda: w.game.to_move == "black"
+                                    or w.game.result is not None, timeout=60000)
+                    for name in ("first", "next", "prev", "last"):
+                        qtbot.mouseClick(w.history.buttons[name], Qt.MouseButton.LeftButton)
+                        qtbot.wait(5)
+                    assert not w.game.redo_actions()
+            else:
+                assert w.play(rng.choice([a for a in legal if a.kind != "end"]))
+            qtbot.wait(1)
+            if played + w.game.ply >= target:
+                break
+    finally:
+        watchdog.stop()
+        w.shutdown()
+    gaps = [b - a for a, b in zip(ticks, ticks[1:])]
+    worst = max(gaps)
+    assert len(ticks) > 100
+    assert worst <= 0.050, (f"the window froze for {worst * 1000:.0f} ms "
+                            f"({sum(g > 0.05 for g in gaps)} gaps over 50 ms in {len(gaps)})")
