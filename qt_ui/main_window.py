@@ -112,6 +112,8 @@ class MainWindow(QMainWindow):
         self.focus_square: tuple[int, int] | None = None
         self.selected_piece: Any = None
         self.ai_delay_ms = 350
+        """Computer vs computer: the pause between turns, so a spectator can follow. A
+        computer's turn itself has no pause: its time is the turn's setting."""
         self.ai_nodes: int | None = None
         """A node budget for the computer (tests use a small one)."""
         self.ai_paused = paused
@@ -801,7 +803,9 @@ class MainWindow(QMainWindow):
         if g.redo_actions() and not force:
             self.say("Rewound: redo, or Play > Computer: play now.")
             return
-        QTimer.singleShot(self.ai_delay_ms if not force else 0, self._start_ai)
+        pause = (self.ai_delay_ms if self.prefs.mode == "computer_vs_computer" and not force
+                 and turn_start(g.actions()) == g.ply else 0)
+        QTimer.singleShot(pause, self._start_ai)
 
     def _start_ai(self) -> None:
         g = self.game

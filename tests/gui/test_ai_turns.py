@@ -43,6 +43,7 @@ def test_the_computer_plays_each_turn_with_one_player_in_the_turns_time(make_win
                                                                        players):
     seconds = 1.0
     w = make_window(mode="human_vs_computer", human="black", ai_level=5, ai_seconds=seconds)
+    w.ai_delay_ms = 350  # the app's pause between computer turns in autoplay: not in this one
     actions = []
     w.worker.chosen.connect(actions.append)
     walls = []
