@@ -48,10 +48,15 @@ class HandOff(QWidget):
             key.activated.connect(self.ready)
         self.hide()
 
-    def show_for(self, side: str) -> None:
+    def show_for(self, side: str, text: str | None = None, *, ready_button: bool = True) -> None:
+        """The cover for `side` to take over, or with `text` (a question put to the other
+        player, answered in a dialog: then no ready button and no ready key)."""
         name = side.capitalize()
-        self.label.setText(f"{name} to play.\n\nPass the computer to {name} — nothing of the "
-                           f"game shows until {name} is ready.")
+        self.label.setText(text or f"{name} to play.\n\nPass the computer to {name} — nothing "
+                                   f"of the game shows until {name} is ready.")
+        self.button.setVisible(ready_button)
+        for key in self.keys:
+            key.setEnabled(ready_button)
         self.show()
 
     def paintEvent(self, event: QPaintEvent) -> None:

@@ -733,11 +733,15 @@ class MainWindow(QMainWindow):
         if self.editor_window is not None:
             self.editor_window.close()
             self.editor_window = None
-        self.handoff.show_for(self.game.to_move)
+        self._cover_up(None)
+        self.refresh()
+
+    def _cover_up(self, text: str | None, *, ready_button: bool = True) -> None:
+        """Show the cover (for the side to move, or with `text`) and nothing else."""
+        self.handoff.show_for(self.game.to_move, text, ready_button=ready_button)
         self.pages.setCurrentWidget(self.handoff)
         for bar in (self.menuBar(), self.toolbar, self.statusBar()):
             bar.hide()
-        self.refresh()
 
     def _lift_cover(self) -> None:
         self.handoff_pending = False
@@ -784,8 +788,17 @@ class MainWindow(QMainWindow):
             self.say("A draw can be offered in hotseat play.")
             return
         other = "white" if g.to_move == "black" else "black"
-        if self.confirm("Draw offered", f"{g.to_move.capitalize()} offers a draw. "
-                                        f"{other.capitalize()}, do you accept?"):
+        secret = self.needs_handoff()
+        if secret:  # the other player comes to the screen: it shows the cover, not this view
+            self._cover_up(f"{g.to_move.capitalize()} offers a draw.\n\nPass the computer to "
+                           f"{other.capitalize()} to answer.", ready_button=False)
+        accepted = self.confirm("Draw offered", f"{g.to_move.capitalize()} offers a draw. "
+                                                f"{other.capitalize()}, do you accept?")
+        if secret:
+            self._lift_cover()
+            if not accepted:  # back to the offering side, through the cover again
+                self.begin_handoff()
+        if accepted:
             g.agree_draw()
             self.refresh()
             self.game_over()
@@ -834,12 +847,20 @@ class MainWindow(QMainWindow):
         try:
             done = g.apply(text)
         except IllegalActionError as e:
-            self.show_error("Computer error", f"The computer chose an illegal action: {e}")
+            self._computer_error(f"The computer chose an illegal action: {e}")
             return
         self._after(done, animate=True)
 
     def _ai_failed(self, message: str) -> None:
         self.thinking.hide()
+        self._computer_error(message)
+
+    def _computer_error(self, message: str) -> None:
+        """The computer's failure, in words the seat may read: its action or the error may name
+        pieces the human cannot see."""
+        if not self.seat.sees_everything():
+            message = ("The computer could not play its action (the details would show pieces "
+                       "you cannot see). Play > Computer: play now tries again.")
         self.show_error("Computer error", message)
 
     def computer_play_now(self) -> None:
@@ -859,6 +880,8 @@ class MainWindow(QMainWindow):
     # --- undo and history ------------------------------------------------------------------------
 
     def _rewind(self, step: Callable[[], None]) -> None:
+        if self.handoff_pending:  # nothing moves under the cover
+            return
         if self.game.competitive:
             self.say("Undo is off in a competitive game (R12.3).")
             return

@@ -347,3 +347,34 @@ def test_the_board_editor_opens_on_what_the_side_at_the_screen_sees(make_window,
     w.play("MV:RP(9,1)->(8,2)")
     w.play("END")
     assert not ed.isVisible() and w.editor_window is None
+
+
+def test_a_draw_offer_is_answered_over_the_cover(make_window, qtbot):
+    w = make_window(mode="hotseat")
+    ready(w, qtbot)
+    seen = []
+
+    def answer(title, text):
+        seen.append((w.pages.currentWidget() is w.handoff, w.handoff.button.isVisible(),
+                     w.menuBar().isVisible(), w.handoff.label.text()))
+        return False
+    w.confirm = answer
+    w.actions_by_name["offer_draw"].trigger()
+    assert seen == [(True, False, False, "Black offers a draw.\n\nPass the computer to White "
+                                         "to answer.")]
+    # declined: back to Black through the cover
+    assert w.handoff_pending and w.handoff.button.isVisible() and w.game.result is None
+    ready(w, qtbot)
+    assert w.seat.side == "black" and "declined" in w.last_message
+    w.confirm = lambda title, text: True
+    w.actions_by_name["offer_draw"].trigger()
+    assert w.game.result == "draw" and not w.handoff_pending and w.seat.side is None
+
+
+def test_a_computer_error_names_no_hidden_piece(make_window):
+    w = make_window(mode="human_vs_computer", human="black")
+    w.pause_ai(True)
+    w._ai_failed("PositionError: a AAA cannot be at (2,3) without a carrier")
+    assert "AAA" not in w.last_error and "(2,3)" not in w.last_error
+    assert "play now" in w.last_error
+    w.dialogs[-1].close()
