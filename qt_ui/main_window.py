@@ -809,6 +809,8 @@ class MainWindow(QMainWindow):
 
     def schedule_ai(self, *, force: bool = False) -> None:
         g = self.game
+        if self.prefs.mode != "hotseat":
+            self.worker.warm_up()
         if g.result is not None or not self.is_computer(g.to_move) or self.worker.busy:
             return
         if self.ai_paused and not force:

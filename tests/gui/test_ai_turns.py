@@ -9,24 +9,8 @@ import time
 import pytest
 from PySide6.QtCore import Qt, QTimer
 
-import wec
-from qt_ui import ai_worker
 
 pytestmark = pytest.mark.gui
-
-
-@pytest.fixture
-def players(monkeypatch):
-    """Every wec.AI the app makes."""
-    made = []
-
-    class Counted(wec.AI):
-        def __init__(self, *a, **k):
-            super().__init__(*a, **k)
-            made.append(self)
-
-    monkeypatch.setattr(ai_worker.wec, "AI", Counted)
-    return made
 
 
 def computer_turn(w, qtbot) -> float:
@@ -39,8 +23,7 @@ def computer_turn(w, qtbot) -> float:
     return time.monotonic() - started
 
 
-def test_the_computer_plays_each_turn_with_one_player_in_the_turns_time(make_window, qtbot,
-                                                                       players):
+def test_the_computer_plays_each_turn_with_one_player_in_the_turns_time(make_window, qtbot):
     seconds = 1.0
     w = make_window(mode="human_vs_computer", human="black", ai_level=5, ai_seconds=seconds)
     w.ai_delay_ms = 350  # the app's pause between computer turns in autoplay: not in this one
@@ -51,8 +34,8 @@ def test_the_computer_plays_each_turn_with_one_player_in_the_turns_time(make_win
         assert w.play(move)
         walls.append(computer_turn(w, qtbot))
     assert w.game.result is None
-    assert len(players) == 2, "one player per computer turn"
-    assert len(actions) > len(players)  # a turn is several actions (at least Move and End)
+    assert w.worker.players == 2, "one player per computer turn"
+    assert len(actions) > 2 * 2  # a turn is several actions (at least Move and End)
     for wall in walls:  # the turn's setting, not the setting per action
         assert abs(wall - seconds) <= 0.1 * seconds + 0.2, walls
 
