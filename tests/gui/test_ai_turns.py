@@ -90,3 +90,33 @@ def test_the_window_never_freezes_in_a_long_game_against_the_computer(make_windo
     assert len(ticks) > 100
     assert worst <= 0.050, (f"the window froze for {worst * 1000:.0f} ms "
                             f"({sum(g > 0.05 for g in gaps)} gaps over 50 ms in {len(gaps)})")
+
+
+def test_the_helpers_copy_of_the_game_follows_every_rewind_and_new_game():
+    from qt_ui.ai_process import _Mirror
+    import wec
+    g = wec.Game.new()
+    for text in ("MV:RP(9,1)->(8,2)", "END", "MV:RP(2,10)->(3,9)", "END"):
+        g.apply(text)
+    mirror = _Mirror()
+    copy = mirror.sync(g.initial_position(), g.actions())
+    assert copy.actions() == g.actions() and copy.position() == g.position()
+    g.undo()
+    g.undo()
+    g.apply("MV:RP(2,1)->(3,2)")  # another line from ply 2
+    assert mirror.sync(g.initial_position(), g.actions()) is copy  # kept, taken back
+    assert copy.actions() == g.actions() and copy.position() == g.position()
+    other = wec.Game.new(wec.Options(government_white="democracy"))
+    fresh = mirror.sync(other.initial_position(), [])
+    assert fresh is not copy and fresh.position() == other.position()
+
+
+def test_the_computer_comes_back_after_its_process_dies(make_window, qtbot):
+    w = make_window(mode="human_vs_computer", human="white", ai_level=1, ai_seconds=0.05)
+    w.pause_ai(True)
+    w.worker.warm_up()
+    qtbot.waitUntil(lambda: w.worker._process.state().name == "Running", timeout=10000)
+    w.worker._process.kill()
+    qtbot.waitUntil(lambda: w.worker._process is None, timeout=10000)
+    w.computer_play_now()
+    qtbot.waitUntil(lambda: w.game.ply >= 1, timeout=20000)
