@@ -48,11 +48,13 @@ class HandOff(QWidget):
             key.activated.connect(self.ready)
         self.hide()
 
-    def show_for(self, side: str, text: str | None = None, *, ready_button: bool = True) -> None:
+    def show_for(self, side: str, text: str | None = None, *, ready_button: bool = True,
+                 to_move: str | None = None) -> None:
         """The cover for `side` to take over, or with `text` (a question put to the other
         player, answered in a dialog: then no ready button and no ready key)."""
         name = side.capitalize()
-        self.label.setText(text or f"{name} to play.\n\nPass the computer to {name} — nothing "
+        first = f"{name} to play." if to_move in (None, side) else f"{name}'s view next."
+        self.label.setText(text or f"{first}\n\nPass the computer to {name} — nothing "
                                    f"of the game shows until {name} is ready.")
         self.button.setVisible(ready_button)
         for key in self.keys:

@@ -140,6 +140,7 @@ class MainWindow(QMainWindow):
         self.recovery_path = self._keep_crashed_autosave()
         self.game: wec.Game = wec.Game.new()
         self.game_serial = 0
+        self.bars_shown: list[QWidget] = []
         self.seat = Seat(self.game, None, covered=False)
         self.source: Any = self.game
         self.turns: list[str] = []
@@ -494,8 +495,7 @@ class MainWindow(QMainWindow):
         g = self.game
         previous = self.seat.side
         seat = self.decide_seat()
-        if (not seat.covered and None not in (seat.side, previous) and seat.side != previous
-                and self.prefs.mode == "hotseat"):
+        if not seat.covered and None not in (seat.side, previous) and seat.side != previous:
             self.begin_handoff()  # another side comes to the screen: only through the cover
             return
         source: Any = seat.source()
@@ -737,17 +737,23 @@ class MainWindow(QMainWindow):
         self.refresh()
 
     def _cover_up(self, text: str | None, *, ready_button: bool = True) -> None:
-        """Show the cover (for the side to move, or with `text`) and nothing else."""
-        self.handoff.show_for(self.game.to_move, text, ready_button=ready_button)
+        """Show the cover (for the side that looks next, or with `text`) and nothing else."""
+        g = self.game
+        side = Seat.decide(g, self.prefs.mode, self.prefs.human, covered=True).side or g.to_move
+        self.handoff.show_for(side, text, ready_button=ready_button, to_move=g.to_move)
+        if self.pages.currentWidget() is not self.handoff:
+            self.bars_shown = [bar for bar in (self.menuBar(), self.toolbar, self.statusBar())
+                               if not bar.isHidden()]
         self.pages.setCurrentWidget(self.handoff)
         for bar in (self.menuBar(), self.toolbar, self.statusBar()):
             bar.hide()
 
     def _lift_cover(self) -> None:
         self.handoff_pending = False
+        if self.pages.currentWidget() is self.handoff:
+            for bar in self.bars_shown:  # as they were (the toolbar may have been hidden)
+                bar.show()
         self.pages.setCurrentWidget(self.splitter)
-        for bar in (self.menuBar(), self.toolbar, self.statusBar()):
-            bar.show()
         for act in self.window_actions:
             act.setEnabled(True)
         self.board.set_view(hidden=False)

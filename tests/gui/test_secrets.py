@@ -378,3 +378,14 @@ def test_a_computer_error_names_no_hidden_piece(make_window):
     assert "AAA" not in w.last_error and "(2,3)" not in w.last_error
     assert "play now" in w.last_error
     w.dialogs[-1].close()
+
+
+def test_changing_sides_against_the_computer_goes_through_the_cover(make_window, qtbot):
+    w = make_window(mode="human_vs_computer", human="black")
+    w.pause_ai(True)
+    w.toolbar.hide()  # the player's own layout survives the cover
+    w.actions_by_name["human_white"].trigger()
+    assert w.handoff_pending and w.handoff.label.text().startswith("White's view next.")
+    assert w.snapshot == BoardSnapshot.empty()
+    ready(w, qtbot)
+    assert w.seat.side == "white" and w.menuBar().isVisible() and not w.toolbar.isVisible()
