@@ -815,8 +815,8 @@ class MainWindow(QMainWindow):
 
     def schedule_ai(self, *, force: bool = False) -> None:
         g = self.game
-        if self.prefs.mode != "hotseat":
-            self.worker.warm_up()
+        if self.prefs.mode != "hotseat" and not self.ai_paused:
+            self.worker.warm_up()  # the computer's first turn does not wait for its process
         if g.result is not None or not self.is_computer(g.to_move) or self.worker.busy:
             return
         if self.ai_paused and not force:
