@@ -1,43 +1,33 @@
-"""The computer player in a worker thread.
+"""The computer player in its own process.
 
-`AIWorker.think(game)` hands a private copy of the game to a `wec.AI` running in a QThread (the
-core search releases the GIL, so the window keeps painting). Progress after each depth and the
-chosen action come back as queued signals; `stop()` calls `AI.stop()` from the GUI thread, which
-makes the search return its best action so far.
+`AIWorker.think(game, ...)` sends the game's initial position and action texts to a helper
+process that keeps a copy of the game (it applies only the actions it has not seen, or takes back
+the ones rewound) and a `wec.AI` there chooses the next action. Progress after each depth and the
+chosen action come back on the helper's output, read as it arrives (a QProcess signal); `stop()`
+asks the search to play its best action so far.
+
+Why a process and not a thread: the AI's Python work (observations, views of the game, its plan)
+holds the interpreter lock, and a thread doing it made every repaint of the window wait for it
+(the board's 7 ms paint took 45 ms). Nothing of the computer's work runs on the window's thread,
+not even a copy of the game.
+
+One player plays a whole turn: `think(..., turn=key)` with the same key reuses it, so its
+`seconds` is the turn's time shared among the turn's actions, and the turn's plan is kept.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QThread, Signal
+import os
+import sys
+from typing import Any
 
-import wec
+from PySide6.QtCore import QObject, QProcess, QProcessEnvironment, Signal
 
-
-class _Search(QThread):
-    progress = Signal(int, int, int, str)
-    done = Signal(str, int)
-    failed = Signal(str, int)
-
-    def __init__(self, ai: wec.AI, game: wec.Game, ticket: int) -> None:
-        super().__init__()
-        self.ai = ai
-        self.game = game
-        self.ticket = ticket
-
-    def report(self, p: wec.ai.Progress) -> None:
-        """The AI's progress callback (called in this thread; the signal crosses to the GUI)."""
-        self.progress.emit(p.depth, p.nodes, p.score, p.best)
-
-    def run(self) -> None:
-        try:
-            action = self.ai.choose_action(self.game)
-        except Exception as e:  # reported to the window, never lost in the thread
-            self.failed.emit(f"{type(e).__name__}: {e}", self.ticket)
-            return
-        self.done.emit(str(action), self.ticket)
+from .ai_process import frame, unframe
 
 
 class AIWorker(QObject):
-    """Runs one search at a time; results of a cancelled search are dropped by ticket."""
+    """Runs one search at a time in the helper process; results of a cancelled search are
+    dropped by ticket."""
 
     progress = Signal(int, int, int, str)
     """depth, nodes, score, best action text"""
@@ -47,70 +37,107 @@ class AIWorker(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._thread: _Search | None = None
-        self._ai: wec.AI | None = None
         self._ticket = 0
-        self._old: list[_Search] = []
-        self._players: dict[tuple, wec.AI] = {}
+        self._waiting: int | None = None
+        self._process: QProcess | None = None
+        self._buffer = bytearray()
+        self.players = 0
+        """How many players the helper has made (one per computer turn)."""
 
     @property
     def busy(self) -> bool:
-        return self._thread is not None
+        return self._waiting is not None
 
-    def think(self, game: wec.Game, *, level: int, seconds: float | None,
-              nodes: int | None = None, seed: int | None = None) -> None:
-        """Start choosing the next action for the side to move of `game` (a copy is used)."""
+    def _start(self) -> None:
+        if self._process is not None and \
+                self._process.state() != QProcess.ProcessState.NotRunning:
+            return
+        proc = QProcess(self)
+        env = QProcessEnvironment.systemEnvironment()
+        env.insert("PYTHONPATH", os.pathsep.join(p for p in sys.path if p))  # as this one
+        proc.setProcessEnvironment(env)
+        proc.setProcessChannelMode(QProcess.ProcessChannelMode.ForwardedErrorChannel)
+        proc.readyReadStandardOutput.connect(self._read)
+        proc.finished.connect(lambda *_: self._lost(proc))
+        self._buffer = bytearray()
+        self._process = proc
+        proc.start(sys.executable, ["-m", "qt_ui.ai_process"])
+
+    def warm_up(self) -> None:
+        """Start the helper process now (it takes a moment to load the engine), so the
+        computer's first turn does not pay for it."""
+        self._start()
+
+    def think(self, game: Any, *, level: int, seconds: float | None,
+              nodes: int | None = None, turn: tuple = ()) -> None:
+        """Start choosing the next action for the side to move of `game`.
+
+        `turn` names the turn being played: every action of one turn is chosen by the same
+        player, so `seconds` is the whole turn's time, shared among its actions (most before
+        the Move), and the turn's plan is kept; a new turn (or new settings) gets a new
+        player."""
         self.cancel()
+        self._start()
         self._ticket += 1
-        # one player per setting, kept across actions: it shares each turn's time among the
-        # turn's actions (most of it before the Move)
-        key = (level, seconds, nodes, seed)
-        ai = self._players.get(key)
-        if ai is None:
-            ai = self._players[key] = wec.AI(level=level, seconds=seconds, nodes=nodes, seed=seed)
-        thread = _Search(ai, game.clone(), self._ticket)
-        ai.on_progress = thread.report
-        thread.progress.connect(self.progress)
-        thread.done.connect(self._done)
-        thread.failed.connect(self._failed)
-        thread.finished.connect(lambda t=thread: self._reap(t))
-        self._ai, self._thread = ai, thread
-        self._old.append(thread)  # kept alive until it has finished
-        thread.start()
+        self._waiting = self._ticket
+        self._send(("think", self._ticket, game.initial_position(), game.actions(),
+                    level, seconds, nodes, turn))
 
     def stop(self) -> None:
         """Play the best action found so far now."""
-        if self._ai is not None:
-            self._ai.stop()
+        if self.busy:
+            self._send(("stop",))
 
     def cancel(self) -> None:
         """Forget the running search (its result is dropped)."""
-        if self._thread is not None:
+        if self.busy:
             self._ticket += 1
-            if self._ai is not None:
-                self._ai.stop()
-            self._thread = None
-            self._ai = None
+            self._waiting = None
+            self._send(("cancel",))
 
     def wait(self, ms: int = 5000) -> None:
-        """Block until every search thread has ended (at shutdown and in tests)."""
-        for t in list(self._old):
-            t.wait(ms)
-
-    def _reap(self, thread: _Search) -> None:
-        if thread in self._old:
-            self._old.remove(thread)
-
-    def _done(self, text: str, ticket: int) -> None:
-        if ticket != self._ticket:
+        """End the helper process (at shutdown and in tests)."""
+        self.cancel()
+        proc, self._process = self._process, None
+        if proc is None or proc.state() == QProcess.ProcessState.NotRunning:
             return
-        self._thread = None
-        self._ai = None
-        self.chosen.emit(text)
+        proc.finished.disconnect()
+        proc.write(frame(("quit",)))
+        proc.closeWriteChannel()
+        if not proc.waitForFinished(ms):
+            proc.kill()
+            proc.waitForFinished(1000)
 
-    def _failed(self, message: str, ticket: int) -> None:
-        if ticket != self._ticket:
+    def _send(self, message: tuple) -> None:
+        if self._process is not None:
+            self._process.write(frame(message))
+
+    def _read(self) -> None:
+        """The helper's replies, as they arrive (a signal on the window's thread)."""
+        if self._process is None:
             return
-        self._thread = None
-        self._ai = None
-        self.failed.emit(message)
+        self._buffer += bytes(self._process.readAllStandardOutput().data())
+        for message in unframe(self._buffer):
+            self._handle(*message)
+
+    def _lost(self, proc: QProcess) -> None:
+        if proc is not self._process:
+            return
+        self._process = None
+        if self._waiting is not None:
+            self._waiting = None
+            self.failed.emit("the computer's process stopped unexpectedly; Play > Computer: "
+                             "play now starts it again")
+
+    def _handle(self, kind: str, ticket: int, payload: Any) -> None:
+        if ticket != self._waiting:
+            return
+        if kind == "progress":
+            self.progress.emit(*payload)
+        elif kind == "done":
+            text, self.players = payload
+            self._waiting = None
+            self.chosen.emit(text)
+        else:
+            self._waiting = None
+            self.failed.emit(payload)

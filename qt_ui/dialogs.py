@@ -1,6 +1,8 @@
 """Small dialogs: game status text, colours, game over, errors."""
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QColorDialog, QDialog, QDialogButtonBox, QGridLayout, QLabel,
                                QMessageBox, QPushButton, QTextBrowser, QVBoxLayout, QWidget)
@@ -11,8 +13,11 @@ from . import glyphs
 from .options_dialog import label_of
 
 
-def status_text(game: wec.Game, mode: str, human: str, ai_level: int) -> str:
-    """View > Game status: how the game is set up, in words."""
+def status_text(game: wec.Game, mode: str, human: str, ai_level: int, *,
+                seen: Any = None, side: str | None = None) -> str:
+    """View > Game status: how the game is set up, in words. `seen` is what the side at the
+    screen reads (its observation; the game when nothing is hidden): pieces are counted there."""
+    seen = game if seen is None else seen
     opts = game.options
     who = {"hotseat": "Hotseat: two humans at this computer",
            "human_vs_computer": f"You play {human} against the computer (level {ai_level})",
@@ -30,8 +35,9 @@ def status_text(game: wec.Game, mode: str, human: str, ai_level: int) -> str:
         lines.append(f"<p>Options changed from the standard game:</p><table>{rows}</table>")
     else:
         lines.append("<p>Standard game options.</p>")
-    lines.append(f"<p>{game.ply} actions played; {len(game.pieces('black'))} Black and "
-                 f"{len(game.pieces('white'))} White pieces on the board.</p>")
+    where = f"on the board as {side.capitalize()} sees it" if side else "on the board"
+    lines.append(f"<p>{game.ply} actions played; {len(seen.pieces('black'))} Black and "
+                 f"{len(seen.pieces('white'))} White pieces {where}.</p>")
     return "".join(lines)
 
 

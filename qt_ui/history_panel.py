@@ -43,24 +43,38 @@ class HistoryPanel(QWidget):
     def set_turns(self, turns: list[str], current: int, *, future: list[str] | None = None,
                   rewind: bool = True) -> None:
         """`turns` played so far (`current` of them shown), `future` the turns redo would bring
-        back (shown greyed)."""
-        self.list.clear()
+        back (shown greyed). Only the rows that changed are touched: after each action one
+        row at most changes, so a long game costs no more than a short one."""
+        rows = [("  0. (start)", "", False)] + [
+            (f"{i:3d}. {'Black' if i % 2 else 'White'}: {text}", text, i > len(turns))
+            for i, text in enumerate(turns + (future or []), start=1)]
+        lst = self.list
+        while lst.count() > len(rows):
+            lst.takeItem(lst.count() - 1)
+        grey = QBrush(QColor("#8a8a8a"))
+        for i, (label, tip, ahead) in enumerate(rows):
+            item = lst.item(i) if i < lst.count() else None
+            if item is None:
+                item = QListWidgetItem()
+                item.setData(Qt.ItemDataRole.UserRole, i)
+                lst.addItem(item)
+            elif item.text() == label and item.toolTip() == tip and \
+                    (item.data(Qt.ItemDataRole.UserRole + 1) is True) == ahead:
+                continue
+            item.setText(label)
+            item.setToolTip(tip)
+            item.setData(Qt.ItemDataRole.UserRole + 1, ahead)
+            if ahead:
+                item.setForeground(grey)
+            else:  # back to the list's own text colour
+                item.setData(Qt.ItemDataRole.ForegroundRole, None)
+        if lst.currentRow() != current or self._current != current:
+            lst.setCurrentRow(current)
+            lst.scrollToItem(lst.item(current))
         self._current = current
-        start = QListWidgetItem("  0. (start)")
-        start.setData(Qt.ItemDataRole.UserRole, 0)
-        self.list.addItem(start)
-        for i, text in enumerate(turns + (future or []), start=1):
-            item = QListWidgetItem(f"{i:3d}. {'Black' if i % 2 else 'White'}: {text}")
-            item.setData(Qt.ItemDataRole.UserRole, i)
-            item.setToolTip(text)
-            if i > len(turns):
-                item.setForeground(QBrush(QColor("#8a8a8a")))
-            self.list.addItem(item)
-        self.list.setCurrentRow(current)
-        self.list.scrollToItem(self.list.item(current))
         for b in self.buttons.values():
             b.setEnabled(rewind)
-        self.list.setEnabled(True)
+        lst.setEnabled(True)
         self._rewind = rewind
 
     def _clicked(self, item: QListWidgetItem) -> None:

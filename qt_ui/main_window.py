@@ -1,10 +1,10 @@
 """The WEC main window: board, level panels, piece panel, history, menus (the manual's GUI chapter).
 
 Menus as the manual: File, Play, View, Undo, Action. The window owns one `wec.Game`; everything it
-shows is read through the facade (`Game`, `Game.observation`), never the core. Who may see what:
-against the computer the human sees their own observation; in hotseat with invisible pieces each
-side sees its own and a hand-off screen hides the board between turns (R10.6); computer vs
-computer shows the whole game.
+shows is read through the facade, never the core, and through one `Seat` (qt_ui/seat.py), which
+decides who is looking: against the computer the human's side; in hotseat with hidden pieces the
+side to move, once it has taken down the hand-off cover that fills the whole window between turns
+(R10.6); computer vs computer and a finished game show the whole game.
 
 The board editor (package `editor`, another issue) is opened from File > Board Editor through
 `editor.open_editor(parent, position, on_play=callback)`; the editor calls
@@ -20,11 +20,11 @@ from functools import partial
 from typing import Any, Callable
 
 from PySide6.QtCore import QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout,
                                QHBoxLayout, QLabel, QMainWindow, QMenu, QMessageBox,
-                               QProgressBar, QPushButton, QSpinBox, QSplitter, QToolBar,
-                               QVBoxLayout, QWidget)
+                               QProgressBar, QPushButton, QSpinBox, QSplitter, QStackedWidget,
+                               QToolBar, QVBoxLayout, QWidget)
 
 import wec
 from wec import Action, IllegalActionError, WecError
@@ -42,6 +42,7 @@ from .interaction import LEVEL_NAMES, Outcome, Picker, describe
 from .level_panels import LevelPanels
 from .options_dialog import OptionsDialog
 from .piece_panel import PiecePanel
+from .seat import Seat
 from .settings import MODES, Preferences
 from .snapshot import BoardSnapshot
 
@@ -59,23 +60,6 @@ def _if_on(fn: Callable[[], Any]) -> Callable[[bool], None]:
 
 def _turn_end(text: str) -> bool:
     return text in TURN_ENDS or text.startswith("RESIGN")
-
-
-class BoardArea(QWidget):
-    """The board with the hand-off cover stacked over it."""
-
-    def __init__(self, board: BoardWidget, handoff: HandOff) -> None:
-        super().__init__()
-        self.board = board
-        self.handoff = handoff
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(board)
-        handoff.setParent(self)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self.handoff.setGeometry(self.rect())
 
 
 class SquareSelectDialog(QDialog):
@@ -128,6 +112,8 @@ class MainWindow(QMainWindow):
         self.focus_square: tuple[int, int] | None = None
         self.selected_piece: Any = None
         self.ai_delay_ms = 350
+        """Computer vs computer: the pause between turns, so a spectator can follow. A
+        computer's turn itself has no pause: its time is the turn's setting."""
         self.ai_nodes: int | None = None
         """A node budget for the computer (tests use a small one)."""
         self.ai_paused = paused
@@ -147,6 +133,8 @@ class MainWindow(QMainWindow):
         self.worker.failed.connect(self._ai_failed)
         self._build_widgets()
         self._build_menus()
+        self.window_actions: list[QAction] = self.findChildren(QAction)
+        """Every action of the window (menus, toolbar, shortcuts): all off under the cover."""
         self._apply_view_prefs()
         self.actions_by_name["ai_pause"].setChecked(paused)
         self.autosave_lock: AutosaveLock | None = None
@@ -154,6 +142,11 @@ class MainWindow(QMainWindow):
         """Why autosave is off, or what happened to an unreadable autosave (said at start)."""
         self.recovery_path = self._keep_crashed_autosave()
         self.game: wec.Game = wec.Game.new()
+        self.game_serial = 0
+        self.bars_shown: list[QWidget] = []
+        self.seat = Seat(self.game, None, covered=False)
+        self.source: Any = self.game
+        self.turns: list[str] = []
         self.start_game(game or wec.Game.new(self._new_options()))
         if self.recovery_path:
             self.say("An unfinished game was autosaved: File > Continue after a crash resumes it.")
@@ -171,7 +164,6 @@ class MainWindow(QMainWindow):
         self.board.keyNavigate.connect(self.navigate)
         self.handoff = HandOff()
         self.handoff.ready.connect(self.end_handoff)
-        self.board_area = BoardArea(self.board, self.handoff)
         self.levels = LevelPanels()
         self.levels.setObjectName("level_panels")
         self.levels.pieceClicked.connect(self._piece_clicked)
@@ -211,12 +203,16 @@ class MainWindow(QMainWindow):
         sl.addWidget(self.history, 4)
         self.side.setMinimumWidth(300)
         self.splitter = QSplitter()
-        self.splitter.addWidget(self.board_area)
+        self.splitter.addWidget(self.board)
         self.splitter.addWidget(self.side)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([860, 380])
-        self.setCentralWidget(self.splitter)
+        # the game and the hand-off cover: while the cover is up it is all the window shows
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.splitter)
+        self.pages.addWidget(self.handoff)
+        self.setCentralWidget(self.pages)
         self.status_label = QLabel("")
         self.status_label.setObjectName("status_label")
         self.statusBar().addPermanentWidget(self.status_label)
@@ -348,6 +344,7 @@ class MainWindow(QMainWindow):
                                          name="end_turn")
 
         tb = QToolBar("Game")
+        self.toolbar = tb
         tb.setObjectName("toolbar")
         tb.setIconSize(QSize(16, 16))
         self.addToolBar(tb)
@@ -456,13 +453,13 @@ class MainWindow(QMainWindow):
         if self.game is not None and self.game is not game:
             self.game.autosave_to(None)
         self.game = game
+        self.game_serial += 1
         self.file_path = path
         if self.autosave_path:
             game.autosave_to(self.autosave_path,
                              on_error=lambda message: self.say(f"Autosave is off: {message}"))
-        self.handoff_pending = False
-        self.handoff.hide()
-        self.board.set_view(hidden=False)
+        self._lift_cover()
+        self.seat = Seat(game, None, covered=False)  # the new game's seat is decided afresh
         self.selected_piece = None
         self.last_game_over = ""
         self.setWindowTitle("WEC — Weapon Chess" + (f" — {os.path.basename(path)}" if path else ""))
@@ -475,19 +472,15 @@ class MainWindow(QMainWindow):
         self.start_game(wec.Game.new(self._new_options()))
         self.say("New game.")
 
+    def decide_seat(self) -> Seat:
+        """Who is looking now (the one place that decides it; qt_ui/seat.py)."""
+        self.seat = Seat.decide(self.game, self.prefs.mode, self.prefs.human,
+                                covered=self.handoff_pending)
+        return self.seat
+
     def viewer(self) -> str | None:
-        """The side whose observation the board shows; None shows the whole game."""
-        g = self.game
-        if g.result is not None and not g.competitive:
-            return None
-        mode = self.prefs.mode
-        if mode == "computer_vs_computer":
-            return None
-        if mode == "human_vs_computer":
-            return self.prefs.human
-        if g.options.invisible_pieces or g.competitive:
-            return g.to_move
-        return None
+        """The side whose observation the views show; None shows the whole game."""
+        return self.seat.side
 
     def is_computer(self, color: str) -> bool:
         mode = self.prefs.mode
@@ -499,28 +492,29 @@ class MainWindow(QMainWindow):
         return (g.result is None and not self.is_computer(g.to_move) and not self.handoff_pending
                 and not self.worker.busy)
 
-    def history_reader(self) -> str | None:
-        g = self.game
-        v = self.viewer()
-        if g.competitive and g.result is None:
-            return v or g.to_move
-        return v
-
     def refresh(self) -> None:
-        """Re-read the game into the board, panels, history, actions and status."""
+        """Re-read the game, as the seat may see it, into the board, panels, history, actions
+        and status."""
         g = self.game
-        v = self.viewer()
-        source: Any = g if v is None else g.observation(v)
-        snap = BoardSnapshot.of(source, viewer=v,
-                                possible_locations=bool(v and self.prefs.possible_locations))
+        previous = self.seat.side
+        seat = self.decide_seat()
+        if not seat.covered and None not in (seat.side, previous) and seat.side != previous:
+            self.begin_handoff()  # another side comes to the screen: only through the cover
+            return
+        source: Any = seat.source()
+        self.source = source
+        snap = seat.snapshot(source, possible_locations=self.prefs.possible_locations)
         self.snapshot = snap
         self.board.set_snapshot(snap)
         legal = g.legal_actions() if self.human_to_act() else []
         mover = g.to_move
+        # the mover's own pieces, read from what the seat sees (the mover is the seat's side
+        # whenever a human may act)
         self.picker.reset(legal, moved=g.moved, over=g.result is not None,
-                          own=lambda r, c: [p for p in g.pieces_at(r, c) if p.color == mover])
-        reader = self.history_reader()
-        turns = g.history(reader) if reader else g.history()
+                          own=lambda r, c: [p for p in source.pieces_at(r, c)
+                                            if p.color == mover])
+        turns = seat.history(source)
+        self.turns = turns
         self._update_history(turns)
         self._update_highlights(turns)
         self.levels.show_square(snap, self.focus_square)
@@ -535,15 +529,11 @@ class MainWindow(QMainWindow):
 
     def _update_history(self, turns: list[str]) -> None:
         g = self.game
-        future: list[str] = []
-        if g.redo_actions() and not g.competitive:
-            c = g.clone()
-            for t in g.redo_actions():
-                c.replay_action(t)
-            reader = self.history_reader()
-            full = c.history(reader) if reader else c.history()
-            future = full[len(turns):]
-        self.history.set_turns(turns, len(turns), future=future, rewind=not g.competitive)
+        if self.seat.covered:
+            self.history.list.clear()
+            return
+        self.history.set_turns(turns, len(turns), future=self.seat.history_ahead(len(turns)),
+                               rewind=not g.competitive)
 
     def _update_highlights(self, turns: list[str]) -> None:
         last: set[tuple[int, int]] = set()
@@ -557,6 +547,11 @@ class MainWindow(QMainWindow):
 
     def _update_actions(self) -> None:
         g = self.game
+        if self.handoff_pending:  # the cover: nothing but "I am ready"
+            for act in self.window_actions:
+                act.setEnabled(False)
+            self.end_turn_button.setEnabled(False)
+            return
         can_end = self.human_to_act() and g.moved
         self.end_turn_action.setEnabled(can_end)
         self.end_turn_button.setEnabled(can_end)
@@ -569,6 +564,9 @@ class MainWindow(QMainWindow):
 
     def _update_status(self) -> None:
         g = self.game
+        if self.handoff_pending:
+            self.status_label.setText("")
+            return
         if g.result:
             text = f"Game over: {game_over_text(g)}"
         else:
@@ -587,6 +585,8 @@ class MainWindow(QMainWindow):
     # --- clicks ----------------------------------------------------------------------------------
 
     def on_square_clicked(self, row: int, col: int, level: str, button: Any) -> None:
+        if self.handoff_pending:  # nothing of the game is shown or played under the cover
+            return
         self.focus_square = (row, col)
         here = self.snapshot.at(row, col, level) or [
             p for lvl in ("G", "A", "S") for p in self.snapshot.at(row, col, lvl)]
@@ -598,8 +598,6 @@ class MainWindow(QMainWindow):
                 self.say("The computer is thinking — Stop makes it play now.")
             elif self.game.result:
                 self.say("The game is over.")
-            elif self.handoff_pending:
-                self.say("The board is hidden until the next player is ready.")
             else:
                 self.say(f"It is the computer's turn ({self.game.to_move}).")
             return
@@ -628,11 +626,11 @@ class MainWindow(QMainWindow):
         if out.action is not None:
             self.play(out.action)
         else:
-            self._update_highlights(self.history.list.count() and self._turns() or [])
+            self._update_highlights(self._turns())
 
     def _turns(self) -> list[str]:
-        reader = self.history_reader()
-        return self.game.history(reader) if reader else self.game.history()
+        """The turn strings the seat read at the last refresh."""
+        return self.turns
 
     def _choose_by_menu(self, title: str, labels: list[str]) -> int | None:
         menu = QMenu(self)
@@ -694,19 +692,24 @@ class MainWindow(QMainWindow):
         self.play(Action("end"))
 
     def _after(self, done: Action, *, animate: bool) -> None:
-        if done.kind != "end":
-            self.say(describe(done))
-        self.refresh()
+        mover = self.game.to_move if done.kind != "end" else None
+        before = self.snapshot
+        if mover is not None:
+            # the other side's action in words would name its hidden pieces: the seat reads
+            # only what the board and its history show
+            mine = self.seat.side is None or mover == self.seat.side
+            self.say(describe(done) if mine else f"{mover.capitalize()} is playing its turn.")
+        self.refresh()  # a new side at the screen puts up the hand-off cover (refresh)
         if animate and self.prefs.animate and done.kind in ("move", "doze") and done.origin \
-                and done.dest:
+                and done.dest and not self.handoff_pending:
+            # only a piece the seat saw leave and sees arrive slides
+            was = [p for p in before.at(*done.origin) if p.type == done.piece]
             moved = [p for p in self.snapshot.at(*done.dest) if p.type == done.piece]
-            if moved:
+            if was and moved:
                 self.board.animate_piece(moved[0], done.origin, done.dest)
         if self.game.result is not None:
             self.game_over()
             return
-        if done.kind == "end" and self.needs_handoff():
-            self.begin_handoff()
         self.schedule_ai()
 
     def needs_handoff(self) -> bool:
@@ -715,27 +718,56 @@ class MainWindow(QMainWindow):
                 and (g.options.invisible_pieces or g.competitive))
 
     def begin_handoff(self) -> None:
+        """Put up the cover: the window shows it and nothing else until the next player says
+        they are ready; every action is off, every view emptied, every dialog closed (they were
+        the last player's)."""
         self.handoff_pending = True
+        self.board.stop_animation()
         self.board.set_view(hidden=True)
-        self.levels.show_square(BoardSnapshot.empty(), None)
-        self.piece_panel.show_piece(None)
-        self.history.list.clear()
-        self.message.setText("")  # the last player's own actions stay private
-        self.statusBar().clearMessage()
-        self.handoff.show_for(self.game.to_move)
-        self.refresh_hidden()
-
-    def refresh_hidden(self) -> None:
-        self.levels.show_square(BoardSnapshot.empty(), None)
+        self.picker.cancel()
         self.selected_piece = None
-        self.piece_panel.show_piece(None)
-        self._update_actions()
+        self.focus_square = None
+        self.message.setText("")  # the last player's own actions stay private
+        self.last_message = ""
+        self.statusBar().clearMessage()
+        for dialog in self.dialogs:
+            dialog.close()
+        self.dialogs = []
+        if self.editor_window is not None:
+            self.editor_window.close()
+            self.editor_window = None
+        self._cover_up(None)
+        self.refresh()
+
+    def _cover_up(self, text: str | None, *, ready_button: bool = True) -> None:
+        """Show the cover (for the side that looks next, or with `text`) and nothing else."""
+        g = self.game
+        side = Seat.decide(g, self.prefs.mode, self.prefs.human, covered=True).side or g.to_move
+        self.handoff.show_for(side, text, ready_button=ready_button, to_move=g.to_move)
+        if self.pages.currentWidget() is not self.handoff:
+            self.bars_shown = [bar for bar in (self.menuBar(), self.toolbar, self.statusBar())
+                               if not bar.isHidden()]
+        self.pages.setCurrentWidget(self.handoff)
+        for bar in (self.menuBar(), self.toolbar, self.statusBar()):
+            bar.hide()
+
+    def _lift_cover(self) -> None:
+        self.handoff_pending = False
+        if self.pages.currentWidget() is self.handoff:
+            for bar in self.bars_shown:  # as they were (the toolbar may have been hidden)
+                bar.show()
+        self.pages.setCurrentWidget(self.splitter)
+        for act in self.window_actions:
+            act.setEnabled(True)
+        self.board.set_view(hidden=False)
 
     def end_handoff(self) -> None:
-        self.handoff_pending = False
-        self.handoff.hide()
-        self.board.set_view(hidden=False)
+        """The next player is ready: show their view."""
+        if not self.handoff_pending:
+            return
+        self._lift_cover()
         self.refresh()
+        self.board.setFocus()
 
     def game_over(self) -> None:
         text = game_over_text(self.game)
@@ -765,8 +797,17 @@ class MainWindow(QMainWindow):
             self.say("A draw can be offered in hotseat play.")
             return
         other = "white" if g.to_move == "black" else "black"
-        if self.confirm("Draw offered", f"{g.to_move.capitalize()} offers a draw. "
-                                        f"{other.capitalize()}, do you accept?"):
+        secret = self.needs_handoff()
+        if secret:  # the other player comes to the screen: it shows the cover, not this view
+            self._cover_up(f"{g.to_move.capitalize()} offers a draw.\n\nPass the computer to "
+                           f"{other.capitalize()} to answer.", ready_button=False)
+        accepted = self.confirm("Draw offered", f"{g.to_move.capitalize()} offers a draw. "
+                                                f"{other.capitalize()}, do you accept?")
+        if secret:
+            self._lift_cover()
+            if not accepted:  # back to the offering side, through the cover again
+                self.begin_handoff()
+        if accepted:
             g.agree_draw()
             self.refresh()
             self.game_over()
@@ -777,6 +818,8 @@ class MainWindow(QMainWindow):
 
     def schedule_ai(self, *, force: bool = False) -> None:
         g = self.game
+        if self.prefs.mode != "hotseat" and not self.ai_paused:
+            self.worker.warm_up()  # the computer's first turn does not wait for its process
         if g.result is not None or not self.is_computer(g.to_move) or self.worker.busy:
             return
         if self.ai_paused and not force:
@@ -784,7 +827,9 @@ class MainWindow(QMainWindow):
         if g.redo_actions() and not force:
             self.say("Rewound: redo, or Play > Computer: play now.")
             return
-        QTimer.singleShot(self.ai_delay_ms if not force else 0, self._start_ai)
+        pause = (self.ai_delay_ms if self.prefs.mode == "computer_vs_computer" and not force
+                 and turn_start(g.actions()) == g.ply else 0)
+        QTimer.singleShot(pause, self._start_ai)
 
     def _start_ai(self) -> None:
         g = self.game
@@ -792,11 +837,18 @@ class MainWindow(QMainWindow):
             return
         self.thinking_label.setText(f"{g.to_move.capitalize()} is thinking…")
         self.thinking.show()
+        # one player for the whole turn: it shares the turn's seconds among the turn's actions
+        # and keeps the turn's plan (a new turn, or a turn begun again after undo, gets a new one)
         self.worker.think(g, level=self.prefs.ai_level, seconds=self.prefs.ai_seconds,
-                          nodes=self.ai_nodes, seed=g.ply)
+                          nodes=self.ai_nodes, turn=(self.game_serial, g.turn, g.to_move,
+                                turn_start(g.actions())))
 
     def _ai_progress(self, depth: int, nodes: int, score: int, best: str) -> None:
-        self.thinking_label.setText(f"Depth {depth}, {nodes:,} nodes, score {score:+d}: {best}")
+        if self.seat.sees_everything():
+            self.thinking_label.setText(f"Depth {depth}, {nodes:,} nodes, score {score:+d}: {best}")
+        else:  # its best action and score come from pieces the seat may not see
+            self.thinking_label.setText(f"{self.game.to_move.capitalize()} is thinking: "
+                                        f"depth {depth}, {nodes:,} nodes")
 
     def _ai_chosen(self, text: str) -> None:
         self.thinking.hide()
@@ -806,12 +858,20 @@ class MainWindow(QMainWindow):
         try:
             done = g.apply(text)
         except IllegalActionError as e:
-            self.show_error("Computer error", f"The computer chose an illegal action: {e}")
+            self._computer_error(f"The computer chose an illegal action: {e}")
             return
         self._after(done, animate=True)
 
     def _ai_failed(self, message: str) -> None:
         self.thinking.hide()
+        self._computer_error(message)
+
+    def _computer_error(self, message: str) -> None:
+        """The computer's failure, in words the seat may read: its action or the error may name
+        pieces the human cannot see."""
+        if not self.seat.sees_everything():
+            message = ("The computer could not play its action (the details would show pieces "
+                       "you cannot see). Play > Computer: play now tries again.")
         self.show_error("Computer error", message)
 
     def computer_play_now(self) -> None:
@@ -831,6 +891,8 @@ class MainWindow(QMainWindow):
     # --- undo and history ------------------------------------------------------------------------
 
     def _rewind(self, step: Callable[[], None]) -> None:
+        if self.handoff_pending:  # nothing moves under the cover
+            return
         if self.game.competitive:
             self.say("Undo is off in a competitive game (R12.3).")
             return
@@ -841,9 +903,8 @@ class MainWindow(QMainWindow):
             step()
         except IllegalActionError as e:
             self.say(str(e))
-        if self.handoff_pending:
-            self.end_handoff()
-        self.refresh()
+        self.refresh()  # back to the other side's turn: the cover goes up for it (refresh)
+        self.schedule_ai()
 
     def undo(self) -> None:
         def step() -> None:
@@ -1026,8 +1087,9 @@ class MainWindow(QMainWindow):
         self._apply_view_prefs()
 
     def show_status(self) -> TextDialog:
-        dlg = TextDialog("Game status", status_text(self.game, self.prefs.mode, self.prefs.human,
-                                                    self.prefs.ai_level), self)
+        dlg = TextDialog("Game status", status_text(
+            self.game, self.prefs.mode, self.prefs.human, self.prefs.ai_level,
+            seen=self.seat.source(), side=self.seat.side), self)
         self._show_dialog(dlg)
         return dlg
 
@@ -1037,7 +1099,22 @@ class MainWindow(QMainWindow):
         return dlg
 
     def open_board_editor(self) -> QWidget | None:
-        """File > Board Editor: `editor.open_editor(parent, position, on_play=...)`."""
+        """File > Board Editor: `editor.open_editor(parent, position, on_play=...)`, on what the
+        side at the screen sees. Refused in a competitive game (the manual: the editor is for
+        non-competitive games)."""
+        if self.handoff_pending:
+            return None
+        if self.game.competitive and self.game.result is None:
+            box = QMessageBox(QMessageBox.Icon.Information, "Board Editor",
+                              "The board editor is for non-competitive games: in a competitive "
+                              "game (R12.3) it would show what a side may not know. Finish the "
+                              "game, or start a non-competitive one, to edit a position.",
+                              QMessageBox.StandardButton.Ok, self)
+            box.setObjectName("editor_refused")
+            self.last_error = box.text()
+            self.say("The board editor is off in a competitive game.")
+            self._show_dialog(box)
+            return None
         try:
             import editor  # the board editor package (its own issue)
             opener = getattr(editor, "open_editor", None)
@@ -1050,7 +1127,11 @@ class MainWindow(QMainWindow):
             box.setObjectName("no_editor")
             self._show_dialog(box)
             return None
-        self.editor_window = opener(self, self.game.position(), on_play=self.play_from_editor)
+        seat = self.decide_seat()
+        self.editor_window = opener(self, seat.editor_position(), on_play=self.play_from_editor)
+        if seat.side is not None:
+            self.say(f"The board editor shows what {seat.side.capitalize()} can see: hidden "
+                     "enemy pieces and the types of enemy reserves are left out.")
         return self.editor_window
 
     def play_from_editor(self, position: dict[str, Any], mode: str | None = None) -> bool:
@@ -1098,6 +1179,14 @@ def _game_actions(path: str) -> list[str] | None:
         return wec.Game.load(path).actions()
     except WecError:
         return None
+
+
+def turn_start(actions: list[str]) -> int:
+    """The ply at which the current turn began."""
+    for i in range(len(actions) - 1, -1, -1):
+        if _turn_end(actions[i]):
+            return i + 1
+    return 0
 
 
 def position_kind(path: str) -> str:

@@ -1,0 +1,165 @@
+"""The computer's helper process (`python -m qt_ui.ai_process`, started by
+`qt_ui.ai_worker.AIWorker`): no Qt here.
+
+It keeps a copy of the window's game in step (`_Mirror`: only the actions it has not seen are
+applied, rewound ones taken back) and one `wec.AI` per turn, and answers each "think" request
+with progress reports and the chosen action. Messages are pickled tuples, each framed by its
+length (`frame`), requests on stdin, replies on stdout. A search runs in a thread of this
+process, so a "stop" can reach it.
+"""
+from __future__ import annotations
+
+import pickle
+import signal
+import struct
+import sys
+import threading
+import zlib
+from typing import Any, BinaryIO
+
+HEADER = struct.Struct("!I")
+
+
+def frame(message: tuple) -> bytes:
+    """A message as it travels: its length, then its pickle."""
+    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    return HEADER.pack(len(data)) + data
+
+
+def unframe(buffer: bytearray) -> list[tuple]:
+    """Take every whole message off the front of `buffer`."""
+    out = []
+    while len(buffer) >= HEADER.size:
+        (size,) = HEADER.unpack_from(buffer)
+        if len(buffer) < HEADER.size + size:
+            break
+        out.append(pickle.loads(bytes(buffer[HEADER.size:HEADER.size + size])))
+        del buffer[:HEADER.size + size]
+    return out
+
+
+class _Pipe:
+    """Requests in, replies out (replies from two threads: one at a time)."""
+
+    def __init__(self, inp: BinaryIO, out: BinaryIO) -> None:
+        self.inp, self.out = inp, out
+        self.lock = threading.Lock()
+
+    def recv(self) -> tuple:
+        head = self.inp.read(HEADER.size)
+        if len(head) < HEADER.size:
+            raise EOFError
+        (size,) = HEADER.unpack(head)
+        data = self.inp.read(size)
+        if len(data) < size:
+            raise EOFError
+        return pickle.loads(data)  # the window's own messages
+
+    def send(self, message: tuple) -> None:
+        with self.lock:
+            self.out.write(frame(message))
+            self.out.flush()
+
+
+class _Mirror:
+    """The helper's copy of the window's game, kept in step action by action."""
+
+    def __init__(self) -> None:
+        self.game: Any = None
+        self.initial: dict[str, Any] | None = None
+        self.done: list[str] = []
+
+    def sync(self, initial: dict[str, Any], actions: list[str]) -> Any:
+        import wec
+        try:
+            if self.game is None or initial != self.initial:
+                raise LookupError("a new game")
+            same = 0
+            for mine, theirs in zip(self.done, actions):
+                if mine != theirs:
+                    break
+                same += 1
+            while len(self.done) > same:
+                self.game.undo()
+                self.done.pop()
+        except (LookupError, wec.WecError):
+            self.game, self.initial, self.done = wec.Game.from_position(initial), initial, []
+        for text in actions[len(self.done):]:
+            self.play(text)
+        return self.game
+
+    def play(self, text: str) -> None:
+        self.game.replay_action(text)
+        self.done.append(text)
+
+
+def serve(requests: Any, replies: Any) -> None:
+    """Think on request, report progress and the choice."""
+    import wec
+    mirror = _Mirror()
+    player: Any = None
+    player_key: tuple | None = None
+    players = 0
+    search: threading.Thread | None = None
+
+    def run(ai: Any, game: Any, ticket: int, number: int) -> None:
+        def report(p: Any) -> None:
+            replies.send(("progress", ticket, (p.depth, p.nodes, p.score, p.best)))
+        ai.on_progress = report
+        try:
+            action = ai.choose_action(game)
+        except Exception as e:  # reported to the window, never lost in the helper
+            replies.send(("failed", ticket, f"{type(e).__name__}: {e}"))
+            return
+        replies.send(("done", ticket, (str(action), number)))
+        # the window plays it now: keep in step meanwhile, so the next request finds the
+        # copy ready (a rewind instead is taken back by the next sync)
+        try:
+            mirror.play(str(action))
+        except Exception:
+            mirror.game = None
+
+    while True:
+        try:
+            message = requests.recv()
+        except EOFError:
+            return
+        kind = message[0]
+        if search is not None:
+            if kind != "think" and search.is_alive() and player is not None:
+                player.stop()  # the search returns its best action so far
+            if kind != "stop":
+                search.join()
+                search = None
+        if kind == "cancel":
+            player, player_key = None, None  # a stopped turn starts afresh
+        if kind == "quit":
+            return
+        if kind != "think":
+            continue
+        _, ticket, initial, actions, level, seconds, nodes, turn = message
+        try:
+            game = mirror.sync(initial, actions)
+        except Exception as e:
+            mirror.game = None  # half in step: the next request rebuilds it
+            replies.send(("failed", ticket, f"{type(e).__name__}: {e}"))
+            continue
+        key = (level, seconds, nodes, turn)
+        if player is None or key != player_key:
+            player = wec.AI(level=level, seconds=seconds, nodes=nodes,
+                            seed=zlib.crc32(repr(turn).encode()))
+            player_key = key
+            players += 1
+        search = threading.Thread(target=run, args=(player, game, ticket, players), daemon=True)
+        search.start()
+
+
+def main() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the window's to handle
+    pipe = _Pipe(sys.stdin.buffer, sys.stdout.buffer)
+    sys.stdout = sys.stderr  # a stray print must not break the replies
+    serve(pipe, pipe)
+
+
+if __name__ == "__main__":
+    main()
