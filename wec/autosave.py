@@ -5,19 +5,22 @@
 line of play, written and synced before the action returns, so a kill loses at most the action
 in flight:
 
-    {"format": "wec-journal", "version": 1, "base": 12, "final": "sha256:..."}
+    {"format": "wec-journal", "version": 1, "base": 12, "save": "sha256:<of the save file>"}
     {"at": 12, "add": ["MV:RP(9,1)->(8,2)"]}      keep 12 actions, then apply these
     {"at": 11, "add": []}                          an undo
 
 Once the journal holds more lines than a quarter of the game's actions (at least 32) it is folded
-into the save file, so the total work stays linear in the game's length. `Game.load` reads the
-save, then the journal if its header names that very save (one left over from an interrupted
-fold is ignored); a torn or unreadable line ends the journal with a warning.
+into the save file, so the total work stays linear in the game's length; the fold's save file is
+written by a writer thread while a new journal (`.journal.next`, renamed over the old one once the
+save is written) already takes the later lines. `Game.load` reads the save, then whichever
+journal's header names that very save; a torn or unreadable line ends the journal with a warning.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import threading
 import warnings
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -35,19 +38,25 @@ def journal_path(path: str | os.PathLike[str]) -> str:
 
 
 class Autosave:
-    """Keeps one game's save file and journal up to date."""
+    """Keeps one game's save file and journal up to date. Called from the game's thread; the
+    save file of a fold is written by a writer thread, so no action waits for it."""
 
     def __init__(self, game: "Game", path: str, on_error: Callable[[str], None] | None) -> None:
         self.game = game
         self.path = path
         self.on_error = on_error
         self.failed = False
-        self._file: Any = None
+        self._error: BaseException | None = None  # met by the writer thread, told by the game's
+        self._lock = threading.Lock()
+        self._file: Any = None   # the journal that continues the save file on disk
+        self._next: Any = None   # during a fold: the journal that continues the save being written
+        self._writer: threading.Thread | None = None
         self._lines = 0
         self._recorded: list["Entry"] = []  # the line of play the files hold
 
     def record(self, *, rewrite: bool = False) -> None:
-        """After a change of the game: one journal line (or a fold, when it has grown)."""
+        """After a change of the game: one journal line; a fold once the journal has grown."""
+        self._tell_error()
         if self.failed:
             return
         line = self.game._line
@@ -55,47 +64,95 @@ class Autosave:
         keep = _common_prefix(rec, line)
         if keep == len(rec) == len(line):
             return
-        if self._file is None or rewrite or self._lines >= max(MIN_LINES, len(line) // 4):
+        if self._file is None:
             self.compact()
             return
-        add = [e.text for e in line[keep:]]
+        text = json.dumps({"at": keep, "add": [e.text for e in line[keep:]]}) + "\n"
         try:
-            self._file.write(json.dumps({"at": keep, "add": add}) + "\n")
-            self._file.flush()
-            os.fsync(self._file.fileno())
+            with self._lock:
+                for f in (self._file, self._next):
+                    if f is not None:
+                        f.write(text)
+                        f.flush()
+                        os.fsync(f.fileno())
+                        if os.fstat(f.fileno()).st_nlink == 0:
+                            raise OSError(f"{self.path}: the autosave journal was removed")
         except (OSError, ValueError) as e:
             self._fail(e)
             return
         del rec[keep:]
         rec.extend(line[keep:])
         self._lines += 1
+        folding = self._writer is not None and self._writer.is_alive()
+        if rewrite or (self._lines >= max(MIN_LINES, len(line) // 4) and not folding):
+            self.compact(wait=False)
 
-    def compact(self) -> None:
-        """Write the whole save file, then a fresh journal that continues it."""
+    def compact(self, *, wait: bool = True) -> None:
+        """Fold: the whole save file, then a fresh journal that continues it. The journal that
+        will continue the new save (`.journal.next`) is started first and takes every line from
+        now on alongside the current one, so a kill at any moment leaves a save file with a
+        journal that continues it. `wait`: write the save file before returning."""
         from .save import save_data, write_atomically
+        self.join()
+        self._tell_error()
         if self.failed:
             return
-        self.close()
         try:
             data = save_data(self.game)
-            write_atomically(self.path, json.dumps(data, indent=1) + "\n")
+            text = json.dumps(data, indent=1) + "\n"
             header = {"format": FORMAT, "version": VERSION, "base": len(data["actions"]),
-                      "final": data["final"]}
-            write_atomically(journal_path(self.path), json.dumps(header) + "\n")
-            self._file = open(journal_path(self.path), "a", encoding="utf-8")
+                      "save": _digest(text.encode("utf-8"))}
+            nxt = journal_path(self.path) + ".next"
+            write_atomically(nxt, json.dumps(header) + "\n")
+            with self._lock:
+                self._next = open(nxt, "a", encoding="utf-8")
         except OSError as e:
             self._fail(e)
             return
         self._recorded = list(self.game._line)
         self._lines = 0
+        if wait:
+            self._write_save(text, nxt)
+            self._tell_error()
+        else:
+            self._writer = threading.Thread(target=self._write_save, args=(text, nxt),
+                                            name="wec-autosave", daemon=True)
+            self._writer.start()
+
+    def _write_save(self, text: str, nxt: str) -> None:
+        from .save import write_atomically
+        try:
+            write_atomically(self.path, text)
+            with self._lock:
+                os.replace(nxt, journal_path(self.path))
+                old, self._file, self._next = self._file, self._next, None
+            if old is not None:
+                old.close()
+        except OSError as e:
+            self._error = e
+
+    def join(self) -> None:
+        """Wait for a fold in progress."""
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            writer.join()
 
     def close(self) -> None:
-        if self._file is not None:
-            try:
-                self._file.close()
-            except OSError:
-                pass
-            self._file = None
+        self.join()
+        with self._lock:
+            for f in (self._file, self._next):
+                if f is not None:
+                    try:
+                        f.close()
+                    except OSError:
+                        pass
+            self._file = self._next = None
+
+    def _tell_error(self) -> None:
+        if self._error is not None and not self.failed:
+            error, self._error = self._error, None
+            if isinstance(error, (OSError, ValueError)):
+                self._fail(error)
 
     def _fail(self, error: OSError | ValueError) -> None:
         """Say it once; the game goes on without autosave."""
@@ -118,26 +175,39 @@ def _common_prefix(a: list["Entry"], b: list["Entry"]) -> int:
     return n
 
 
-def replay_journal(game: "Game", path: str | os.PathLike[str], save: dict[str, Any]) -> None:
-    """Bring a game loaded from `save` (the file at `path`) up to date with its journal."""
-    jpath = journal_path(path)
-    if not os.path.isfile(jpath):
-        return
-    try:
-        with open(jpath, encoding="utf-8") as f:
-            lines = f.read().split("\n")
-    except (OSError, UnicodeDecodeError) as e:
-        warnings.warn(f"{jpath}: cannot be read ({e}); the save file alone is loaded",
-                      RuntimeWarning, stacklevel=3)
-        return
-    try:
-        header = json.loads(lines[0])
-    except ValueError:
-        header = None
-    if not isinstance(header, dict) or header.get("format") != FORMAT or \
-            header.get("base") != len(save.get("actions", ())) or \
-            header.get("final") != save.get("final"):
-        return  # not a journal of this save (a fold was interrupted after the save was written)
+def read_journals(path: str | os.PathLike[str]) -> list[tuple[str, list[str]]]:
+    """The journal files beside a save file, read before the save itself (a fold writes the save
+    first, then renames its journal into place): (path, lines) of each."""
+    out = []
+    for jpath in (journal_path(path), journal_path(path) + ".next"):
+        if not os.path.isfile(jpath):
+            continue
+        try:
+            with open(jpath, encoding="utf-8") as f:
+                out.append((jpath, f.read().split("\n")))
+        except (OSError, UnicodeDecodeError) as e:
+            warnings.warn(f"{jpath}: cannot be read ({e})", RuntimeWarning, stacklevel=3)
+    return out
+
+
+def journal_for(journals: list[tuple[str, list[str]]],
+                save: dict[str, Any]) -> tuple[str, list[str]] | None:
+    """The journal whose header names this save (as it was read: a fold may replace the file
+    meanwhile), written as a fold writes it; None if there is none."""
+    digest = _digest((json.dumps(save, indent=1) + "\n").encode("utf-8"))
+    for jpath, lines in journals:
+        try:
+            header = json.loads(lines[0])
+        except ValueError:
+            continue
+        if isinstance(header, dict) and header.get("format") == FORMAT and \
+                header.get("save") == digest:
+            return jpath, lines
+    return None
+
+
+def replay_journal(game: "Game", jpath: str, lines: list[str]) -> None:
+    """Bring a game loaded from a save up to date with the lines of its journal."""
     body = lines[1:]
     for number, text in enumerate(body, start=2):
         if not text:
@@ -158,3 +228,7 @@ def replay_journal(game: "Game", path: str | os.PathLike[str], save: dict[str, A
             warnings.warn(f"{jpath}: line {number} {what}; the game is loaded up to the line "
                           f"before", RuntimeWarning, stacklevel=3)
             return
+
+
+def _digest(data: bytes) -> str:
+    return "sha256:" + hashlib.sha256(data).hexdigest()

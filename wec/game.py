@@ -447,11 +447,17 @@ class Game(RecordKeeping, Sightings):
     def load(cls, path: str | os.PathLike[str]) -> "Game":
         """A game from a save file (and its autosave journal, if one continues it); every
         problem raises SaveFormatError naming the field/ply."""
-        from .autosave import replay_journal
+        from .autosave import journal_for, read_journals, replay_journal
         from .save import game_from_save, read_save_file
-        data = read_save_file(path)
-        game = game_from_save(data)
-        replay_journal(game, path, data)
+        for attempt in range(3):
+            journals = read_journals(path) if isinstance(path, (str, os.PathLike)) else []
+            data = read_save_file(path)
+            game = game_from_save(data)
+            found = journal_for(journals, data)
+            if found is not None:
+                replay_journal(game, *found)
+            if found is not None or not journals:
+                break  # else: an autosave fold replaced the files meanwhile; read them again
         return game
 
     def autosave_to(self, path: str | os.PathLike[str] | None, *,
