@@ -69,8 +69,13 @@ class _Mirror:
         self.initial: dict[str, Any] | None = None
         self.done: list[str] = []
 
-    def sync(self, initial: dict[str, Any], actions: list[str]) -> Any:
+    def sync(self, initial: dict[str, Any] | None, actions: list[str]) -> Any:
+        """The copy brought to `actions` from `initial` (None: the game it has)."""
         import wec
+        if initial is None:
+            if self.game is None or self.initial is None:
+                raise LookupError("out of step")
+            initial = self.initial
         try:
             if self.game is None or initial != self.initial:
                 raise LookupError("a new game")
@@ -83,7 +88,7 @@ class _Mirror:
                 self.game.undo()
                 self.done.pop()
         except (LookupError, wec.WecError):
-            self.game, self.initial, self.done = wec.Game.from_position(initial), initial, []
+            self.game, self.initial, self.done = wec.Game.from_position(dict(initial)), initial, []
         for text in actions[len(self.done):]:
             self.play(text)
         return self.game
@@ -140,6 +145,9 @@ def serve(requests: Any, replies: Any) -> None:
         _, ticket, initial, actions, level, seconds, nodes, turn = message
         try:
             game = mirror.sync(initial, actions)
+        except LookupError:  # no copy to bring in step: the window sends its game again
+            replies.send(("resync", ticket, None))
+            continue
         except Exception as e:
             mirror.game = None  # half in step: the next request rebuilds it
             replies.send(("failed", ticket, f"{type(e).__name__}: {e}"))

@@ -41,6 +41,9 @@ class AIWorker(QObject):
         self._waiting: int | None = None
         self._process: QProcess | None = None
         self._buffer = bytearray()
+        self._synced_game: Any = None  # the game whose initial position the helper has
+        self._initial: Any = None
+        self._request: tuple = ()
         self.players = 0
         """How many players the helper has made (one per computer turn)."""
 
@@ -52,6 +55,7 @@ class AIWorker(QObject):
         if self._process is not None and \
                 self._process.state() != QProcess.ProcessState.NotRunning:
             return
+        self._synced_game = None  # a new helper has no game yet
         proc = QProcess(self)
         env = QProcessEnvironment.systemEnvironment()
         env.insert("PYTHONPATH", os.pathsep.join(p for p in sys.path if p))  # as this one
@@ -80,8 +84,15 @@ class AIWorker(QObject):
         self._start()
         self._ticket += 1
         self._waiting = self._ticket
-        self._send(("think", self._ticket, game.initial_position(), game.actions(),
-                    level, seconds, nodes, turn))
+        # the helper keeps its copy of the game: its initial position travels once per game
+        # (a copy of it costs milliseconds), the action texts each time (it takes back and
+        # replays only where they differ from its own)
+        initial = None if game is self._synced_game else game.initial_position()
+        self._synced_game = game
+        self._request = ("think", self._ticket, initial, game.actions(), level, seconds, nodes,
+                         turn)
+        self._send(self._request)
+        self._initial = initial if initial is not None else self._initial
 
     def stop(self) -> None:
         """Play the best action found so far now."""
@@ -138,6 +149,9 @@ class AIWorker(QObject):
             text, self.players = payload
             self._waiting = None
             self.chosen.emit(text)
+        elif kind == "resync":  # the helper lost its copy: the request again, in full
+            _, ticket_, _, actions, *rest = self._request
+            self._send(("think", ticket_, self._initial, actions, *rest))
         else:
             self._waiting = None
             self.failed.emit(payload)

@@ -70,6 +70,7 @@ class Game(RecordKeeping, Sightings):
         # legal lists of recently seen states, keyed by (actions applied, hash): undo finds the
         # list of the state it returns to
         self._legal_cache: dict[tuple[int, int], _LegalList] = {}
+        self._turns_cache: dict[int | None, Any] = {}  # history's finished turns, per reader
 
     # --- construction ----------------------------------------------------------------------------
 
@@ -100,6 +101,7 @@ class Game(RecordKeeping, Sightings):
         other._redo = list(self._redo)
         other._variations = [(ply, list(actions)) for ply, actions in self._variations]
         other._legal_cache = dict(self._legal_cache)
+        other._turns_cache = {}
         other._autosave = None
         return other
 

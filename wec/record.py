@@ -164,6 +164,7 @@ class RecordKeeping:
 
     _line: list[Entry]
     _competitive: bool
+    _turns_cache: dict[int | None, "TurnCache"]
 
     if TYPE_CHECKING:  # provided by Game
         @property
@@ -179,7 +180,34 @@ class RecordKeeping:
         if color is None and self._competitive and self.result is None:
             raise IllegalActionError("a competitive game shows each side its own history "
                                      "until the game ends (R12.3): history(color)")
-        return turn_strings(self._line, None if color is None else rules.COLORS.index(color))
+        reader = None if color is None else rules.COLORS.index(color)
+        return self._turns_cache.setdefault(reader, TurnCache()).turns(self._line, reader)
+
+
+class TurnCache:
+    """The turn strings of one reader, kept with the entry that ends each turn: a call spells
+    only the turns after the last one still on the line (an entry stands only on the prefix it
+    was made on, so the same entry at the same index means the same turns before it)."""
+
+    def __init__(self) -> None:
+        self.ends: list[tuple[int, Entry]] = []  # (index in the line, the turn's last entry)
+        self.strings: list[str] = []
+
+    def turns(self, line: list[Entry], reader: int | None) -> list[str]:
+        while self.ends and (self.ends[-1][0] >= len(line)
+                             or line[self.ends[-1][0]] is not self.ends[-1][1]):
+            self.ends.pop()
+            self.strings.pop()
+        start = self.ends[-1][0] + 1 if self.ends else 0
+        current: list[tuple] = []
+        for i in range(start, len(line)):
+            entry = line[i]
+            current.append(entry.parts())
+            if entry.name in ("END", "RESIGN", "DRAW"):
+                self.ends.append((i, entry))
+                self.strings.append(_turn_string(current, reader))
+                current = []
+        return list(self.strings)
 
 
 def turn_strings(entries: list[Entry], reader: int | None) -> list[str]:
