@@ -120,6 +120,120 @@ def apply_undo_figures(quick: bool) -> dict[str, float]:
     return {"mu_rate": n / dt, "ref_mu_rate": rn / rdt, "facade_mu_rate": fn / fdt}
 
 
+def _long_game(n: int, seed: int = 1) -> Game:
+    """A random game of `n` actions that does not end (mostly Moves and End Turns)."""
+    import random
+    from . import Options
+    rng = random.Random(seed)
+    game = Game.new(Options(quiet_turn_draw=0))
+    while game.ply < n and game.result is None:
+        acts = game.legal_actions()
+        ends = [a for a in acts if a.kind == "end"]
+        if ends and rng.random() < 0.6:
+            game.apply(ends[0])
+            continue
+        game.apply(rng.choice([a for a in acts if a.kind in ("move", "pickup", "drop")] or acts))
+    return game
+
+
+def facade_figures(quick: bool) -> dict[str, float]:
+    """What a user of the facade meets (issue 14): clone at 10 and 1 000 actions, goto across a
+    1 000-action game, legal actions listed and apply+undo along a random walk, a journal
+    autosave per action, and OpenSpiel random play through pyspiel."""
+    import statistics as stats
+    import tempfile
+    long = _long_game(200 if quick else 1000, seed=1)
+    short = _long_game(10, seed=1)
+    reps = 20 if quick else 200
+
+    def per_call(run: Callable[[], Any], n: int) -> float:
+        times = []
+        for _ in range(n):
+            start = time.perf_counter()
+            run()
+            times.append(time.perf_counter() - start)
+        return stats.median(times)
+
+    out: dict[str, float] = {"long_ply": long.ply}
+    out["clone_short"] = per_call(short.clone, reps)
+    out["clone_long"] = per_call(long.clone, reps)
+    end = long.ply
+    worst = 0.0
+    for ply in (0, end, end // 2, 0, end, 1, end - 1):
+        start = time.perf_counter()
+        long.goto(ply)
+        worst = max(worst, time.perf_counter() - start)
+    long.goto(end)
+    out["goto_worst"] = worst
+    # listing and apply+undo along a walk of the long game's states (every list made afresh)
+    plies = list(range(0, end, max(1, end // (10 if quick else 60))))
+
+    def listing() -> int:
+        total = 0
+        for ply in plies:
+            long.goto(ply)
+            long._legal_cache.clear()
+            total += len(long.legal_actions())
+        return total
+
+    long.goto(0)
+    ldt, ln = best_time(listing, 1 if quick else 3)
+    def visit() -> None:
+        for ply in plies:
+            long.goto(ply)
+
+    goto_time, _ = best_time(visit, 1)
+    out["list_rate"] = ln / max(ldt - goto_time, 1e-9)
+
+    def walk() -> int:
+        n = 0
+        for ply in plies[:10 if quick else 30]:
+            long.goto(ply)
+            game = long.clone()  # its line ends here: each apply+undo leaves a variation
+            for a in game.legal_actions():
+                game.apply(a)
+                game.undo()
+                n += 1
+        return n
+
+    wdt, wn = best_time(walk, 1)
+    out["walk_mu_rate"] = wn / wdt
+    long.goto(end)
+    with tempfile.TemporaryDirectory() as folder:
+        game = long.clone()
+        game.autosave_to(os.path.join(folder, "autosave.json"))
+        acts = 20 if quick else 100
+        start = time.perf_counter()
+        for _ in range(acts // 2):
+            game.apply(game.legal_actions()[0])
+            game.undo()
+        out["autosave_action"] = (time.perf_counter() - start) / acts
+        game.autosave_to(None)
+    out["openspiel_rate"] = _openspiel_rate(1.0 if quick else 5.0)
+    return out
+
+
+def _openspiel_rate(seconds: float) -> float:
+    """Random play through pyspiel (the OpenSpiel binding, wec.openspiel), actions/s; 0 when
+    open_spiel is not installed."""
+    import random
+    try:
+        import pyspiel
+        _module("wec.openspiel")
+    except ImportError:
+        return 0.0
+    game = pyspiel.load_game("python_weapon_chess")
+    rng = random.Random(1)
+    n = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal() and time.perf_counter() - start < seconds:
+            state.apply_action(rng.choice(state.legal_actions()))
+            n += 1
+    return n / (time.perf_counter() - start)
+
+
 def signature_figures(quick: bool) -> dict[str, Any]:
     """Per position: nodes and best-action index of `wec.ai.signature` (depth 2 with the
     default level's quiescence), and the search's nodes/s over all of them."""
@@ -212,6 +326,7 @@ def report(quick: bool = False, out: Any = None) -> dict[str, Any]:
     figures.update(perft_figures(quick))
     figures.update(generation_figures(quick))
     figures.update(apply_undo_figures(quick))
+    figures.update(facade_figures(quick))
     sig = signature_figures(quick)
     figures.update(sig)
     repaint, why = repaint_figure(quick)
@@ -232,6 +347,22 @@ def report(quick: bool = False, out: Any = None) -> dict[str, Any]:
     ]
     for name, core, py, what in rows:  # every row fills every column (issue 17)
         say(f"{name:46s} {si(core):>10s} {si(py):>12s} {core / py:>7.0f}  ({what})")
+    say()
+    say(f"The facade (issue 14), a {f['long_ply']}-action game:")
+    say(f"  {'clone at 10 / at ' + str(f['long_ply']) + ' actions, ms':44s} "
+        f"{f['clone_short'] * 1e3:8.3f} / {f['clone_long'] * 1e3:.3f}  (ratio "
+        f"{f['clone_long'] / f['clone_short']:.2f})")
+    say(f"  {'goto, worst of 7 jumps across the game, ms':44s} {f['goto_worst'] * 1e3:8.2f}")
+    say(f"  {'legal_actions() listed, actions/s':44s} {si(f['list_rate']):>8s}  "
+        f"(core {f['gen_rate'] / f['list_rate']:.1f}x)")
+    say(f"  {'apply+undo along a walk, pairs/s':44s} {si(f['walk_mu_rate']):>8s}  "
+        f"(core {f['mu_rate'] / f['walk_mu_rate']:.0f}x)")
+    say(f"  {'autosave (journal, fsync), per action, ms':44s} {f['autosave_action'] * 1e3:8.3f}")
+    if f["openspiel_rate"]:
+        say(f"  {'OpenSpiel random play (pyspiel), actions/s':44s} "
+            f"{si(f['openspiel_rate']):>8s}")
+    else:
+        say("  OpenSpiel random play: n/a (open_spiel is not installed)")
     say(f"{'AI search, nodes/s':46s} {si(f['search_rate']):>10s}")
     if repaint is None:
         say(f"board repaint: n/a ({why})")

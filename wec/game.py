@@ -60,7 +60,8 @@ class Game(RecordKeeping, Sightings):
         # (ply where they leave the current line, their action texts)
         self._line: list[Entry] = []
         self._redo: list[Entry] = []
-        self._variations: list[tuple[int, list[str]]] = []
+        self._variations: list[tuple[int, list[Entry]]] = []
+        self._variation_keys: set[tuple[int, tuple]] = set()
         # R10: per side, which pieces it sees now (a byte per piece id), and where each enemy
         # piece it cannot see was last seen (pid -> LastSeen); the initial position is public
         self._vis = (self._engine.visible_mask(0), self._engine.visible_mask(1))
@@ -99,7 +100,8 @@ class Game(RecordKeeping, Sightings):
         other._engine = self._engine.copy()
         other._line = list(self._line)
         other._redo = list(self._redo)
-        other._variations = [(ply, list(actions)) for ply, actions in self._variations]
+        other._variations = list(self._variations)
+        other._variation_keys = set(self._variation_keys)
         other._legal_cache = dict(self._legal_cache)
         other._turns_cache = {}
         other._autosave = None
@@ -256,11 +258,11 @@ class Game(RecordKeeping, Sightings):
         variation (R12.4)."""
         found, raw = self._find(action)
         entry = self._apply_raw(found, raw)
-        if self._redo:
-            if self._redo[-1].raw == raw and self._redo[-1].text == entry.text:
+        if self._redo:  # the state is the one the redo entry was made in: same raw, same action
+            if self._redo[-1].raw == raw:
                 self._redo.pop()
             else:
-                self._keep_variation(len(self._line) - 1, [e.text for e in reversed(self._redo)])
+                self._keep_variation(len(self._line) - 1, self._redo[::-1])
                 self._redo = []
         self._journal()
         return found
@@ -410,30 +412,31 @@ class Game(RecordKeeping, Sightings):
     def variations(self) -> list[tuple[int, list[str]]]:
         """Abandoned lines: (the ply where each leaves the line it was played from, its
         actions)."""
-        return [(ply, list(actions)) for ply, actions in self._variations]
+        return [(ply, [e.text for e in entries]) for ply, entries in self._variations]
 
-    def _keep_variation(self, ply: int, actions: list[str]) -> None:
-        """Keep an abandoned line, once: trying the same line again after going back (a long
-        analysis session in the app) must not pile up copies of it."""
-        if (ply, actions) not in self._variations:
-            self._variations.append((ply, actions))
+    def _keep_variation(self, ply: int, entries: list[Entry]) -> None:
+        """Keep an abandoned line (its entries, made on this line's first `ply` actions), once:
+        trying the same line again after going back (a long analysis session in the app) must
+        not pile up copies of it."""
+        key = (ply, tuple(e.raw for e in entries))
+        if key not in self._variation_keys:
+            self._variation_keys.add(key)
+            self._variations.append((ply, entries))
 
     def enter_variation(self, index: int) -> None:
         """Make variation `index` the current line; the line left becomes a variation."""
         if not 0 <= index < len(self._variations):
             raise IllegalActionError(f"no variation {index}")
-        ply, actions = self._variations.pop(index)
+        ply, entries = self._variations.pop(index)
+        self._variation_keys.discard((ply, tuple(e.raw for e in entries)))
         autosave, self._autosave = self._autosave, None
         try:
             self.goto(ply)
             if self._redo:
-                self._keep_variation(ply, self.redo_actions())
-                self._redo = []
-            for text in actions:
-                if text == "DRAW" or text.startswith("RESIGN:"):
-                    self.replay_action(text)
-                else:
-                    self._apply_raw(*self._find(text))
+                self._keep_variation(ply, self._redo[::-1])
+            self._redo = entries[::-1]  # made on this very state: applied again as they are
+            while self._redo:
+                self._redo_one()
         finally:
             self._autosave = autosave
         self._journal(rewrite=True)
