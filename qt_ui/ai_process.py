@@ -14,6 +14,7 @@ import signal
 import struct
 import sys
 import threading
+import time
 import zlib
 from typing import Any, BinaryIO
 
@@ -142,7 +143,7 @@ def serve(requests: Any, replies: Any) -> None:
             return
         if kind != "think":
             continue
-        _, ticket, initial, actions, level, seconds, nodes, turn = message
+        _, ticket, initial, actions, level, seconds, nodes, turn, began = message
         try:
             game = mirror.sync(initial, actions)
         except LookupError:  # no copy to bring in step: the window sends its game again
@@ -158,6 +159,8 @@ def serve(requests: Any, replies: Any) -> None:
                             seed=zlib.crc32(repr(turn).encode()))
             player_key = key
             players += 1
+            # the turn began in the window (the helper may have been starting meanwhile)
+            player.begin_turn(game, time.monotonic() - max(time.time() - began, 0.0))
         search = threading.Thread(target=run, args=(player, game, ticket, players), daemon=True)
         search.start()
 
@@ -166,6 +169,8 @@ def main() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the window's to handle
     pipe = _Pipe(sys.stdin.buffer, sys.stdout.buffer)
     sys.stdout = sys.stderr  # a stray print must not break the replies
+    import wec  # noqa: F401 - loaded before the window is told the helper is ready
+    pipe.send(("ready", 0, None))
     serve(pipe, pipe)
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from typing import Any
 
 from PySide6.QtCore import QObject, QProcess, QProcessEnvironment, Signal
@@ -44,6 +45,10 @@ class AIWorker(QObject):
         self._synced_game: Any = None  # the game whose initial position the helper has
         self._initial: Any = None
         self._request: tuple = ()
+        self._turn: tuple = ()
+        self.ready = False
+        """The helper process has loaded the engine."""
+        self._turn_began = 0.0
         self.players = 0
         """How many players the helper has made (one per computer turn)."""
 
@@ -56,6 +61,7 @@ class AIWorker(QObject):
                 self._process.state() != QProcess.ProcessState.NotRunning:
             return
         self._synced_game = None  # a new helper has no game yet
+        self.ready = False
         proc = QProcess(self)
         env = QProcessEnvironment.systemEnvironment()
         env.insert("PYTHONPATH", os.pathsep.join(p for p in sys.path if p))  # as this one
@@ -89,8 +95,10 @@ class AIWorker(QObject):
         # replays only where they differ from its own)
         initial = None if game is self._synced_game else game.initial_position()
         self._synced_game = game
+        if turn != self._turn:  # the turn's time runs from its first request (wall clock)
+            self._turn, self._turn_began = turn, time.time()
         self._request = ("think", self._ticket, initial, game.actions(), level, seconds, nodes,
-                         turn)
+                         turn, self._turn_began)
         self._send(self._request)
         self._initial = initial if initial is not None else self._initial
 
@@ -141,6 +149,9 @@ class AIWorker(QObject):
                              "play now starts it again")
 
     def _handle(self, kind: str, ticket: int, payload: Any) -> None:
+        if kind == "ready":
+            self.ready = True
+            return
         if ticket != self._waiting:
             return
         if kind == "progress":

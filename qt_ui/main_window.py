@@ -156,8 +156,10 @@ class MainWindow(QMainWindow):
         self.resize(1280, 860)
         # everything made so far (Qt's wrappers, the modules, the rule tables) lives as long as
         # the program: out of the collector's full passes, which would otherwise stop the window
-        # for 40-70 ms now and then
+        # for 40-70 ms now and then; and full passes much rarer (each listed action and record
+        # entry is an object: the default thresholds ran one every few actions)
         gc.freeze()
+        gc.set_threshold(20000, 20, 50)
 
     # --- construction ----------------------------------------------------------------------------
 

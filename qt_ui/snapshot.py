@@ -63,9 +63,8 @@ class BoardSnapshot:
         snap = cls(viewer=viewer)
         for p in source.pieces():
             snap.pieces.setdefault((p.row, p.col), {}).setdefault(p.level, []).append(p)
-        for a in source.position().get("articles", []):
-            sq = (a["square"][0], a["square"][1])
-            snap.articles[sq] = snap.articles.get(sq, ()) + (a["type"],)
+        for code, sq in source.ground_articles():
+            snap.articles[sq] = snap.articles.get(sq, ()) + (code,)
         snap.projectiles = list(source.projectiles())
         for r in source.reserves():
             if r.get("entered"):

@@ -197,6 +197,7 @@ class AI:
         self.last_nodes = 0
         self._turn_key: tuple | None = None
         self._turn_spent = 0.0
+        self._turn_started = 0.0  # monotonic time of the turn's first decision
         self._turn_only = False
         self._turn_stopped = False
         self.samples = max(1, samples)
@@ -387,9 +388,19 @@ class AI:
         key = (game.turn, game.to_move)
         if key != self._turn_key:
             self._turn_key, self._turn_spent = key, 0.0
-        left = max(self.seconds - self._turn_spent, 0.0)
+            self._turn_started = time.monotonic()
+        # the turn's time is wall time from its first decision: what the caller does between
+        # the actions (apply them, draw them, hand them over) is spent from it too
+        elapsed = max(time.monotonic() - self._turn_started, self._turn_spent)
+        left = max(self.seconds - elapsed, 0.0)
         first = self._turn_spent == 0.0
         return max(left * (MOVE_SHARE if first else 0.5), 0.005)
+
+    def begin_turn(self, game: Game, started: float) -> None:
+        """The side to move's turn began at `started` (time.monotonic()): its time counts from
+        then (a caller that hands the turn over from elsewhere, e.g. another process)."""
+        self._turn_key, self._turn_spent = (game.turn, game.to_move), 0.0
+        self._turn_started = min(started, time.monotonic())
 
     def choose_turn(self, game: Game) -> list[Action]:
         """A whole turn for the side to move, ending with End Turn (the game is not changed).
@@ -400,6 +411,7 @@ class AI:
             sim = self._view(game)
             turn: list[Action] = []
             self._turn_key, self._turn_spent = (sim.turn, sim.to_move), 0.0
+            self._turn_started = time.monotonic()
             while sim.result is None:
                 # after a stop() the rest of the turn is decided at once
                 action = self.choose_action(sim, seconds=0.0 if self._turn_stopped else None)

@@ -167,6 +167,11 @@ class Game(RecordKeeping, Sightings):
         s = square_index(row, col)
         return tuple(rules.ARTICLES[k - 1] for sq, k, _ in self._engine.articles() if sq == s)
 
+    def ground_articles(self) -> list[tuple[str, tuple[int, int]]]:
+        """Every article lying on the ground: (code, square), in the position's order."""
+        return [(rules.ARTICLES[kind - 1], square_of(sq)) for sq, kind, _ in
+                self._engine.articles()]
+
     def projectiles(self) -> list[ProjectileInfo]:
         """Projectiles in flight, oldest first (R7.7)."""
         out = []

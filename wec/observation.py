@@ -79,6 +79,10 @@ class Observation:
     def projectiles(self) -> list[ProjectileInfo]:
         return list(self._projectiles)
 
+    def ground_articles(self) -> list[tuple[str, tuple[int, int]]]:
+        """Every article lying on the ground (all are public, R10.6): (code, square)."""
+        return [(a["type"], (a["square"][0], a["square"][1])) for a in self._position["articles"]]
+
     def reserves(self) -> list[dict[str, Any]]:
         """Own reserves in full; enemy reserves only as squares (R8.4: not which piece)."""
         return copy.deepcopy(self._position["reserves"]) + copy.deepcopy(

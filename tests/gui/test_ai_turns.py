@@ -29,6 +29,8 @@ def test_the_computer_plays_each_turn_with_one_player_in_the_turns_time(make_win
     w.ai_delay_ms = 350  # the app's pause between computer turns in autoplay: not in this one
     actions = []
     w.worker.chosen.connect(actions.append)
+    # a player takes a moment over its first move; the helper has loaded the engine by then
+    qtbot.waitUntil(lambda: w.worker.ready, timeout=30000)
     walls = []
     for move in ("MV:RP(9,1)->(8,2)", "MV:SP(9,2)->(8,3)"):
         assert w.play(move)
