@@ -22,6 +22,19 @@ from wec import rules as _rules
 
 _LEVEL_OF = {"G": GROUND, "A": AIR, "S": SUB}
 
+cdef extern from *:
+    """
+    #ifdef WEC_DEBUG
+    #define WEC_CHECK_ACTIONS 1
+    #else
+    #define WEC_CHECK_ACTIONS 0
+    #endif
+    """
+    const int WEC_CHECK_ACTIONS
+
+# The debug build (WEC_DEBUG=1, setup.py) runs the consistency checker after every applied action.
+DEBUG_CHECKS = bool(WEC_CHECK_ACTIONS)
+
 
 cdef int sq_of(int r, int c) noexcept:
     if 1 <= r <= 10 and 1 <= c <= 10:
@@ -540,6 +553,11 @@ cdef class Engine:
         (m.kind, m.pid, m.dest, m.dlevel, m.passenger, m.path, m.group, m.dir, m.art, m.art2,
          m.target) = action
         do_action(self.st, &m)
+        if WEC_CHECK_ACTIONS:
+            problems = self.check()
+            if problems:
+                raise AssertionError("inconsistent state after action %r: %s"
+                                     % (action, "; ".join(problems)))
 
     def undo(self):
         if self.st.n_frames == 0:
