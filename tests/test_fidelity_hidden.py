@@ -202,3 +202,14 @@ def test_R7_2_a_ready_twin_fires_its_torpedo_while_the_other_cools_down():
     assert "FI:TL/DS(5,5)->(6,5)" in texts(g)
     play(g, "FI:TL/DS(5,5)->(6,5)")
     assert "FI:TL/DS(5,5)->(6,5)" not in texts(g)        # both launchers have now fired
+
+
+def test_R9_1_a_piece_that_journeyed_is_not_moved_as_a_passenger_either():
+    # the RP jumps one square and lands beside its own helicopter; the helicopter may Move,
+    # but not with the RP: the transported piece is not the Moved one
+    g = game(*KINGS, piece("RP", W, 3, 3, articles=["JP"], home=False),
+             piece("CH", W, 3, 4, hand="left"))
+    play(g, "FI:JU/RP(3,3)1JP->(3,4)")
+    assert types_at(g, 3, 4) == [("CH", W), ("RP", W)]
+    assert [a for a in g.legal_moves() if a.piece == "CH"]
+    assert [a for a in g.legal_moves() if a.piece == "CH" and a.passenger] == []

@@ -199,9 +199,10 @@ cdef class Engine:
             R.rate[k] = 0
             R.anti[k] = 0
             R.proj_level[k] = NONE
+        rl_rate, sl_rate, tl_rate = options.projectile_rates()
         for code, rate in (("FL", options.flame_rate), ("ST", options.stunner_rate),
-                           ("CS", options.conversion_rate), ("RL", options.projectile_rate),
-                           ("SL", options.projectile_rate), ("TL", options.projectile_rate)):
+                           ("CS", options.conversion_rate), ("RL", rl_rate),
+                           ("SL", sl_rate), ("TL", tl_rate)):
             R.rate[_rules.ARTICLE_INDEX[code]] = rate
             R.anti[_rules.ARTICLE_INDEX[code]] = _rules.ARTICLE_INDEX["A" + code]
         R.proj_level[A_RL] = GROUND
@@ -225,6 +226,7 @@ cdef class Engine:
         R.detect_range = options.stealth_detect_range
         R.sonar_range = options.sonar_range
         R.stealth_dominates = options.dominance == "stealth"
+        R.reveal_on_fire = options.reveal_on_fire
         tables = _compiled_tables(options)
         _copy_ints(&R.nb[0][0], tables["nb"])
         _copy_ints(&R.ring[0][0][0], tables["ring"])

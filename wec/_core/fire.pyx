@@ -3,7 +3,7 @@
 from wec._core.state cimport *
 from wec._core.board cimport (tset, piece_set, turn_set, can_see, king_dist, log_event, lift_piece,
                               place_piece, remove_piece, proj_key, reveal)
-from wec._core.gen cimport Gen, emit, full, twin_of, same_text
+from wec._core.gen cimport Gen, emit, full, twin_of
 from wec._core.effects cimport hit_level, arrive, end_journey, meet_hidden, land
 
 # direction index of a king step (dr, dc), indexed [(dr + 1) * 3 + (dc + 1)] (wec.rules.DIRECTIONS)
@@ -294,7 +294,8 @@ cdef void exec_fire(State* st, Move* m) noexcept nogil:
     cdef Rules* R = st.rules
     cdef Piece* p = &st.pieces[m.pid]
     cdef int w = m.art, strength, k, s, lvl, color = p.color
-    reveal(st, m.pid)  # R7.10, R10.5
+    if R.reveal_on_fire:
+        reveal(st, m.pid)  # R7.10, R10.5 (a pre-game option, manual M495-497)
     piece_set(st, m.pid, &p.fired, 1)
     piece_set(st, m.pid, &p.acted, 1)
     turn_set(st, &st.n_fires, st.n_fires + 1)

@@ -233,7 +233,8 @@ cdef int gen_moves(State* st, Move* out, int limit) noexcept nogil:
         passenger = NONE
         if R.carry[p.type] and other != NONE:
             q = &st.pieces[other]
-            if q.color == side and q.stun == 0 and not q.journey and \
+            # R9.1: a piece that journeyed this turn (`mover` mark) is not Moved as a passenger
+            if q.color == side and q.stun == 0 and not q.journey and not q.mover and \
                     not (R.one_action and q.acted):
                 passenger = other
         gen_paths(st, &g, pid, passenger)
