@@ -64,7 +64,7 @@ def test_R7_2_the_torpedo_rate_and_the_sub_rocket_rate():
     assert je["cooldowns"] == {"RL": 5}
 
 
-@pytest.mark.parametrize("name, value", [("rocket_rate", 0), ("sam_rate", 100),
+@pytest.mark.parametrize("name, value", [("rocket_rate", -1), ("sam_rate", 100),
                                          ("torpedo_rate", "4"), ("reveal_on_fire", 1)])
 def test_R7_2_R10_5_bad_option_values_are_refused_naming_the_option(name, value):
     with pytest.raises(wec.OptionsError, match=name):
@@ -76,3 +76,4 @@ def test_the_new_options_are_standard_by_default_and_round_trip():
     opts = wec.Options(rocket_rate=2, reveal_on_fire=False)
     assert wec.Options.from_dict(opts.changes()) == opts
     assert wec.Options().projectile_rates() == (4, 4, 4)
+    assert wec.Options(rocket_rate=0, projectile_rate=5).projectile_rates() == (5, 5, 5)

@@ -57,13 +57,13 @@ class Options:
     projectile_rate: int = 4
     """Rocket, SAM, Torpedo and jet/sub rocket rate of fire (R7.2); sets all of them unless
     `rocket_rate`, `sam_rate` or `torpedo_rate` says otherwise."""
-    rocket_rate: int | None = None
-    """Rocket Launcher (and jet/sub rocket) rate of fire (R7.2, manual M161-163); None = the
+    rocket_rate: int = 0
+    """Rocket Launcher (and jet/sub rocket) rate of fire (R7.2, manual M161-163); 0 = the
     projectile rate."""
-    sam_rate: int | None = None
-    """SAM Launcher rate of fire (R7.2); None = the projectile rate."""
-    torpedo_rate: int | None = None
-    """Torpedo Launcher rate of fire (R7.2); None = the projectile rate."""
+    sam_rate: int = 0
+    """SAM Launcher rate of fire (R7.2); 0 = the projectile rate."""
+    torpedo_rate: int = 0
+    """Torpedo Launcher rate of fire (R7.2); 0 = the projectile rate."""
     homing_range: int = 3
     """Range within which a SAM/Torpedo may home on a target (R7.6)."""
     jet_rocket_range: int = 0
@@ -109,9 +109,6 @@ class Options:
                 raise OptionsError(f"option {f.name}: expected an integer, got {value!r}")
             if f.type == "str" and not isinstance(value, str):
                 raise OptionsError(f"option {f.name}: expected a string, got {value!r}")
-            if f.type == "int | None" and value is not None and (
-                    isinstance(value, bool) or not isinstance(value, int)):
-                raise OptionsError(f"option {f.name}: expected an integer or null, got {value!r}")
         choices = {"movement": MOVEMENTS, "md_pawns": MD_PAWNS, "government_black": GOVERNMENTS,
                    "government_white": GOVERNMENTS, "dominance": DOMINANCE}
         for name, allowed in choices.items():
@@ -123,10 +120,10 @@ class Options:
                   "stun_turns": (1, 255), "stunner_rate": (1, 99), "flame_rate": (1, 99),
                   "conversion_rate": (1, 99), "projectile_rate": (1, 99), "homing_range": (0, 9),
                   "jet_rocket_range": (0, 9), "stealth_detect_range": (0, 9),
-                  "sonar_range": (0, 9), "quiet_turn_draw": (0, 10000), "rocket_rate": (1, 99),
-                  "sam_rate": (1, 99), "torpedo_rate": (1, 99)}
+                  "sonar_range": (0, 9), "quiet_turn_draw": (0, 10000), "rocket_rate": (0, 99),
+                  "sam_rate": (0, 99), "torpedo_rate": (0, 99)}
         for name, (lo, hi) in limits.items():
-            if getattr(self, name) is not None and not lo <= getattr(self, name) <= hi:
+            if not lo <= getattr(self, name) <= hi:
                 raise OptionsError(f"option {name}: {getattr(self, name)} is outside {lo}..{hi}")
         if self.jet_sub_combat and not (
                 self.movement == "standard_chess"
@@ -136,8 +133,8 @@ class Options:
 
     def projectile_rates(self) -> tuple[int, int, int]:
         """The rates of fire of the Rocket, SAM and Torpedo Launchers (R7.2): each its own
-        option when set, else the projectile rate."""
-        rl, sl, tl = (self.projectile_rate if rate is None else rate
+        option when set (not 0), else the projectile rate."""
+        rl, sl, tl = (rate or self.projectile_rate
                       for rate in (self.rocket_rate, self.sam_rate, self.torpedo_rate))
         return rl, sl, tl
 
