@@ -213,3 +213,17 @@ def test_R9_1_a_piece_that_journeyed_is_not_moved_as_a_passenger_either():
     assert types_at(g, 3, 4) == [("CH", W), ("RP", W)]
     assert [a for a in g.legal_moves() if a.piece == "CH"]
     assert [a for a in g.legal_moves() if a.piece == "CH" and a.passenger] == []
+
+
+def test_R4_11_1_a_group_holding_more_than_4_pieces_with_the_unseen_ones_does_not_move():
+    # White sees 3 Black pieces in the chosen squares; with the 3 hidden AAA there are 6 (> 4)
+    g = game(*KINGS, piece("DO", W, 5, 5), piece("DS", W, 5, 5),
+             piece("JE", B, 6, 4), piece("AAA", B, 6, 4), piece("DS", B, 6, 5),
+             piece("AAA", B, 6, 5), piece("DO", B, 6, 6), piece("AAA", B, 6, 6))
+    doze = "DZ:DO(5,5)->(6,5)@(6,4)(6,5)(6,6)"
+    assert doze in texts(g) and doze in observed(g, W)
+    play(g, doze)
+    assert types_at(g, 5, 5) == [("DO", W), ("DS", W)]
+    assert types_at(g, 6, 5) == [("AAA", B), ("DS", B)] and g.moved
+    assert sorted(p.type for p in g.can_see(W, 6, 6, "G")) == ["AAA", "DO"]  # revealed
+    reloads(g)
