@@ -29,7 +29,9 @@ extensions = [
         [f"wec/_core/{name}.pyx"],
         include_dirs=[numpy.get_include()],
         extra_compile_args=["-O0", "-g"] if DEBUG else ["-O3"],
-        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        # WEC_DEBUG also turns on the consistency checker after every applied action (engine.pyx)
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")]
+        + ([("WEC_DEBUG", "1")] if DEBUG else []),
     )
     for name in MODULES
     if os.path.exists(f"wec/_core/{name}.pyx")

@@ -18,7 +18,9 @@ CHOICES = {"movement": MOVEMENTS, "md_pawns": MD_PAWNS, "government_black": GOVE
            "government_white": GOVERNMENTS, "dominance": DOMINANCE}
 RANGES = {"stun_turns": (1, 255), "quiet_turn_draw": (0, 10000), "tank_range": (1, 9),
           "cleric_range": (1, 9), "queen_tank_range": (1, 9), "queen_cleric_range": (1, 9),
-          "flame_range": (1, 9), "stunner_range": (1, 9)}
+          "flame_range": (1, 9), "stunner_range": (1, 9),
+          # R7.2 per-launcher rates: 0 = the projectile rate
+          "rocket_rate": (0, 99), "sam_rate": (0, 99), "torpedo_rate": (0, 99)}
 RATE = (1, 99)
 SKIPPED = ("government_black", "government_white")  # set in the panel with the pieces
 

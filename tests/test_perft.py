@@ -27,7 +27,10 @@ FROZEN = {
     ("midgame_40", None, True): (137, 25735, 3578750),
     ("midgame_40", "standard_chess", True): (124, 22565, 2880183),
     ("midgame_40", "standard_chess", False): (124, 22564, 2879945),
-    ("crowded", "weapon_chess", True): (83, 7739, 589521),
+    # R4.11.1: dozes are judged by what the mover sees (a hidden piece of a chosen square no
+    # longer refuses a doze), and a mixed pair dozed onto a hidden enemy is no longer captured
+    # with it (R4.2.3): 7739 -> 7740, 589521 -> 589353
+    ("crowded", "weapon_chess", True): (83, 7740, 589353),
     ("crowded", "weapon_chess", False): (81, 7545, 565248),
     ("crowded", "standard_chess", False): (82, 7486, 583136),
     ("crowded", "mass_destruction", False): (84, 8297, 650972),

@@ -55,7 +55,15 @@ class Options:
     conversion_rate: int = 4
     """Conversion rate of fire (R7.2)."""
     projectile_rate: int = 4
-    """Rocket, SAM, Torpedo and jet/sub rocket rate of fire (R7.2)."""
+    """Rocket, SAM, Torpedo and jet/sub rocket rate of fire (R7.2); sets all of them unless
+    `rocket_rate`, `sam_rate` or `torpedo_rate` says otherwise."""
+    rocket_rate: int = 0
+    """Rocket Launcher (and jet/sub rocket) rate of fire (R7.2, manual M161-163); 0 = the
+    projectile rate."""
+    sam_rate: int = 0
+    """SAM Launcher rate of fire (R7.2); 0 = the projectile rate."""
+    torpedo_rate: int = 0
+    """Torpedo Launcher rate of fire (R7.2); 0 = the projectile rate."""
     homing_range: int = 3
     """Range within which a SAM/Torpedo may home on a target (R7.6)."""
     jet_rocket_range: int = 0
@@ -86,6 +94,9 @@ class Options:
     """A passenger of a CH/SU may fire a transport article (R9.1)."""
     quiet_turn_draw: int = 0
     """Draw after this many turns in a row without capture, destruction or conversion; 0 = off (R11.3)."""
+    reveal_on_fire: bool = True
+    """A hidden piece that fires is revealed until the end of the opponent's next turn (R7.10,
+    R10.5; a pre-game option in the manual, M495-497)."""
     competitive: bool = False
     """Competitive mode (R12.3): no undo, no rule changes, histories as each side may read them."""
 
@@ -109,7 +120,8 @@ class Options:
                   "stun_turns": (1, 255), "stunner_rate": (1, 99), "flame_rate": (1, 99),
                   "conversion_rate": (1, 99), "projectile_rate": (1, 99), "homing_range": (0, 9),
                   "jet_rocket_range": (0, 9), "stealth_detect_range": (0, 9),
-                  "sonar_range": (0, 9), "quiet_turn_draw": (0, 10000)}
+                  "sonar_range": (0, 9), "quiet_turn_draw": (0, 10000), "rocket_rate": (0, 99),
+                  "sam_rate": (0, 99), "torpedo_rate": (0, 99)}
         for name, (lo, hi) in limits.items():
             if not lo <= getattr(self, name) <= hi:
                 raise OptionsError(f"option {name}: {shown(getattr(self, name))} is outside "
@@ -119,6 +131,13 @@ class Options:
                 or (self.movement == "mass_destruction" and self.movement_only)):
             raise OptionsError("option jet_sub_combat: only with standard_chess movement, or "
                                "mass_destruction with movement_only (R4.9)")
+
+    def projectile_rates(self) -> tuple[int, int, int]:
+        """The rates of fire of the Rocket, SAM and Torpedo Launchers (R7.2): each its own
+        option when set (not 0), else the projectile rate."""
+        rl, sl, tl = (rate or self.projectile_rate
+                      for rate in (self.rocket_rate, self.sam_rate, self.torpedo_rate))
+        return rl, sl, tl
 
     def changes(self) -> dict[str, Any]:
         """The options that differ from the standard (the position's "options" entry)."""

@@ -86,6 +86,9 @@ DEFAULT_OPTIONS = {
     "flame_rate": 4,
     "conversion_rate": 4,
     "projectile_rate": 4,
+    "rocket_rate": 0,
+    "sam_rate": 0,
+    "torpedo_rate": 0,
     "homing_range": 3,
     "jet_rocket_range": 0,
     "invisible_pieces": True,
@@ -101,6 +104,7 @@ DEFAULT_OPTIONS = {
     "doze_enemies": True,
     "transport_from_carrier": False,
     "quiet_turn_draw": 0,
+    "reveal_on_fire": True,
     "competitive": False,
 }
 _OPTION_CHOICES = {

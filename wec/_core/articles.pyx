@@ -5,7 +5,7 @@ from wec._core.board cimport (tset, piece_set, turn_set, can_see, king_dist, slo
                               carried_count, article_key, state_key, piece_key, place_piece,
                               remove_piece, log_event, lose_article, gain_article, acquire_lock,
                               occupy)
-from wec._core.gen cimport Gen, emit, full, shadowed
+from wec._core.gen cimport Gen, emit, full, twin_of
 from wec._core.effects cimport arrive
 
 
@@ -52,14 +52,30 @@ cdef inline bint can_act(State* st, Piece* p) noexcept nogil:
     return p.alive and p.stun == 0 and not (st.rules.one_action and p.acted)
 
 
+cdef inline bint may_pick_up(State* st, Piece* p) noexcept nogil:
+    return can_act(st, p) and p.level == GROUND and not p.journey
+
+
+cdef inline bint twin_acts_for(State* st, int pid, int kind) noexcept nogil:
+    """Does the identical twin (lower id) make this article action instead (one list entry)?
+    It must be able to: not stunned (R7.3.1), not acted (R6.3), `kind` not in use (R9.5)."""
+    cdef int other = twin_of(st, pid)
+    cdef Piece* q
+    if other == NONE or other > pid:
+        return False
+    q = &st.pieces[other]
+    return can_act(st, q) and not in_use(q, kind) and q.journey == st.pieces[pid].journey
+
+
 cdef void gen_pickups(State* st, Gen* g) noexcept nogil:
     cdef Piece* p
-    cdef int pid, i, kind
+    cdef int pid, i, kind, other
     for pid in range(st.n_pieces):
         p = &st.pieces[pid]
-        if p.color != st.side or not can_act(st, p) or p.level != GROUND or p.journey:
+        if p.color != st.side or not may_pick_up(st, p):
             continue
-        if shadowed(st, pid):
+        other = twin_of(st, pid)
+        if other != NONE and other < pid and may_pick_up(st, &st.pieces[other]):
             continue
         for i in range(2):
             kind = st.gart[p.sq][i]
@@ -76,11 +92,13 @@ cdef void gen_drops(State* st, Gen* g) noexcept nogil:
         p = &st.pieces[pid]
         if p.color != st.side or not can_act(st, p):
             continue
-        if shadowed(st, pid) or (st.gart[p.sq][0] and st.gart[p.sq][1]):
+        if st.gart[p.sq][0] and st.gart[p.sq][1]:
             continue  # R8.2: the Ground must have fewer than 2 articles
         for i in range(MAX_SLOTS):
             kind = p.art[i]
             if kind == 0 or not first_of_kind(p, i) or in_use(p, kind):
+                continue
+            if twin_acts_for(st, pid, kind):
                 continue
             if slots_after(st, p, kind, 0) >= 0:
                 emit(g, ACT_DROP, pid, p.sq, GROUND, NONE, NONE, 0, NONE, kind, 0, NONE)
@@ -117,11 +135,13 @@ cdef void gen_exchanges(State* st, Gen* g) noexcept nogil:
     cdef int a, b
     for a in range(st.n_pieces):
         p = &st.pieces[a]
-        if p.color != st.side or not can_act(st, p) or shadowed(st, a):
+        if p.color != st.side or not can_act(st, p) or twin_acts_for(st, a, 0):
             continue
         for b in range(st.n_pieces):
             q = &st.pieces[b]
-            if b == a or q.color != st.side or not can_act(st, q) or shadowed(st, b):
+            if b == a or q.color != st.side or not can_act(st, q):
+                continue
+            if twin_of(st, b) != a and twin_acts_for(st, b, 0):
                 continue
             if king_dist(p.sq, q.sq) > 1 and R.role[p.type] != 2 and R.role[q.type] != 2:
                 continue  # R8.3: adjacent, or any distance with a secondary government piece

@@ -4,7 +4,8 @@ meeting pieces, and pieces falling or landing."""
 from wec._core.state cimport *
 from wec._core.board cimport (tset, piece_set, set_stun, set_color, remove_piece, drop_article,
                               lift_piece, place_piece, log_event, room_for, proj_key, turn_set,
-                              piece_key, lose_article, end_locks_of)
+                              piece_key, lose_article, end_locks_of, can_see, reveal,
+                              destroy_unsupported)
 
 
 cdef int defence(State* st, int pid, int weapon) noexcept nogil:
@@ -43,6 +44,34 @@ cdef void put_down(State* st, int pid, int sq) noexcept nogil:
     lift_piece(st, pid)
     place_piece(st, pid, sq, GROUND)
     arrive(st, sq, GROUND)
+
+
+cdef bint meet_hidden(State* st, int pid, int sq, int level) noexcept nogil:
+    """R4.2.3: a piece arriving at `sq`/`level` (a journey rising, diving, stepping, landing or
+    surfacing, R9.4) captures every enemy there that its side could not see. Returns whether it
+    met any (it then stops there)."""
+    cdef Piece* p = &st.pieces[pid]
+    cdef int i, x
+    cdef int here[2]
+    cdef bint met = False
+    here[0] = st.occ[level][sq][0]  # read first: a removal moves the other occupant up
+    here[1] = st.occ[level][sq][1]
+    for i in range(2):
+        x = here[i]
+        if x != NONE and x != pid and st.pieces[x].alive and st.pieces[x].color != p.color \
+                and not can_see(st, p.color, x):
+            remove_piece(st, x, 0)
+            met = True
+    if met:
+        reveal(st, pid)  # R10.5: a hidden piece that captures is revealed
+    return met
+
+
+cdef void land(State* st, int pid, int sq) noexcept nogil:
+    """R9.2-R9.4: a journey ends at `sq`: the piece lands or surfaces at its Ground, capturing
+    the enemies there it could not see (R4.2.3); destroyed if the Ground has no room."""
+    meet_hidden(st, pid, sq, GROUND)
+    put_down(st, pid, sq)
 
 
 cdef void stun_piece(State* st, int pid) noexcept nogil:
@@ -101,7 +130,10 @@ cdef void hit_level(State* st, int sq, int level, int weapon, int strength,
         hit_piece(st, a, weapon, strength, firer)
     if b != NONE:
         hit_piece(st, b, weapon, strength, firer)
-    if weapon != A_CS or level == GROUND:
+    if level == GROUND:
+        return
+    if weapon != A_CS:
+        destroy_unsupported(st, sq, level)  # R3.4: a passenger dies with its carrier
         return
     # R7.5: a partial conversion in Air/Sub leaves a mixed pair only when both can be there alone;
     # otherwise the passenger (the one not there by itself) is destroyed (conversion kill)

@@ -22,6 +22,19 @@ from wec import rules as _rules
 
 _LEVEL_OF = {"G": GROUND, "A": AIR, "S": SUB}
 
+cdef extern from *:
+    """
+    #ifdef WEC_DEBUG
+    #define WEC_CHECK_ACTIONS 1
+    #else
+    #define WEC_CHECK_ACTIONS 0
+    #endif
+    """
+    const int WEC_CHECK_ACTIONS
+
+# The debug build (WEC_DEBUG=1, setup.py) runs the consistency checker after every applied action.
+DEBUG_CHECKS = bool(WEC_CHECK_ACTIONS)
+
 
 cdef int sq_of(int r, int c) noexcept:
     if 1 <= r <= 10 and 1 <= c <= 10:
@@ -251,9 +264,10 @@ cdef class Engine:
             R.rate[k] = 0
             R.anti[k] = 0
             R.proj_level[k] = NONE
+        rl_rate, sl_rate, tl_rate = options.projectile_rates()
         for code, rate in (("FL", options.flame_rate), ("ST", options.stunner_rate),
-                           ("CS", options.conversion_rate), ("RL", options.projectile_rate),
-                           ("SL", options.projectile_rate), ("TL", options.projectile_rate)):
+                           ("CS", options.conversion_rate), ("RL", rl_rate),
+                           ("SL", sl_rate), ("TL", tl_rate)):
             R.rate[_rules.ARTICLE_INDEX[code]] = rate
             R.anti[_rules.ARTICLE_INDEX[code]] = _rules.ARTICLE_INDEX["A" + code]
         R.proj_level[A_RL] = GROUND
@@ -277,6 +291,7 @@ cdef class Engine:
         R.detect_range = options.stealth_detect_range
         R.sonar_range = options.sonar_range
         R.stealth_dominates = options.dominance == "stealth"
+        R.reveal_on_fire = options.reveal_on_fire
         tables = _compiled_tables(options)
         _copy_ints(&R.nb[0][0], tables["nb"])
         _copy_ints(&R.ring[0][0][0], tables["ring"])
@@ -606,6 +621,11 @@ cdef class Engine:
         (m.kind, m.pid, m.dest, m.dlevel, m.passenger, m.path, m.group, m.dir, m.art, m.art2,
          m.target) = action
         do_action(self.st, &m)
+        if WEC_CHECK_ACTIONS:
+            problems = self.check()
+            if problems:
+                raise AssertionError("inconsistent state after action %r: %s"
+                                     % (action, "; ".join(problems)))
 
     def undo(self):
         if self.st.n_frames == 0:

@@ -3,8 +3,8 @@
 from wec._core.state cimport *
 from wec._core.board cimport (tset, piece_set, turn_set, can_see, king_dist, log_event, lift_piece,
                               place_piece, remove_piece, proj_key, reveal)
-from wec._core.gen cimport Gen, emit, full, shadowed
-from wec._core.effects cimport hit_level, arrive, put_down, end_journey
+from wec._core.gen cimport Gen, emit, full, twin_of
+from wec._core.effects cimport hit_level, arrive, end_journey, meet_hidden, land
 
 # direction index of a king step (dr, dc), indexed [(dr + 1) * 3 + (dc + 1)] (wec.rules.DIRECTIONS)
 cdef int DIR_OF[9]
@@ -64,6 +64,42 @@ cdef int travel_level(int kind) noexcept nogil:
     return GROUND
 
 
+cdef inline bint seen_twin_before(State* st, int side, int e) noexcept nogil:
+    """A target's identical twin with a lower id that `side` can see too: the same entry
+    (R10.7: a hidden twin never stands in for the visible one)."""
+    cdef int other = twin_of(st, e)
+    return other != NONE and other < e and can_see(st, side, other)
+
+
+cdef inline bint may_fire(State* st, Piece* p) noexcept nogil:
+    """R7.3.1 not stunned; R6.2 not fired this turn; R6.3 one action per piece."""
+    return p.alive and p.stun == 0 and not p.fired and not (st.rules.one_action and p.acted)
+
+
+cdef int fire_strength(State* st, Piece* p, int w, bint jet) noexcept nogil:
+    """Strength of the Fire of weapon `w` (R6.2, R5.3) counting only ready weapons (R7.2);
+    `jet`: the jet/sub rocket (R7.9), 0 unless its inherent rocket is ready at its level."""
+    cdef Rules* R = st.rules
+    cdef int n = ready_articles(p, w)
+    if jet:
+        if p.level != R.natural[p.type] or p.icool[A_RL] != 0:
+            return 0
+        return n + 1
+    if not (R.jet_rocket[p.type] and w == A_RL) and R.inherent[p.type][w] and p.icool[w] == 0:
+        n += 1
+    return n
+
+
+cdef bint twin_fires_it(State* st, int pid, int w, int strength, bint jet) noexcept nogil:
+    """Does the identical twin list this Fire instead (R7.2): it fires it stronger, or as strong
+    with a lower id? Two such Fires read the same; the list keeps the ready, stronger one."""
+    cdef int other = twin_of(st, pid), s
+    if other == NONE or not may_fire(st, &st.pieces[other]):
+        return False
+    s = fire_strength(st, &st.pieces[other], w, jet)
+    return s > strength or (s == strength and other < pid)
+
+
 # --- generation --------------------------------------------------------------------------------
 
 cdef void gen_targets(State* st, Gen* g, int pid, int weapon, int level, int rng) noexcept nogil:
@@ -78,7 +114,7 @@ cdef void gen_targets(State* st, Gen* g, int pid, int weapon, int level, int rng
             continue
         if king_dist(p.sq, q.sq) > rng or not can_see(st, p.color, e):
             continue
-        if shadowed(st, e):
+        if seen_twin_before(st, p.color, e):
             continue
         emit(g, ACT_FIRE, pid, q.sq, level, NONE, NONE, 0, NONE, weapon, 0, e)
 
@@ -91,17 +127,27 @@ cdef void gen_directions(State* st, Gen* g, int pid, int weapon, int level) noex
             emit(g, ACT_FIRE, pid, s, level, NONE, NONE, 0, d, weapon, 0, NONE)
 
 
+cdef inline bint may_transport(State* st, Piece* p) noexcept nogil:
+    """R9.1: not on a journey, not the Moved piece, at Ground (or a passenger, by option);
+    R9.5."""
+    cdef Rules* R = st.rules
+    if p.journey or p.mover or not may_fire(st, p):
+        return False
+    return p.level == GROUND or (R.transport_from_carrier and R.natural[p.type] != p.level)
+
+
 cdef void gen_transport(State* st, Gen* g, int pid) noexcept nogil:
     """R9.1: each carried transport article, every destination, beeline and (when different)
     dogleg."""
     cdef Rules* R = st.rules
     cdef Piece* p = &st.pieces[pid]
-    cdef int i, j, kind, dest, dr, dc, lvl
+    cdef int i, j, kind, dest, dr, dc, lvl, other
     cdef bint dup
-    if p.journey or p.mover:
+    if not may_transport(st, p):
         return
-    if p.level != GROUND and not (R.transport_from_carrier and R.natural[p.type] != p.level):
-        return
+    other = twin_of(st, pid)
+    if other != NONE and other < pid and may_transport(st, &st.pieces[other]):
+        return  # its identical twin lists the same journeys
     for i in range(MAX_SLOTS):
         kind = p.art[i]
         if kind != A_BI and kind != A_JP and kind != A_SC:
@@ -133,22 +179,17 @@ cdef void gen_fires(State* st, Gen* g) noexcept nogil:
         return
     for pid in range(st.n_pieces):
         p = &st.pieces[pid]
-        if not p.alive or p.color != st.side or p.stun > 0 or p.fired:
-            continue
-        if R.one_action and p.acted:
-            continue
-        if shadowed(st, pid):
+        if p.color != st.side or not may_fire(st, p):
             continue
         t = p.type
         for k in range(6):
             w = WEAPONS[k]
-            strength = ready_articles(p, w)
             if R.jet_rocket[t] and w == A_RL:
-                if p.level == R.natural[t] and p.icool[A_RL] == 0:
+                strength = fire_strength(st, p, A_RL, True)
+                if strength and not twin_fires_it(st, pid, A_RL, strength, True):
                     gen_targets(st, g, pid, A_RL, GROUND, R.jet_rocket_range)
-            elif R.inherent[t][w] and p.icool[w] == 0:
-                strength += 1
-            if strength == 0:
+            strength = fire_strength(st, p, w, False)
+            if strength == 0 or twin_fires_it(st, pid, w, strength, False):
                 continue
             lvl = R.proj_level[w] if R.proj_level[w] != NONE else p.level
             gen_directions(st, g, pid, w, lvl)
@@ -205,30 +246,23 @@ cdef int use_weapons(State* st, int pid, int weapon, bint inherent) noexcept nog
 cdef void journey_step(State* st, int pid) noexcept nogil:
     """R9.3, R9.4: one square along the path; crash, or land / surface at the destination."""
     cdef Piece* p = &st.pieces[pid]
-    cdef int cur = p.sq, lvl = p.jlevel, nxt, i, x
-    cdef int here[2]
+    cdef int cur = p.sq, lvl = p.jlevel, nxt
     nxt = st.rules.nb[cur][journey_dir(cur, p.jdest, p.jpath)]
     if level_has_visible(st, p.color, nxt, lvl):
         log_event(st, EV_STOPPED, pid, cur, GROUND, 0, p.color)
         end_journey(st, pid)  # R9.4 crash: it lands or surfaces where it is
-        put_down(st, pid, cur)
+        land(st, pid, cur)
         return
-    here[0] = st.occ[lvl][nxt][0]  # read first: a removal moves the other occupant up
-    here[1] = st.occ[lvl][nxt][1]
-    for i in range(2):  # R4.2.3: an enemy it could not see is met and captured; it stops there
-        x = here[i]
-        if x != NONE and st.pieces[x].color != p.color:
-            remove_piece(st, x, 0)
-            reveal(st, pid)
-            if nxt != p.jdest:
-                log_event(st, EV_STOPPED, pid, nxt, GROUND, 0, p.color)
-                piece_set(st, pid, &p.jdest, nxt)
+    # R4.2.3: an enemy it could not see is met and captured; it stops there
+    if meet_hidden(st, pid, nxt, lvl) and nxt != p.jdest:
+        log_event(st, EV_STOPPED, pid, nxt, GROUND, 0, p.color)
+        piece_set(st, pid, &p.jdest, nxt)
     lift_piece(st, pid)
     place_piece(st, pid, nxt, lvl)
     arrive(st, nxt, lvl)
     if p.alive and nxt == p.jdest:
         end_journey(st, pid)
-        put_down(st, pid, nxt)
+        land(st, pid, nxt)
 
 
 cdef void start_journey(State* st, int pid, Move* m) noexcept nogil:
@@ -239,7 +273,15 @@ cdef void start_journey(State* st, int pid, Move* m) noexcept nogil:
     piece_set(st, pid, &p.jdest, m.dest)
     piece_set(st, pid, &p.jpath, m.path)
     piece_set(st, pid, &p.jlevel, lvl)
+    # R9.1 (clarified): the transported piece is not the Moved piece, and cannot become it
+    piece_set(st, pid, &p.mover, 1)
     if lvl != p.level:  # R9.2: rise to the Air / dive to the Sub of its square
+        if meet_hidden(st, pid, p.sq, lvl):
+            # R4.2.3: it met enemies it could not see there: captured, and it stops in its
+            # own square (the journey ends where it began)
+            log_event(st, EV_STOPPED, pid, p.sq, p.level, 0, p.color)
+            end_journey(st, pid)
+            return
         lift_piece(st, pid)
         place_piece(st, pid, p.sq, lvl)
         arrive(st, p.sq, lvl)
@@ -252,7 +294,8 @@ cdef void exec_fire(State* st, Move* m) noexcept nogil:
     cdef Rules* R = st.rules
     cdef Piece* p = &st.pieces[m.pid]
     cdef int w = m.art, strength, k, s, lvl, color = p.color
-    reveal(st, m.pid)  # R7.10, R10.5
+    if R.reveal_on_fire:
+        reveal(st, m.pid)  # R7.10, R10.5 (a pre-game option, manual M495-497)
     piece_set(st, m.pid, &p.fired, 1)
     piece_set(st, m.pid, &p.acted, 1)
     turn_set(st, &st.n_fires, st.n_fires + 1)

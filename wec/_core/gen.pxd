@@ -33,14 +33,13 @@ cdef inline void emit(Gen* g, int kind, int pid, int dest, int dlevel, int passe
     g.n += 1
 
 
-cdef inline bint same_piece(State* st, int a, int b) noexcept nogil:
-    """Two pieces whose actions read the same (type, hand, articles, state): one list entry."""
+cdef inline bint same_text(State* st, int a, int b) noexcept nogil:
+    """Two pieces that read the same in an action text (type, colour, hand and the multiset of
+    carried articles; API.md: on one level they are one piece for the action list)."""
     cdef Piece* p = &st.pieces[a]
     cdef Piece* q = &st.pieces[b]
     cdef int i, j, cnt
-    if p.type != q.type or p.color != q.color or p.hand != q.hand or p.stun != q.stun \
-            or p.journey != q.journey or p.home != q.home or p.fired != q.fired \
-            or p.acted != q.acted or p.mover != q.mover:
+    if p.type != q.type or p.color != q.color or p.hand != q.hand:
         return False
     for i in range(MAX_SLOTS):  # same multiset of carried articles
         if p.art[i] == 0:
@@ -60,10 +59,15 @@ cdef inline bint same_piece(State* st, int a, int b) noexcept nogil:
     return True
 
 
-cdef inline bint shadowed(State* st, int pid) noexcept nogil:
-    """Is there an identical piece with a lower id on the same level (API.md: interchangeable)?"""
+cdef inline int twin_of(State* st, int pid) noexcept nogil:
+    """The other piece on `pid`'s level when the two read the same (its identical twin), else
+    NONE. Twins may differ in what the text does not show — stun, cool-downs, journeys, this
+    turn's marks, visibility — so each generator picks, per action, the twin able to make it
+    (R7.2, R7.9, R10.7): one list entry, never a hidden or cooling twin in place of a ready one."""
     cdef Piece* p = &st.pieces[pid]
     cdef int other = st.occ[p.level][p.sq][0]
     if other == pid:
         other = st.occ[p.level][p.sq][1]
-    return other != NONE and other < pid and same_piece(st, other, pid)
+    if other != NONE and same_text(st, other, pid):
+        return other
+    return NONE

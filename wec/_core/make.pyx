@@ -89,13 +89,11 @@ cdef void exec_move(State* st, Move* m) noexcept nogil:
     arrive(st, dest, dlevel)
 
 
-cdef void exec_doze(State* st, Move* m) noexcept nogil:
-    """R4.11: the Dozer's square and every chosen neighbour square move one step together."""
+cdef int doze_group(State* st, Move* m, int* pids, int* origins, int* targets) noexcept nogil:
+    """R4.11: every Ground piece of the Dozer's square and of each chosen neighbour square, hidden
+    ones included (R4.11.1), with its origin and target square. Returns how many."""
     cdef Rules* R = st.rules
-    cdef Piece* p = &st.pieces[m.pid]
-    cdef int side = p.color, sq = p.sq, d, i, k, n = 0, s
-    cdef int pids[6]
-    cdef int targets[6]
+    cdef int sq = st.pieces[m.pid].sq, d, i, s, n = 0
     for d in range(-1, 8):
         if d >= 0 and not (m.group >> d) & 1:
             continue
@@ -103,16 +101,97 @@ cdef void exec_doze(State* st, Move* m) noexcept nogil:
         for i in range(2):
             if st.occ[GROUND][s][i] != NONE:
                 pids[n] = st.occ[GROUND][s][i]
+                origins[n] = s
                 targets[n] = R.nb[s][m.dir]
                 n += 1
+    return n
+
+
+cdef bint doze_fits(State* st, int side, int* pids, int* origins, int* targets,
+                    int n) noexcept nogil:
+    """R4.11.1: does the doze obey the 4-piece limit and R3.1/R3.2 with every piece, the hidden
+    ones too? An enemy of `side` it could not see on a target square that one of its own
+    pieces reaches is met and captured (R4.2.3) and does not count."""
+    cdef Rules* R = st.rules
+    cdef int k, j, i, x, t, cnt, own, a, b, oa, ob
+    cdef int there[4]
+    cdef int from_sq[4]
+    cdef bint emptied
+    if n - 2 > 4:
+        return False  # the group (besides the Dozer and its partner) holds more than 4 pieces
+    for k in range(n):
+        if k > 0 and origins[k] == origins[k - 1]:
+            continue  # one check per origin square (its pieces are listed together)
+        t = targets[k]
+        cnt = 0
+        own = 0
+        for j in range(n):
+            if origins[j] == origins[k]:
+                there[cnt] = pids[j]
+                from_sq[cnt] = origins[k]
+                cnt += 1
+                own += st.pieces[pids[j]].color == side
+        emptied = False
+        for j in range(n):
+            emptied = emptied or origins[j] == t
+        if not emptied:
+            for i in range(2):
+                x = st.occ[GROUND][t][i]
+                if x == NONE:
+                    continue
+                if own and st.pieces[x].color != side and not can_see(st, side, x):
+                    continue  # R4.2.3: met and captured
+                if cnt == 4:
+                    return False
+                there[cnt] = x
+                from_sq[cnt] = t
+                cnt += 1
+        if cnt > 2:
+            return False
+        if cnt == 2 and from_sq[0] != from_sq[1]:
+            a = there[0]
+            b = there[1]
+            if st.pieces[a].color != st.pieces[b].color:
+                return False
+            if not (R.coexist[st.pieces[a].type] or R.coexist[st.pieces[b].type]):
+                return False
+    return True
+
+
+cdef void exec_doze(State* st, Move* m) noexcept nogil:
+    """R4.11: the Dozer's square and every chosen neighbour square move one step together.
+    R4.11.1: if a piece the mover could not see breaks the limits, nothing moves (the Move is
+    spent) and the hidden pieces involved are revealed."""
+    cdef Piece* p = &st.pieces[m.pid]
+    cdef int side = p.color, k, i, x, t, n
+    cdef int pids[12]
+    cdef int origins[12]
+    cdef int targets[12]
+    n = doze_group(st, m, pids, origins, targets)
+    if not doze_fits(st, side, pids, origins, targets, n):
+        for k in range(n):
+            if st.pieces[pids[k]].color != side:
+                reveal(st, pids[k])  # R10.5 (reveal leaves a visible piece as it is)
+            for i in range(2):
+                x = st.occ[GROUND][targets[k]][i]
+                if x != NONE and st.pieces[x].color != side:
+                    reveal(st, x)
+        log_event(st, EV_STOPPED, m.pid, p.sq, GROUND, 0, side)
+        piece_set(st, m.pid, &p.mover, 1)
+        piece_set(st, m.pid, &p.acted, 1)
+        return
     for k in range(n):
         lift_piece(st, pids[k])
     for k in range(n):
-        # R4.2.3: a hidden enemy on a target square is met and captured
-        if hidden_enemy_at(st, st.pieces[pids[k]].color, targets[k], GROUND):
-            capture_enemies(st, st.pieces[pids[k]].color, targets[k], GROUND)
+        t = targets[k]
+        # R4.2.3: one of the mover's pieces meets the enemies it could not see on its target
+        # (only pieces staying there are left at `t` now: every dozed piece is lifted)
+        if st.pieces[pids[k]].color == side and hidden_enemy_at(st, side, t, GROUND):
+            capture_enemies(st, side, t, GROUND)
             reveal(st, pids[k])
-        place_piece(st, pids[k], targets[k], GROUND)
+    for k in range(n):
+        t = targets[k]
+        place_piece(st, pids[k], t, GROUND)
         set_home(st, pids[k], 0)
         piece_set(st, pids[k], &st.pieces[pids[k]].acted, 1)
     piece_set(st, m.pid, &p.mover, 1)

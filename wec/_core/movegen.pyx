@@ -7,7 +7,7 @@ name. `out` may be NULL to count only; `limit` stops early (has_move).
 from libc.stdint cimport uint64_t
 from wec._core.state cimport *
 from wec._core.board cimport can_see
-from wec._core.gen cimport Gen, full, emit, shadowed
+from wec._core.gen cimport Gen, full, emit, twin_of
 
 cdef inline bint blocked(State* st, int side, int sq, int level) noexcept nogil:
     """R4.2: a path square is blocked by any piece at that level that `side` can see."""
@@ -123,8 +123,8 @@ cdef bint doze_target_ok(State* st, int side, int s, int t, int* moved, int n_mo
             n_stay += 1
             stay = x
         y = st.occ[GROUND][s][i]
-        if y != NONE:
-            n_come += 1
+        if y != NONE and (st.pieces[y].color == side or can_see(st, side, y)):
+            n_come += 1  # R4.11.1: only what the mover sees (a hidden piece is met on execution)
             come = y
     if n_stay == 0:
         return True
@@ -203,6 +203,13 @@ cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
                     return
 
 
+cdef inline bint may_move(State* st, Piece* p) noexcept nogil:
+    """R4.2.5: a stunned piece cannot be Moved; R9.5 nor one on a journey; R9.1 nor one that
+    journeyed this turn (its `mover` mark); R6.3 nor one that took part in another action."""
+    return p.alive and p.stun == 0 and not p.journey and not p.mover \
+        and not (st.rules.one_action and p.acted)
+
+
 cdef int gen_moves(State* st, Move* out, int limit) noexcept nogil:
     """Every legal Move and Doze of the side to move (R4). Returns how many."""
     cdef Rules* R = st.rules
@@ -215,19 +222,19 @@ cdef int gen_moves(State* st, Move* out, int limit) noexcept nogil:
     g.limit = limit
     for pid in range(st.n_pieces):
         p = &st.pieces[pid]
-        if not p.alive or p.color != side or p.stun > 0 or p.journey:
-            continue  # R4.2.5: a stunned piece cannot be Moved; R9.5 nor one on a journey
-        if R.one_action and p.acted:
-            continue  # R6.3
-        if shadowed(st, pid):
+        if p.color != side or not may_move(st, p):
             continue
+        other = twin_of(st, pid)
+        if other != NONE and other < pid and may_move(st, &st.pieces[other]):
+            continue  # its identical twin lists the same Moves
         other = st.occ[p.level][p.sq][0]
         if other == pid:
             other = st.occ[p.level][p.sq][1]
         passenger = NONE
         if R.carry[p.type] and other != NONE:
             q = &st.pieces[other]
-            if q.color == side and q.stun == 0 and not q.journey and \
+            # R9.1: a piece that journeyed this turn (`mover` mark) is not Moved as a passenger
+            if q.color == side and q.stun == 0 and not q.journey and not q.mover and \
                     not (R.one_action and q.acted):
                 passenger = other
         gen_paths(st, &g, pid, passenger)

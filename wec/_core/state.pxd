@@ -215,6 +215,7 @@ ctypedef struct Rules:
     int detect_range        # R10.3 stealth detect range
     int sonar_range         # R10.4
     int stealth_dominates   # R10.4 dominance option: 1 = stealth, 0 = submersion
+    int reveal_on_fire      # R7.10 / R10.5 option: a hidden piece that fires is revealed
 
 ctypedef struct State:
     Rules* rules
