@@ -31,8 +31,11 @@ install: $(TEST_STAMP)
 play: $(GUI_STAMP)
 	$(BIN)/wec play $(ARGS)
 
+# The tests that time the wall clock run alone, after the rest (two pytest workers, or any
+# other load, would make them measure the machine, not the program).
 test: $(TEST_STAMP)
-	$(BIN)/python -m pytest -q $(ARGS)
+	$(BIN)/python -m pytest -q -m "not timing" $(ARGS)
+	$(BIN)/python -m pytest -q -m timing
 
 # The core built with Cython's checks on (bounds, wraparound, None, C division off) —
 # WEC_DEBUG=1 — against the fast tests; mypy reads the sources only, so the release run types
@@ -40,7 +43,7 @@ test: $(TEST_STAMP)
 test-debug: | $(BIN)/python
 	rm -f $(GUI_STAMP) $(TEST_STAMP)
 	WEC_DEBUG=1 $(BIN)/python -m pip install -q -e '.[test,openspiel]'
-	$(BIN)/python -m pytest -q -m "not slow" --deselect tests/test_typing.py tests $(ARGS)
+	$(BIN)/python -m pytest -q -m "not slow and not timing" --deselect tests/test_typing.py tests $(ARGS)
 	$(MAKE) $(TEST_STAMP)
 
 bench: $(TEST_STAMP)

@@ -78,6 +78,7 @@ def test_weights_change_the_evaluation():
     assert e.evaluate() == base - 100  # White (to move) has one FP, Black three
 
 
+@pytest.mark.timing
 def test_a_turn_budget_is_shared_among_the_turns_actions():
     g = wec.Game.new()
     player = wec.AI(level=5, seconds=0.4)

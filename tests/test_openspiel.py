@@ -129,6 +129,16 @@ def test_random_sim_test(wo, pyspiel):
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("scenario", ["standard", "stealth_duel", "reinforcement_race"])
+def test_random_sim_test_over_long_games(wo, pyspiel, scenario):
+    """Issue 14: a state and its clone disagreed on the result at turn 77 (a win decided at End
+    Turn was lost by the copy); many long random games, clones and serialization checked at
+    every step."""
+    game = pyspiel.load_game(wo.GAME_NAME, {"max_turns": 120, "scenario": scenario})
+    pyspiel.random_sim_test(game, num_sims=8, serialize=True, verbose=False)
+
+
 def test_states_and_clones_play_exactly_like_the_facade(wo, pyspiel):
     """A clone is rebuilt from the position: it must play like the facade game throughout."""
     game = pyspiel.load_game(wo.GAME_NAME, {"max_turns": 30})

@@ -341,14 +341,14 @@ class WeaponChessGame(pyspiel.Game):
 
 
 class _Mechanics:
-    """The game the state plays in; copied cheaply (from its position) when the state is cloned,
-    since replaying the whole record would cost one facade action per ply."""
+    """The game the state plays in; copied cheaply (`Game.clone`, a copy of the core's state)
+    when the state is cloned."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
 
     def __deepcopy__(self, memo: dict) -> "_Mechanics":
-        return _Mechanics(Game.from_position(self.game.position()))
+        return _Mechanics(self.game.clone())  # a copy of the core's state, never a replay
 
     def __reduce__(self) -> tuple:  # pickling (OpenSpiel's serialize test) keeps the position
         return _mechanics_from_position, (self.game.position(),)

@@ -268,6 +268,7 @@ def test_hotseat_hand_off_hides_the_board(make_window, click, qtbot):
     assert w.snapshot.viewer == "white"
 
 
+@pytest.mark.timing
 def test_the_ui_keeps_ticking_while_the_computer_thinks(make_window, qtbot):
     w = make_window(mode="human_vs_computer", human="white", ai_level=5, ai_seconds=30.0)
     ticks = []
