@@ -208,8 +208,9 @@ class Game(RecordKeeping, Sightings):
         return self._legal_list().pairs
 
     def _to_action(self, raw: tuple) -> Action:
-        """The Action of a raw tuple of the current state's legal list."""
-        return Action(**self._legal_list().snap.fields(raw))
+        """The Action of a raw tuple legal in the current state (only the pieces it names are
+        read: no legal list is made)."""
+        return Action(**Snapshot(self._engine, [raw], (-1, 0)).fields(raw))
 
     def legal_actions(self) -> list[Action]:
         """Everything the side to move may do now (R6.1): Moves and Dozes (until the Move is
