@@ -25,18 +25,15 @@ class Snapshot:
 
     __slots__ = ("pieces", "reserves", "key")
 
-    def __init__(self, engine: Any, raws: list[tuple], key: tuple[int, int]) -> None:
+    def __init__(self, engine: Any, raws: list[tuple], key: tuple[int, int], *,
+                 just_listed: bool = False) -> None:
         self.key = key
         """(actions applied, hash) of the state the list belongs to."""
-        wanted = set()
-        for raw in raws:
-            wanted.add(raw[1])
-            if raw[4] >= 0 and raw[0] == ACT_MOVE:
-                wanted.add(raw[4])
-            if raw[10] >= 0 and raw[0] in (ACT_FIRE, ACT_EXCHANGE):
-                wanted.add(raw[10])
-        wanted.discard(-1)
-        self.pieces = {pid: _brief(engine.piece(pid)) for pid in wanted}
+        if just_listed:  # `raws` is what engine.legal() just returned: read its buffer
+            named = engine.named_briefs(len(raws))
+        else:
+            named = {pid: _core_brief(engine.piece(pid)) for pid in _named(raws)}
+        self.pieces = {pid: _brief(b) for pid, b in named.items()}
         self.reserves = engine.reserves() if any(r[0] == ACT_REINFORCE for r in raws) else ()
 
     def fields(self, raw: tuple) -> dict[str, Any]:
@@ -83,12 +80,37 @@ class Snapshot:
         return {"kind": "doze", **me, "dest": (dr, dc, "G"), "group": tuple(sorted(squares))}
 
 
-def _brief(raw: tuple) -> tuple:
-    _, t, _, hand, sq, level, arts, *_ = raw
-    row, col = square_of(sq)
-    articles = tuple(sorted((rules.ARTICLES[k - 1] for k, _ in arts),
-                            key=rules.ARTICLE_INDEX.__getitem__))
-    return (rules.PIECE_TYPES[t].code, row, col, rules.LEVELS[level], rules.HANDS[hand], articles)
+def _named(raws: list[tuple]) -> set[int]:
+    wanted = {r[1] for r in raws}
+    wanted.update(r[4] for r in raws if r[0] == ACT_MOVE and r[4] >= 0)
+    wanted.update(r[10] for r in raws if r[0] in (ACT_FIRE, ACT_EXCHANGE) and r[10] >= 0)
+    wanted.discard(-1)
+    return wanted
+
+
+def _core_brief(raw: tuple) -> tuple:
+    """Engine.piece's tuple cut to what named_briefs gives."""
+    _, t, color, hand, sq, level, arts, *_ = raw
+    return (t, color, hand, sq, level, tuple(k for k, _ in arts))
+
+
+_BRIEFS: dict[tuple, tuple] = {}
+
+
+def _brief(core: tuple) -> tuple:
+    """(type code, row, col, level, hand, articles sorted) of a core brief, remembered."""
+    found = _BRIEFS.get(core)
+    if found is None:
+        t, _, hand, sq, level, kinds = core
+        row, col = square_of(sq)
+        articles = tuple(sorted((rules.ARTICLES[k - 1] for k in kinds),
+                                key=rules.ARTICLE_INDEX.__getitem__))
+        found = (rules.PIECE_TYPES[t].code, row, col, rules.LEVELS[level], rules.HANDS[hand],
+                 articles)
+        if len(_BRIEFS) > 100_000:
+            _BRIEFS.clear()
+        _BRIEFS[core] = found
+    return found
 
 
 def _text(brief: tuple) -> str:
@@ -150,11 +172,13 @@ for _field in dataclasses.fields(Action):
 def pending(snap: Snapshot, raws: list[tuple]) -> list[tuple[Action, tuple]]:
     """(action, raw) pairs for a legal list, the actions not yet spelled out."""
     new = object.__new__
+    cls = PendingAction
     out: list[tuple[Action, tuple]] = []
+    add = out.append
     for raw in raws:
-        a = new(PendingAction)
+        a = new(cls)
         a.__dict__["_legal"] = (snap, raw)
-        out.append((a, raw))
+        add((a, raw))
     return out
 
 

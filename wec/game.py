@@ -29,7 +29,7 @@ class _LegalList:
 
     def __init__(self, engine: Engine, key: tuple[int, int]) -> None:
         raws = engine.legal()
-        self.snap = Snapshot(engine, raws, key)
+        self.snap = Snapshot(engine, raws, key, just_listed=True)
         self.pairs = pending(self.snap, raws)
         self._by_text: dict[str, tuple[Action, tuple]] | None = None
 

@@ -612,6 +612,32 @@ cdef class Engine:
                         m.art, m.art2, m.target))
         return out
 
+    def named_briefs(self, int n):
+        """Right after legal() (whose `n` actions are still in the buffer): the pieces they name
+        (actor, a Move's passenger, a Fire's or Exchange's other piece), as {pid: (type, color,
+        hand, sq, level, carried kinds in slot order)}."""
+        cdef int i, k, pid
+        cdef Move* m
+        cdef Piece* p
+        cdef bint seen[MAX_PIECES]
+        cdef int want[3]
+        memset(seen, 0, sizeof(seen))
+        out = {}
+        for i in range(min(n, MAX_MOVES)):
+            m = &self.buf[i]
+            want[0] = m.pid
+            want[1] = m.passenger if m.kind == ACT_MOVE else NONE
+            want[2] = m.target if m.kind == ACT_FIRE or m.kind == ACT_EXCHANGE else NONE
+            for k in range(3):
+                pid = want[k]
+                if pid < 0 or pid >= self.st.n_pieces or seen[pid]:
+                    continue
+                seen[pid] = True
+                p = &self.st.pieces[pid]
+                out[pid] = (p.type, p.color, p.hand, p.sq, p.level,
+                            tuple([p.art[j] for j in range(MAX_SLOTS) if p.art[j]]))
+        return out
+
     def has_move(self):
         return has_move(self.st)
 
