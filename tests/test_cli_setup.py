@@ -85,10 +85,13 @@ def test_ci_builds_once_per_configuration_and_runs_the_slow_tests_once(tmp_path)
     assert len(builds) == 2 and builds[0].startswith("WEC_DEBUG=1 ")
     assert not builds[1].startswith("WEC_DEBUG")
     pytest_runs = [line for line in debug if "-m pytest" in line]
-    assert len(pytest_runs) == 1 and '-m "not slow"' in pytest_runs[0]
+    assert len(pytest_runs) == 1 and '-m "not slow and not timing"' in pytest_runs[0]
     venv = _fake_venv(tmp_path / "after", ".built-gui", ".built-test")  # as test-debug leaves it
     release = _dry_run("test", venv)
     assert _pip(release) == [] and "not slow" not in " ".join(release)
+    # the wall-clock tests run alone, after the rest
+    runs = [line for line in release if "-m pytest" in line]
+    assert len(runs) == 2 and '-m "not timing"' in runs[0] and runs[1].endswith("-m timing")
 
 
 def test_without_pyside6_wec_play_says_how_to_get_it(monkeypatch, capsys):

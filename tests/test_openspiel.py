@@ -243,3 +243,25 @@ def test_match_player_openspiel_mcts(wo):
         game.apply(action)
     result = play_one((0, "random", "openspiel-mcts", 0.05, 2, None, 0))
     assert result.result in ("black", "white", "draw")
+
+
+def test_the_cores_codec_numbers_like_the_python_codec(wo, pyspiel):
+    """Engine.codec_ids (the fast path of legal_ids) gives every action the id the Python codec
+    gives it, or leaves it to the Python codec (-1: a piece with a visible twin)."""
+    checked = 0
+    for name in sorted(scenarios.SCENARIOS):
+        rng = random.Random(name)
+        g = wec.Game.from_position(scenarios.load(name))
+        for _ in range(40):
+            if g.result is not None:
+                break
+            engine = g._engine
+            raws = engine.legal()
+            fast = engine.codec_ids(len(raws), wo._CORE_BASES)
+            numberer = wo._Numberer(engine)
+            for raw, aid in zip(raws, fast):
+                if aid >= 0:
+                    assert aid == numberer.number(raw), (name, raw)
+                    checked += 1
+            g.apply(rng.choice(g.legal_actions()))
+    assert checked > 5000

@@ -122,6 +122,10 @@ for _kind, _fields in CODEC:
     _start += _size(_fields)
 NUM_DISTINCT_ACTIONS = _start
 _KINDS_BY_BASE = sorted(((base, kind) for kind, base in _BASE.items()), reverse=True)
+_CORE_BASES = tuple(_BASE[kind] for kind in ("end", "move", "doze", "fire", "fire_at",
+                                              "transport", "pickup", "drop", "exchange",
+                                              "reinforce"))
+"""The kinds' first ids in the order the core's codec (Engine.codec_ids) takes them."""
 
 FIRE_WEAPONS = ("FL", "ST", "CS", "RL", "SL", "TL")   # directional fire, article kinds 1..6
 AT_WEAPONS = ("RL", "SL", "TL")                       # homing SAM/Torpedo, jet/sub rocket
@@ -255,8 +259,11 @@ def legal_ids(game: Game) -> dict[int, tuple]:
         return {}
     numberer = _Numberer(engine)
     out: dict[int, tuple] = {}
-    for raw in engine.legal():
-        aid = numberer.number(raw)
+    raws = engine.legal()
+    fast = engine.codec_ids(len(raws), _CORE_BASES)  # twins (rare) are numbered here
+    for raw, aid in zip(raws, fast):
+        if aid < 0:
+            aid = numberer.number(raw)
         before = out.get(aid)
         if before is None:
             out[aid] = raw

@@ -123,6 +123,21 @@ def _compiled_tables(options):
     return out
 
 
+cdef int _kind_rank(Piece* p, int kind) noexcept:
+    """The rank of an article kind among the distinct kinds a piece carries (by kind)."""
+    cdef int i, j, rank = 0
+    cdef bint dup
+    for i in range(MAX_SLOTS):
+        if p.art[i] == 0 or p.art[i] >= kind:
+            continue
+        dup = False
+        for j in range(i):
+            if p.art[j] == p.art[i]:
+                dup = True
+        rank += not dup
+    return rank
+
+
 cdef class _RulesBox:
     """Owns one compiled Rules struct. Engines made by `Engine.copy()` share their box (the rules
     never change after `configure`, which makes a new box)."""
@@ -637,6 +652,75 @@ cdef class Engine:
                 out[pid] = (p.type, p.color, p.hand, p.sq, p.level,
                             tuple([p.art[j] for j in range(MAX_SLOTS) if p.art[j]]))
         return out
+
+    def codec_ids(self, int n, tuple bases):
+        """Right after legal() (its `n` actions still in the buffer): each action's id in the
+        OpenSpiel codec (wec.openspiel; `bases` its kinds' first ids, in its CODEC order), or -1
+        where the Python codec must decide (a piece with a visible same-side twin on its level,
+        whose slot is the rank of its text)."""
+        cdef int i, b_end, b_move, b_doze, b_fire, b_at, b_tr, b_pu, b_dr, b_ex, b_re
+        cdef Move* m
+        cdef long long aid
+        cdef Reserve* r
+        b_end, b_move, b_doze, b_fire, b_at, b_tr, b_pu, b_dr, b_ex, b_re = bases
+        out = []
+        for i in range(min(n, MAX_MOVES)):
+            m = &self.buf[i]
+            aid = -1
+            if m.kind == ACT_END:
+                aid = b_end
+            elif m.kind == ACT_REINFORCE:
+                r = &self.st.reserves[m.target]
+                aid = b_re + (r.sq * N_TYPES + r.type) * 3 + r.hand
+            elif self._twinless(m.pid) and (m.target < 0 or self._twinless(m.target)):
+                aid = self._codec_id(m, b_move, b_doze, b_fire, b_at, b_tr, b_pu, b_dr, b_ex)
+            out.append(aid)
+        return out
+
+    cdef bint _twinless(self, int pid):
+        """No other piece of its side that the side to move sees shares its level."""
+        cdef Piece* p = &self.st.pieces[pid]
+        cdef int k, q
+        for k in range(2):
+            q = self.st.occ[p.level][p.sq][k]
+            if q != NONE and q != pid and self.st.pieces[q].color == p.color and \
+                    (p.color == self.st.side or can_see(self.st, self.st.side, q)):
+                return False
+        return True
+
+    cdef long long _codec_id(self, Move* m, int b_move, int b_doze, int b_fire, int b_at,
+                             int b_tr, int b_pu, int b_dr, int b_ex):
+        """The id of one action of a twinless piece (slot 0); -1: the Python codec decides."""
+        cdef Piece* p = &self.st.pieces[m.pid]
+        cdef Piece* t
+        cdef long long me = (p.sq * 3 + p.level) * 2
+        if m.kind == ACT_MOVE:
+            return b_move + ((me * 100 + m.dest) * 3 + m.dlevel) * 2 + (m.passenger >= 0)
+        if m.kind == ACT_DOZE:
+            if p.level != GROUND:
+                return -1
+            return b_doze + ((p.sq * 2) * 8 + m.dir) * 256 + m.group
+        if m.kind == ACT_PICKUP:
+            return b_pu + me * 18 + m.art - 1
+        if m.kind == ACT_DROP:
+            return b_dr + me * 18 + m.art - 1
+        if m.kind == ACT_FIRE:
+            if A_BI <= m.art <= A_SC:
+                return b_tr + ((me * 3 + m.art - A_BI) * 100 + m.dest) * 2 + m.path
+            if m.target >= 0:
+                t = &self.st.pieces[m.target]
+                if not (A_RL <= m.art <= A_TL) or t.level != m.art - A_RL:
+                    return -1
+                return b_at + ((me * 3 + m.art - A_RL) * 100 + t.sq) * 2
+            if not (A_FL <= m.art <= A_TL):
+                return -1
+            return b_fire + (me * 6 + m.art - A_FL) * 8 + m.dir
+        if m.kind == ACT_EXCHANGE:
+            t = &self.st.pieces[m.target]
+            return b_ex + ((((me * 3 + _kind_rank(p, m.art)) * 4
+                             + (0 if m.art2 == 0 else 1 + _kind_rank(t, m.art2))) * 100
+                            + t.sq) * 3 + t.level) * 2
+        return -1
 
     def has_move(self):
         return has_move(self.st)
