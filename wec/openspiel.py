@@ -260,7 +260,8 @@ def legal_ids(game: Game) -> dict[int, tuple]:
     numberer = _Numberer(engine)
     out: dict[int, tuple] = {}
     raws = engine.legal()
-    fast = engine.codec_ids(len(raws), _CORE_BASES)  # twins (rare) are numbered here
+    slots = {pid: numberer.slot(pid) for pid in engine.codec_twins(len(raws))}
+    fast = engine.codec_ids(len(raws), _CORE_BASES, slots)
     for raw, aid in zip(raws, fast):
         if aid < 0:
             aid = numberer.number(raw)

@@ -653,12 +653,32 @@ cdef class Engine:
                             tuple([p.art[j] for j in range(MAX_SLOTS) if p.art[j]]))
         return out
 
-    def codec_ids(self, int n, tuple bases):
+    def codec_twins(self, int n):
+        """Right after legal(): the pieces its actions name that share their level with a piece
+        of their side the side to move sees (their codec slot is the rank of their text)."""
+        cdef int i, k, pid
+        cdef Move* m
+        cdef int want[2]
+        out = set()
+        for i in range(min(n, MAX_MOVES)):
+            m = &self.buf[i]
+            if m.kind == ACT_END or m.kind == ACT_REINFORCE:
+                continue
+            want[0] = m.pid
+            want[1] = m.target if m.kind == ACT_FIRE or m.kind == ACT_EXCHANGE else NONE
+            for k in range(2):
+                pid = want[k]
+                if pid >= 0 and not self._twinless(pid):
+                    out.add(pid)
+        return out
+
+    def codec_ids(self, int n, tuple bases, dict slots):
         """Right after legal() (its `n` actions still in the buffer): each action's id in the
-        OpenSpiel codec (wec.openspiel; `bases` its kinds' first ids, in its CODEC order), or -1
-        where the Python codec must decide (a piece with a visible same-side twin on its level,
-        whose slot is the rank of its text)."""
+        OpenSpiel codec (wec.openspiel; `bases` its kinds' first ids, in its CODEC order; `slots`
+        the codec slot of each piece codec_twins() named), or -1 where the Python codec must
+        decide (an action it would refuse)."""
         cdef int i, b_end, b_move, b_doze, b_fire, b_at, b_tr, b_pu, b_dr, b_ex, b_re
+        cdef int slot, tslot
         cdef Move* m
         cdef long long aid
         cdef Reserve* r
@@ -672,8 +692,11 @@ cdef class Engine:
             elif m.kind == ACT_REINFORCE:
                 r = &self.st.reserves[m.target]
                 aid = b_re + (r.sq * N_TYPES + r.type) * 3 + r.hand
-            elif self._twinless(m.pid) and (m.target < 0 or self._twinless(m.target)):
-                aid = self._codec_id(m, b_move, b_doze, b_fire, b_at, b_tr, b_pu, b_dr, b_ex)
+            else:
+                slot = slots.get(m.pid, 0)
+                tslot = slots.get(m.target, 0) if m.target >= 0 else 0
+                aid = self._codec_id(m, slot, tslot, b_move, b_doze, b_fire, b_at, b_tr,
+                                     b_pu, b_dr, b_ex)
             out.append(aid)
         return out
 
@@ -688,18 +711,19 @@ cdef class Engine:
                 return False
         return True
 
-    cdef long long _codec_id(self, Move* m, int b_move, int b_doze, int b_fire, int b_at,
-                             int b_tr, int b_pu, int b_dr, int b_ex):
-        """The id of one action of a twinless piece (slot 0); -1: the Python codec decides."""
+    cdef long long _codec_id(self, Move* m, int slot, int tslot, int b_move, int b_doze,
+                             int b_fire, int b_at, int b_tr, int b_pu, int b_dr, int b_ex):
+        """The id of one action (its piece's and target's codec slots given); -1: the Python
+        codec decides."""
         cdef Piece* p = &self.st.pieces[m.pid]
         cdef Piece* t
-        cdef long long me = (p.sq * 3 + p.level) * 2
+        cdef long long me = (p.sq * 3 + p.level) * 2 + slot
         if m.kind == ACT_MOVE:
             return b_move + ((me * 100 + m.dest) * 3 + m.dlevel) * 2 + (m.passenger >= 0)
         if m.kind == ACT_DOZE:
             if p.level != GROUND:
                 return -1
-            return b_doze + ((p.sq * 2) * 8 + m.dir) * 256 + m.group
+            return b_doze + ((p.sq * 2 + slot) * 8 + m.dir) * 256 + m.group
         if m.kind == ACT_PICKUP:
             return b_pu + me * 18 + m.art - 1
         if m.kind == ACT_DROP:
@@ -711,7 +735,7 @@ cdef class Engine:
                 t = &self.st.pieces[m.target]
                 if not (A_RL <= m.art <= A_TL) or t.level != m.art - A_RL:
                     return -1
-                return b_at + ((me * 3 + m.art - A_RL) * 100 + t.sq) * 2
+                return b_at + ((me * 3 + m.art - A_RL) * 100 + t.sq) * 2 + tslot
             if not (A_FL <= m.art <= A_TL):
                 return -1
             return b_fire + (me * 6 + m.art - A_FL) * 8 + m.dir
@@ -719,7 +743,7 @@ cdef class Engine:
             t = &self.st.pieces[m.target]
             return b_ex + ((((me * 3 + _kind_rank(p, m.art)) * 4
                              + (0 if m.art2 == 0 else 1 + _kind_rank(t, m.art2))) * 100
-                            + t.sq) * 3 + t.level) * 2
+                            + t.sq) * 3 + t.level) * 2 + tslot
         return -1
 
     def has_move(self):
