@@ -258,7 +258,9 @@ def test_the_cores_codec_numbers_like_the_python_codec(wo, pyspiel):
             engine = g._engine
             raws = engine.legal()
             numberer = wo._Numberer(engine)
-            slots = {pid: numberer.slot(pid) for pid in engine.codec_twins(len(raws))}
+            twins = engine.codec_twins(len(raws))
+            slots = {pid: wo._twin_rank(*pair) for pid, pair in twins.items()}
+            assert all(slots[pid] == numberer.slot(pid) for pid in twins)
             fast = engine.codec_ids(len(raws), wo._CORE_BASES, slots)
             for raw, aid in zip(raws, fast):
                 if aid >= 0:

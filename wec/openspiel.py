@@ -74,6 +74,7 @@ except ImportError as e:  # pragma: no cover - exercised only without the extra
 
 from . import rules
 from .action import Action
+from .actionlist import _brief, _core_brief, _text
 from .coredata import (ACT_DOZE, ACT_DROP, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE,
                        ACT_PICKUP, ACT_REINFORCE, piece_info)
 from .errors import IllegalActionError, WecError
@@ -197,8 +198,8 @@ class _Numberer:
                   and (color == self.side or self.engine.can_see(self.side, q))]
         rank = 0
         if others:
-            me = piece_info(raw).text()
-            texts = sorted({me, *(piece_info(self.piece(q)).text() for q in others)})
+            me = _piece_text(raw)
+            texts = sorted({me, *(_piece_text(self.piece(q)) for q in others)})
             rank = texts.index(me)
         self._slots[pid] = rank
         return rank
@@ -251,6 +252,28 @@ class _Numberer:
         raise CodecError(f"no id for action kind {kind}: {raw}")
 
 
+_TWIN_RANKS: dict[tuple, int] = {}
+
+
+def _twin_rank(me: tuple, twin: tuple) -> int:
+    """The codec slot of a piece beside a visible twin (core briefs): the rank of its text, as
+    `_Numberer.slot` gives it, remembered per pair."""
+    found = _TWIN_RANKS.get((me, twin))
+    if found is None:
+        mine, other = _text(_brief(me)), _text(_brief(twin))
+        found = int(other < mine)
+        if len(_TWIN_RANKS) > 100_000:
+            _TWIN_RANKS.clear()
+        _TWIN_RANKS[(me, twin)] = found
+    return found
+
+
+def _piece_text(raw: tuple) -> str:
+    """R12.2 Piece text of an Engine.piece tuple (the facade briefs, remembered per state of
+    the piece)."""
+    return _text(_brief(_core_brief(raw)))
+
+
 def legal_ids(game: Game) -> dict[int, tuple]:
     """The side to move's legal actions as {id: engine action tuple}; CodecError on a collision
     (two different action texts with one id)."""
@@ -260,8 +283,12 @@ def legal_ids(game: Game) -> dict[int, tuple]:
     numberer = _Numberer(engine)
     out: dict[int, tuple] = {}
     raws = engine.legal()
-    slots = {pid: numberer.slot(pid) for pid in engine.codec_twins(len(raws))}
+    slots = {pid: _twin_rank(*pair) for pid, pair in engine.codec_twins(len(raws)).items()}
     fast = engine.codec_ids(len(raws), _CORE_BASES, slots)
+    out = dict(zip(fast, raws))
+    if len(out) == len(raws) and -1 not in out:
+        return out  # every action numbered by the core, no two alike
+    out = {}
     for raw, aid in zip(raws, fast):
         if aid < 0:
             aid = numberer.number(raw)

@@ -655,11 +655,12 @@ cdef class Engine:
 
     def codec_twins(self, int n):
         """Right after legal(): the pieces its actions name that share their level with a piece
-        of their side the side to move sees (their codec slot is the rank of their text)."""
-        cdef int i, k, pid
+        of their side the side to move sees (their codec slot is the rank of their text), as
+        {pid: (its brief, the twin's brief)} (briefs as named_briefs gives them)."""
+        cdef int i, k, pid, twin
         cdef Move* m
         cdef int want[2]
-        out = set()
+        out = {}
         for i in range(min(n, MAX_MOVES)):
             m = &self.buf[i]
             if m.kind == ACT_END or m.kind == ACT_REINFORCE:
@@ -668,9 +669,17 @@ cdef class Engine:
             want[1] = m.target if m.kind == ACT_FIRE or m.kind == ACT_EXCHANGE else NONE
             for k in range(2):
                 pid = want[k]
-                if pid >= 0 and not self._twinless(pid):
-                    out.add(pid)
+                if pid < 0 or pid in out:
+                    continue
+                twin = self._twin(pid)
+                if twin != NONE:
+                    out[pid] = (self._brief(pid), self._brief(twin))
         return out
+
+    cdef tuple _brief(self, int pid):
+        cdef Piece* p = &self.st.pieces[pid]
+        return (p.type, p.color, p.hand, p.sq, p.level,
+                tuple([p.art[j] for j in range(MAX_SLOTS) if p.art[j]]))
 
     def codec_ids(self, int n, tuple bases, dict slots):
         """Right after legal() (its `n` actions still in the buffer): each action's id in the
@@ -700,16 +709,16 @@ cdef class Engine:
             out.append(aid)
         return out
 
-    cdef bint _twinless(self, int pid):
-        """No other piece of its side that the side to move sees shares its level."""
+    cdef int _twin(self, int pid):
+        """The other piece of its side on its level that the side to move sees, or NONE."""
         cdef Piece* p = &self.st.pieces[pid]
         cdef int k, q
         for k in range(2):
             q = self.st.occ[p.level][p.sq][k]
             if q != NONE and q != pid and self.st.pieces[q].color == p.color and \
                     (p.color == self.st.side or can_see(self.st, self.st.side, q)):
-                return False
-        return True
+                return q
+        return NONE
 
     cdef long long _codec_id(self, Move* m, int slot, int tslot, int b_move, int b_doze,
                              int b_fire, int b_at, int b_tr, int b_pu, int b_dr, int b_ex):
