@@ -353,6 +353,8 @@ class WeaponChessGame(pyspiel.Game):
             raise ValueError(f"max_turns must be >= 1, got {self.max_turns}")
         self.scenario = str(merged["scenario"])
         self.initial_position = _initial_position(self.scenario)
+        self.initial_game = Game.from_position(self.initial_position)
+        """The initial state's facade game: every new state starts from a clone of it."""
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_DISTINCT_ACTIONS,
             max_chance_outcomes=0,
@@ -387,6 +389,20 @@ class _Mechanics:
 
     def __reduce__(self) -> tuple:  # pickling (OpenSpiel's serialize test) keeps the position
         return _mechanics_from_position, (self.game.position(),)
+
+
+class _Cloned:
+    """A facade Game copied with the state by `Game.clone` (a copy of the core's state): a
+    cloned state need not replay its history to observe."""
+
+    def __init__(self, value: Any = None) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: dict) -> "_Cloned":
+        return _Cloned(None if self.value is None else self.value.clone())
+
+    def __reduce__(self) -> tuple:
+        return _Cloned, ()
 
 
 class _Lazy:
@@ -424,10 +440,11 @@ class WeaponChessState(pyspiel.State):
         super().__init__(game)
         self._max_turns = game.max_turns
         self._initial = _Shared(position if position is not None else game.initial_position)
-        self._mech = _Mechanics(Game.from_position(self._initial.value))
+        self._mech = _Mechanics(Game.from_position(position) if position is not None
+                                else game.initial_game.clone())
         self._texts: list[str] = []
         self._legal = _Lazy()   # (ply, {id: raw})
-        self._full = _Lazy()    # a facade Game replayed from the initial position
+        self._full = _Cloned()  # the facade Game with its record (for observations)
 
     # --- helpers ---------------------------------------------------------------------------------
 
