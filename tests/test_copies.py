@@ -228,3 +228,17 @@ def test_goto_reaches_every_ply_and_back():
     for text in g.actions():
         ref.apply(text)
     assert ref.position() == g.position() and ref.history() == g.history()
+
+
+def test_R3_3_a_squares_articles_stay_packed_so_a_copy_lists_them_alike():
+    """Picking up the first of two articles on a square leaves no hole: an article dropped
+    there later comes second, in the game and in a copy by position (found by the slow copy
+    property test, seed 72)."""
+    g = game(piece("XP", W, 5, 5, articles=["JP"]), piece("K", B, 10, 10), piece("K", W, 1, 1),
+             articles=(("FL", (5, 5)), ("ST", (5, 5))))
+    g.apply("PU:XP(5,5)1JP^FL")
+    copy = wec.Game.from_position(g.position())
+    for x in (g, copy):
+        x.apply(next(a for a in x.legal_actions() if a.kind == "drop" and a.article == "JP"))
+        assert [a["type"] for a in x.position()["articles"]] == ["ST", "JP"]
+    assert copy.position() == g.position() and copy.hash == g.hash

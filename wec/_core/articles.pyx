@@ -212,8 +212,11 @@ cdef void exec_pickup(State* st, Move* m) noexcept nogil:
         if st.gart[s][i] == m.art:
             st.hash -= article_key(m.art, s)
             give_to_piece(st, m.pid, m.art, st.gcool[s][i])
-            tset(st, &st.gart[s][i], 0)
-            tset(st, &st.gcool[s][i], 0)
+            if i == 0:  # the square's articles stay packed, in order (as a position lists them)
+                tset(st, &st.gart[s][0], st.gart[s][1])
+                tset(st, &st.gcool[s][0], st.gcool[s][1])
+            tset(st, &st.gart[s][1], 0)
+            tset(st, &st.gcool[s][1], 0)
             break
     piece_set(st, m.pid, &p.acted, 1)
     turn_set(st, &st.did_pickup, 1)
