@@ -169,7 +169,11 @@ def main() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the window's to handle
     pipe = _Pipe(sys.stdin.buffer, sys.stdout.buffer)
     sys.stdout = sys.stderr  # a stray print must not break the replies
-    import wec  # noqa: F401 - loaded before the window is told the helper is ready
+    import wec
+    # loaded and warmed (the standard rule tables compiled, one quick decision made) before the
+    # window is told the helper is ready: the computer's first turn does not pay for it
+    warm = wec.Game.new()
+    wec.AI(level=1, seconds=0.01).choose_action(warm)
     pipe.send(("ready", 0, None))
     serve(pipe, pipe)
 
