@@ -1,7 +1,8 @@
 """Small builders for rule tests: positions in the API.md format, and move-set helpers."""
 from __future__ import annotations
 
-from typing import Any
+import threading
+from typing import Any, Callable
 
 import wec
 
@@ -51,3 +52,23 @@ def fire(g: wec.Game, origin, article: str, dest=None, **fields) -> wec.Action:
     assert len(cands) == 1, (origin, article, dest, cands)
     play(g, cands[0])
     return cands[0]
+
+
+def finishes(fn: Callable[[], Any], seconds: float = 60.0) -> Any:
+    """fn() run in a thread: its result, or a failure if it has not returned after `seconds` (a
+    guard against a hang, not a timing assertion)."""
+    out: list[Any] = []
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            out.append(fn())
+        except BaseException as e:  # noqa: BLE001 - re-raised below
+            errors.append(e)
+    t = threading.Thread(target=run, daemon=True)
+    t.start()
+    t.join(seconds)
+    assert not t.is_alive(), f"still running after {seconds} s"
+    if errors:
+        raise errors[0]
+    return out[0]

@@ -7,7 +7,6 @@ import io
 import json
 import os
 import stat
-import threading
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -15,6 +14,7 @@ from typing import Any, Callable
 import pytest
 
 import wec
+from builders import finishes
 from wec import cli
 from wec.ai import AI
 from wec.position import position_problems
@@ -31,26 +31,6 @@ def with_piece(**fields: Any) -> dict[str, Any]:
     pos = json.loads(json.dumps(POS))
     pos["pieces"][0].update(fields)
     return pos
-
-
-def finishes(fn: Callable[[], Any], seconds: float = 60.0) -> Any:
-    """fn() run in a thread: its result, or a failure if it has not returned after `seconds` (a
-    guard against a hang, not a timing assertion)."""
-    out: list[Any] = []
-    errors: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            out.append(fn())
-        except BaseException as e:  # noqa: BLE001 - re-raised below
-            errors.append(e)
-    t = threading.Thread(target=run, daemon=True)
-    t.start()
-    t.join(seconds)
-    assert not t.is_alive(), f"still running after {seconds} s"
-    if errors:
-        raise errors[0]
-    return out[0]
 
 
 def run_cli(argv: list[str], capsys: pytest.CaptureFixture[str], stdin: str = "",

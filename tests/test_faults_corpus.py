@@ -7,13 +7,13 @@ from __future__ import annotations
 import io
 import json
 import os
-import threading
 from pathlib import Path
 from typing import Any, Callable
 
 import pytest
 
 import wec
+from builders import finishes
 from wec import cli
 from wec.options import Options
 from wec.position import load_position_file, parse_position, position_problems
@@ -188,21 +188,7 @@ def bad_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 def guarded(fn: Callable[[], Any]) -> Any:
     """fn() in a thread, failing if it has not returned in 20 s (a hang guard)."""
-    out: list[Any] = []
-    errors: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            out.append(fn())
-        except BaseException as e:  # noqa: BLE001 - re-raised below
-            errors.append(e)
-    t = threading.Thread(target=run, daemon=True)
-    t.start()
-    t.join(20)
-    assert not t.is_alive(), "hangs"
-    if errors:
-        raise errors[0]
-    return out[0] if out else None
+    return finishes(fn, 20.0)
 
 
 def test_every_file_loader_refuses_every_bad_file_in_one_line(bad_files):
