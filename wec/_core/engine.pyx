@@ -138,6 +138,22 @@ cdef int _kind_rank(Piece* p, int kind) noexcept:
     return rank
 
 
+cdef void _compile_path_info(Rules* R) noexcept:
+    """Rules.path_info from the path tables: block boards and destinations."""
+    cdef int k, i, s
+    cdef PathInfo* pi
+    for k in range(R.n_paths):
+        pi = &R.path_info[k]
+        pi.block[0] = pi.block[1] = 0
+        for i in range(R.path_len[k] - 1):
+            s = R.path_sq[k * MAX_PATH + i]
+            pi.block[s >> 6] |= (<uint64_t>1) << (s & 63)
+        pi.dest = R.path_sq[k * MAX_PATH + R.path_len[k] - 1]
+        pi.mode = R.path_mode[k]
+        pi.combat = R.path_combat[k]
+        pi.home = R.path_home[k]
+
+
 cdef class _RulesBox:
     """Owns one compiled Rules struct. Engines made by `Engine.copy()` share their box (the rules
     never change after `configure`, which makes a new box)."""
@@ -157,6 +173,7 @@ cdef class _RulesBox:
             free(self.R.path_mode)
             free(self.R.path_combat)
             free(self.R.path_home)
+            free(self.R.path_info)
             free(self.R)
 
 
@@ -320,7 +337,8 @@ cdef class Engine:
         R.path_mode = <int*>malloc((n_paths + 1) * sizeof(int))
         R.path_combat = <int*>malloc((n_paths + 1) * sizeof(int))
         R.path_home = <int*>malloc((n_paths + 1) * sizeof(int))
-        if (R.pset_start == NULL or R.pset_end == NULL or R.path_len == NULL or R.path_sq == NULL
+        R.path_info = <PathInfo*>calloc(n_paths + 1, sizeof(PathInfo))
+        if (R.path_info == NULL or R.pset_start == NULL or R.pset_end == NULL or R.path_len == NULL or R.path_sq == NULL
                 or R.path_mode == NULL or R.path_combat == NULL or R.path_home == NULL):
             raise MemoryError()
         _copy_ints(R.pset_start, tables["pset_start"])
@@ -333,6 +351,7 @@ cdef class Engine:
         _copy_ints(&R.psid[0][0][0], tables["psid"])
         R.n_psets = n_sets
         R.n_paths = n_paths
+        _compile_path_info(R)
 
     def path_squares(self, int path):
         """The squares (0..99) of one compiled path (for the hidden-enemy history and tests)."""
@@ -436,6 +455,7 @@ cdef class Engine:
             st.reserves[i].entered = d.get("entered", 0)
         st.n_articles = n_art
         st.n_live_proj = 0
+        st.move_hint[0] = st.move_hint[1] = 0
         st.proj_serial = 0
         for i, d in enumerate(data.get("projectiles", ())):
             if i >= MAX_PROJECTILES:
