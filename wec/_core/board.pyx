@@ -63,7 +63,7 @@ cdef uint64_t piece_key(Piece* p) noexcept nogil:
     for i in range(MAX_SLOTS):  # the slot order decides the drop order (R7.3.3): hashed
         if p.art[i]:
             arts += mix64(<uint64_t>(p.art[i] * 64 + p.cool[i] + 1 + i * 8192) * GOLDEN)
-    for i in range(N_KINDS):
+    for i in range(A_FL, A_TL + 1):  # only weapons count down (R7.2): icool is 0 elsewhere
         if p.icool[i]:
             arts += mix64(<uint64_t>(5000 + i * 64 + p.icool[i]) * GOLDEN)
     h = <uint64_t>p.type

@@ -409,6 +409,8 @@ cdef class Engine:
                 p.cool[i] = cool
                 n_art += 1
             for kind, cool in d.get("icool", {}).items():
+                if not A_FL <= kind <= A_TL:  # only weapons count down (R7.2)
+                    raise ValueError("pieces[%d].icool: kind %r is not a weapon" % (pid, kind))
                 p.icool[kind] = cool
             p.stun = d.get("stun", 0)
             p.home = d.get("home", 0)
@@ -455,6 +457,7 @@ cdef class Engine:
             st.reserves[i].entered = d.get("entered", 0)
         st.n_articles = n_art
         st.n_live_proj = 0
+        st.proj_top = 0
         st.move_hint[0] = st.move_hint[1] = 0
         st.proj_serial = 0
         for i, d in enumerate(data.get("projectiles", ())):
@@ -468,6 +471,7 @@ cdef class Engine:
             st.proj[i].strength = d["strength"]
             st.proj[i].owner = d["owner"]
             st.proj[i].serial = i
+            st.proj_top = i + 1
             st.n_live_proj += 1
             st.proj_serial = i + 1
         for pid, d in enumerate(pieces):  # R10.2 locks: [inherent ASH, then each carried ASH]
@@ -968,6 +972,9 @@ cdef class Engine:
         cdef Piece* q
         cdef int pid, s, lvl, i, a, b, n_art = 0
         problems = []
+        for i in range(st.proj_top, MAX_PROJECTILES):
+            if st.proj[i].kind:
+                problems.append("projectile slot %d in use past proj_top %d" % (i, st.proj_top))
         for pid in range(st.n_pieces):
             p = &st.pieces[pid]
             if not p.alive:

@@ -210,6 +210,10 @@ cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
     memset(valid, 0, 1 << n_elig)
     n_found = 0
     for dir in range(8):
+        s = R.nb[sq][dir]  # the Dozer's own square first: when it cannot go, no group can
+        if s == NONE or (not doze_target_ok(st, side, sq, s, moved, 0) and
+                         not (R.nb[sq][dir] != NONE and is_member(sqs, n_elig, s))):
+            continue
         for j in range(n_elig + 1):
             need[j] = -1
             s = R.nb[sqs[j]][dir]
@@ -246,6 +250,14 @@ cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
                 emit(g, ACT_DOZE, pid, R.nb[sq][dir], GROUND, partner, NONE, group, dir, 0, 0, NONE)
                 if full(g):
                     return
+
+
+cdef inline bint is_member(int* sqs, int n_elig, int s) noexcept nogil:
+    cdef int k
+    for k in range(1, n_elig + 1):
+        if sqs[k] == s:
+            return True
+    return False
 
 
 cdef inline int members_total(int members, int* cnt, int n_elig) noexcept nogil:

@@ -251,6 +251,8 @@ ctypedef struct State:
     int quiet               # turns in a row without one (R11.3)
     int proj_serial         # next projectile serial number
     int n_live_proj         # projectiles in flight
+    int proj_top            # one past the highest projectile slot ever used in this line of
+                            # play (trailed): loops over projectiles stop there
     int move_hint[2]        # the piece where has_move (R6.5) starts looking, per side: a speed
                             # hint, not part of the position (never trailed, hashed or saved)
     Event ev[128]           # what the last action did (not part of the state; not undone)
