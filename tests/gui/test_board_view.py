@@ -348,6 +348,16 @@ def test_defect_1_the_piece_panel_describes_the_piece_selected(make_window):
     assert w.piece_panel.piece.type == "DO" and "Dozer" in w.piece_panel.text()
 
 
+def panel_point(levels, piece) -> QPoint:
+    """Where the level panels draw `piece`."""
+    for level, _title, rect in levels._panels():
+        pieces, slots, _a, _r = levels._slots(level, rect)
+        for p, slot in zip(pieces, slots):
+            if p == piece:
+                return point(slot.center())
+    raise LookupError(piece)
+
+
 def test_defect_2_level_panel_clicks_pick_that_piece_and_right_click_fires(make_window, qtbot):
     w = make_window(mode="hotseat", **OFF)
     asked = []
@@ -357,7 +367,7 @@ def test_defect_2_level_panel_clicks_pick_that_piece_and_right_click_fires(make_
     w.cancel_selection()
     asked.clear()
     su = next(p for p in w.levels.snapshot.at(10, 2, "G") if p.type == "SU")
-    qtbot.mouseClick(w.levels, Qt.MouseButton.LeftButton, pos=point(w.levels.piece_center(su)))
+    qtbot.mouseClick(w.levels, Qt.MouseButton.LeftButton, pos=panel_point(w.levels, su))
     assert asked == [] and w.picker.candidates[0].piece == "SU"
     assert w.piece_panel.piece == su
     w.cancel_selection()
@@ -367,7 +377,7 @@ def test_defect_2_level_panel_clicks_pick_that_piece_and_right_click_fires(make_
                  if any(a.kind == "fire" and a.piece == p.type and a.origin == shooter
                         for a in w.game.legal_actions()))
     w.cancel_selection()
-    qtbot.mouseClick(w.levels, Qt.MouseButton.RightButton, pos=point(w.levels.piece_center(piece)))
+    qtbot.mouseClick(w.levels, Qt.MouseButton.RightButton, pos=panel_point(w.levels, piece))
     assert w.picker.stage == "fire" and w.picker.candidates[0].kind == "fire"
 
 
@@ -428,12 +438,12 @@ def test_defect_8_dragging_shows_the_destinations(make_window, qtbot):
     qtbot.mouseMove(b, point(c))
     dests = {x.dest for x in w.game.legal_actions() if x.origin == (9, 2, "G") and x.dest
              and x.kind == "move"}
-    assert dests and b._drag_dests == dests
     dragging = image(b)
     for d in dests:
         centre = point(glyphs.square_layout(b.square_rect(d[0], d[1]))[d[2]].topLeft()
                        + QPointF(3, 3))
-        assert dragging.pixelColor(centre) != still.pixelColor(centre)
+        assert dragging.pixelColor(centre) != still.pixelColor(centre), d
+    assert b._drag_dests == dests
     qtbot.mouseRelease(b, Qt.MouseButton.LeftButton, pos=point(c))
     assert b._drag_dests == set() and w.game.actions() == ["MV:SP(9,2)->(8,3)"]
 
