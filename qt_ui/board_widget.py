@@ -335,13 +335,21 @@ class BoardWidget(QWidget):
         # a weapon's count-down stays on the piece until it is ready again (R7.2), not only in
         # the turn it fired
         cd = max(p.cooldowns.values()) if p.cooldowns else None
-        key = ("piece", p.type, p.color, p.level, p.hand, p.stun, cd, len(p.articles))
+        key = ("piece", p.type, p.color, p.level, p.hand, p.stun, cd, len(p.articles),
+               self.detailed_now())
+
+        detailed = self.detailed_now()
 
         def draw(gp: QPainter, r: QRectF) -> None:
-            glyphs.draw_piece(gp, r, p.type, p.color, p.level, p.hand, detailed=self.detailed,
+            glyphs.draw_piece(gp, r, p.type, p.color, p.level, p.hand, detailed=detailed,
                               stun=p.stun, cooldown=cd, n_articles=len(p.articles),
                               lighting=self.lighting, palette=self.palette_)
         return self._cached(key, rect.width(), rect.height(), dpr, draw)
+
+    def detailed_now(self) -> bool:
+        """Detailed shapes when asked for and the Ground band is tall enough for them to read;
+        Air and Sub pieces then take the same shapes (one look at every level)."""
+        return self.detailed and self.square_size() * glyphs.BAND_SHARE["G"] >= 34
 
     def _background(self, dpr: float) -> QPixmap:
         """The squares and the coordinates (cached per size, flip, lighting, palette)."""

@@ -372,7 +372,8 @@ def draw_piece(painter: QPainter, rect: QRectF, type_code: str, color: str, leve
     articles at the bottom right.
 
     `detailed` draws the type's silhouette (`shape_path`) with the code below it (a token below
-    30 px); otherwise a token (`token_rect`) with the code. Air and Sub pieces have the same
+    12 px; the board asks for silhouettes only when its Ground pieces are large enough, so all
+    levels look alike); otherwise a token (`token_rect`) with the code. Air and Sub pieces have the same
     shape as Ground ones, in their level's colour, with a level mark (`draw_level_mark`). `ghost` draws it translucent (a last-seen
     marker). `lighting` adds shading and a drop shadow."""
     if rect.width() < 4 or rect.height() < 4:
@@ -385,7 +386,7 @@ def draw_piece(painter: QPainter, rect: QRectF, type_code: str, color: str, leve
         painter.setOpacity(0.45)
     outline = QPen(QColor("#000000") if color == "white" or level != "G" else QColor("#d8d8d8"),
                    max(0.8, min(rect.width(), rect.height()) * 0.045))
-    if detailed and min(rect.width(), rect.height()) >= 30:
+    if detailed and min(rect.width(), rect.height()) >= 12:
         box = _fit_square(rect)
         code_h = box.height() * 0.30
         art = QRectF(box.left(), box.top(), box.width(), box.height() - code_h * 0.7)

@@ -640,7 +640,8 @@ class MainWindow(QMainWindow):
         else:
             who = "computer" if self.is_computer(g.to_move) else "you" if \
                 self.prefs.mode == "human_vs_computer" else g.to_move
-            text = f"Turn {g.turn}: {g.to_move.capitalize()} ({who})"  # details: the banner
+            text = f"Turn {g.turn}: {g.to_move.capitalize()}" + (
+                f" ({who})" if who in ("you", "computer") else "")  # details: the banner
         self.status_label.setText(text)
 
     def say(self, text: str) -> None:

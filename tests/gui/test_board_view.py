@@ -516,3 +516,20 @@ def test_screenshots_of_the_board_view(make_window, shot_dir, qtbot):
     w.actions_by_name["big_board"].trigger()
     qtbot.wait(150)
     assert w.grab().save(str(shot_dir / "board-big.png"))
+
+
+def test_level_panels_have_tool_tips_too(make_window):
+    w = make_window(mode="hotseat", **OFF)
+    w.on_square_clicked(10, 2, "G", Qt.MouseButton.LeftButton)
+    w.cancel_selection()
+    su = next(p for p in w.levels.snapshot.at(10, 2, "G") if p.type == "SU")
+    assert "Submarine" in w.levels.tooltip_at(QPointF(panel_point(w.levels, su)))
+
+
+def test_detailed_shapes_look_alike_at_every_level(qapp):
+    board = BoardWidget()
+    board.set_view(detailed=True)
+    board.resize(600, 600)  # small squares: tokens at every level
+    assert not board.detailed_now()
+    board.resize(1400, 1400)
+    assert board.detailed_now()
