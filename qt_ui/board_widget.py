@@ -108,6 +108,7 @@ class BoardWidget(QWidget):
         """Asked at the start of a drag: where the dragged piece may go (highlighted while
         dragging)."""
         self._drag_dests: set[Square3] = set()
+        self._cursor_before = Qt.CursorShape.ArrowCursor
         self._press: tuple[QPointF, Square3] | None = None
         self._drag_pos: QPointF | None = None
         self._drag_piece: PieceInfo | None = None
@@ -148,9 +149,8 @@ class BoardWidget(QWidget):
             if not hasattr(self, name):
                 raise AttributeError(name)
             setattr(self, name, value)
-        if set(flags) - {"hidden", "flipped", "stretch", "show_last_seen", "show_possible",
-                         "show_reserves"}:
-            self._glyph_cache.clear()  # the glyphs themselves change
+        # the glyph pixmaps are kept by everything that shapes them (size, detail, lighting):
+        # a view toggled back finds them
         self._layers.clear()
         self._changed()
 
@@ -336,7 +336,7 @@ class BoardWidget(QWidget):
         # the turn it fired
         cd = max(p.cooldowns.values()) if p.cooldowns else None
         key = ("piece", p.type, p.color, p.level, p.hand, p.stun, cd, len(p.articles),
-               self.detailed_now())
+               self.detailed_now(), self.lighting)
 
         detailed = self.detailed_now()
 
@@ -361,11 +361,17 @@ class BoardWidget(QWidget):
             b = self.board_rect()
             s = b.height() / 10
             gp.fillRect(b.adjusted(-s * 0.45, 0, 0, s * 0.45), QColor("#efe6d2"))
+            # two tiles (a light and a dark square with its bands), each drawn once and copied
+            # to its 50 squares: a new size renders 2 squares, not 100
+            sq = self.square_rect(1, 1)
+            tiles = {dark: self._cached(
+                ("tile", dark, self.lighting), sq.width(), sq.height(), dpr,
+                lambda tp, rr, d=dark: glyphs.draw_square_background(
+                    tp, rr, d, palette=pal, lighting=self.lighting)) for dark in (False, True)}
             for row in range(1, 11):
                 for col in range(1, 11):
-                    glyphs.draw_square_background(gp, self.square_rect(row, col),
-                                                  glyphs.square_is_dark(row, col), palette=pal,
-                                                  lighting=self.lighting)
+                    gp.drawPixmap(self.square_rect(row, col).topLeft(),
+                                  tiles[glyphs.square_is_dark(row, col)])
             self._paint_coordinates(gp, b, s)
             gp.setPen(QPen(pal.frame, max(1.0, s * 0.03)))
             gp.setBrush(Qt.BrushStyle.NoBrush)
@@ -595,6 +601,8 @@ class BoardWidget(QWidget):
             p = pieces[0]
             self._drag_dests = (self.drag_destinations((p.row, p.col, p.level))
                                 if self.drag_destinations else set())
+            self._cursor_before = self.cursor().shape()
+            self.setCursor(Qt.CursorShape.ClosedHandCursor)  # the piece is in hand
             self._changed()
         self._drag_pos = event.position()
         self.update()
@@ -609,6 +617,7 @@ class BoardWidget(QWidget):
         self._drag_pos = None
         self._drag_dests = set()
         if dragged is not None:
+            self.setCursor(self._cursor_before)
             self._changed()
         self.update()
         where = self.square_at(event.position())

@@ -439,6 +439,7 @@ def test_defect_8_dragging_shows_the_destinations(make_window, qtbot):
     dests = {x.dest for x in w.game.legal_actions() if x.origin == (9, 2, "G") and x.dest
              and x.kind == "move"}
     dragging = image(b)
+    assert b.cursor().shape() == Qt.CursorShape.ClosedHandCursor  # the piece in hand
     for d in dests:
         centre = point(glyphs.square_layout(b.square_rect(d[0], d[1]))[d[2]].topLeft()
                        + QPointF(3, 3))
@@ -446,6 +447,7 @@ def test_defect_8_dragging_shows_the_destinations(make_window, qtbot):
     assert b._drag_dests == dests
     qtbot.mouseRelease(b, Qt.MouseButton.LeftButton, pos=point(c))
     assert b._drag_dests == set() and w.game.actions() == ["MV:SP(9,2)->(8,3)"]
+    assert b.cursor().shape() == Qt.CursorShape.OpenHandCursor
 
 
 def test_defect_10_the_big_board_grows(make_window, qtbot):
