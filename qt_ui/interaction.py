@@ -331,10 +331,6 @@ class Picker:
         finally:
             self.piece = None
 
-    def fires_left(self) -> bool:
-        """Whether a Fire is still possible this turn (R6.2: at most two)."""
-        return any(a.kind == "fire" for a in self.legal)
-
     def destinations_from(self, origin: Square3) -> set[Square3]:
         """Where the piece at `origin` may Move (highlighted while it is dragged)."""
         return {a.dest for a in self.legal if a.kind in ("move", "doze") and a.origin == origin

@@ -49,7 +49,7 @@ from .piece_panel import PiecePanel
 from .seat import Seat
 from .settings import MODES, Preferences
 from .snapshot import BoardSnapshot
-from .turn_banner import TurnBanner, turn_facts
+from .turn_banner import MAX_FIRES, TurnBanner, fires_used, turn_facts
 
 RECOVERY_NAME = "recovery.json"
 TURN_ENDS = ("END", "DRAW")
@@ -339,7 +339,7 @@ class MainWindow(QMainWindow):
         self._act(v, "&Turn the board to the player at the screen (hotseat)",
                   lambda on: self.set_view("turn_board", on), checkable=True,
                   checked=self.prefs.turn_board, name="turn_board")
-        self._act(v, "L&egend…", self.show_legend, "F1", name="legend")
+        self._act(v, "L&egend…", self.show_legend, name="legend")
 
         u = mb.addMenu("&Undo")
         self._act(u, "&Undo", self.undo, "Ctrl+Z", name="undo")
@@ -415,6 +415,10 @@ class MainWindow(QMainWindow):
 
     def show_legend(self) -> LegendWidget:
         """View > Legend: every mark of the board, in a window of its own."""
+        for shown in self.dialogs:
+            if isinstance(shown, LegendWidget) and shown.isVisible():
+                shown.raise_()
+                return shown
         legend = LegendWidget()
         legend.setWindowTitle("WEC — Legend of the board")
         legend.setParent(self, Qt.WindowType.Window)
@@ -677,8 +681,8 @@ class MainWindow(QMainWindow):
                 self.say(f"It is the computer's turn ({self.game.to_move}).")
             return
         if button == Qt.MouseButton.RightButton and self.picker.stage != "fire" \
-                and not self.picker.fires_left():
-            button = Qt.MouseButton.LeftButton  # no Fire left: the right button acts as the left
+                and fires_used(self.source, self.game.to_move) >= MAX_FIRES:
+            button = Qt.MouseButton.LeftButton  # two Fires made: the right button acts as the left
         if button == Qt.MouseButton.RightButton:
             out = self.picker.right_click(row, col, level)
         else:
@@ -754,7 +758,8 @@ class MainWindow(QMainWindow):
             self.piece_panel.show_piece(piece)
             return
         right = button == Qt.MouseButton.RightButton and (
-            self.picker.stage == "fire" or self.picker.fires_left())
+            self.picker.stage == "fire"
+            or fires_used(self.source, self.game.to_move) < MAX_FIRES)
         self._handle(self.picker.click_piece(piece, "right" if right else "left",
                                              self.left_mode))
 

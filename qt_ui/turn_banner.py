@@ -38,6 +38,12 @@ class TurnFacts:
     """A word on the computer's turn or a rewound game."""
 
 
+def fires_used(source: Any, side: str) -> int:
+    """The Fires `side` made this turn (R6.2: a piece fires at most once a turn, so the pieces
+    marked `fired`), as `source` (its own observation) shows them."""
+    return min(MAX_FIRES, sum(1 for p in source.pieces(side) if p.fired))
+
+
 def players(mode: str, human: str, level: int) -> dict[str, str]:
     """Who plays each side, in words."""
     computer = f"computer (level {level})"
@@ -58,7 +64,7 @@ def turn_facts(source: Any, seat_side: str | None, *, mode: str, human: str,
     moved = None
     if mine:
         moved = bool(source.moved)
-        fires = min(MAX_FIRES, sum(1 for p in source.pieces(mover) if p.fired))
+        fires = fires_used(source, mover)
     return TurnFacts(turn=source.turn, to_move=mover, players=players(mode, human, level),
                      moved=moved, fires=fires, result=result_text)
 
