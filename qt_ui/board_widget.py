@@ -15,6 +15,7 @@ resize never waits for a full render. Glyph pixmaps are cached per size and devi
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -100,6 +101,7 @@ class BoardWidget(QWidget):
         self.layer_renders = 0
         """How many times the position layer was rendered (tests: a selection does not)."""
         self._resizing = False
+        self._last_resize = 0.0
         self._settle = QTimer(self)
         self._settle.setSingleShot(True)
         self._settle.setInterval(120)
@@ -304,9 +306,15 @@ class BoardWidget(QWidget):
             painter.end()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        if self._layers:  # a live resize: the last layer scaled until the size settles
+        # a resize hard on the heels of another is a live resize (the user drags the window's
+        # edge): the last layer is drawn scaled until the size settles; a single resize (a view
+        # toggle, the window shown) renders at once
+        now = time.monotonic()
+        if self._layers and now - self._last_resize < 0.15:
             self._resizing = True
+        if self._resizing:
             self._settle.start()
+        self._last_resize = now
         super().resizeEvent(event)
 
     def _resize_settled(self) -> None:

@@ -99,6 +99,7 @@ class TurnBanner(QFrame):
         row.setContentsMargins(6, 3, 6, 3)
         row.addWidget(self.side_chip, 0)
         row.addLayout(right, 1)
+        self.setFixedHeight(self.sizeHint().height() + 6)  # its text never moves the board
         self.clear()
 
     def clear(self) -> None:

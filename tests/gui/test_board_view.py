@@ -491,13 +491,18 @@ def test_defect_11_a_live_resize_paints_the_last_layer_scaled_until_it_settles(q
     board.set_snapshot(BoardSnapshot.of(busy_game()))
     board.grab()
     rendered = board.layer_renders
-    for size in ((950, 720), (1000, 760), (1100, 800)):
+    qtbot.wait(200)
+    board.resize(920, 710)  # one resize (a view toggle): rendered at once
+    board.repaint()
+    assert board.layer_renders == rendered + 1 and not board._resizing
+    for size in ((950, 720), (1000, 760), (1100, 800)):  # a live resize
         board.resize(*size)
         board.repaint()
-    assert board.layer_renders == rendered  # no full render in the middle of a resize
+    assert board._resizing
+    assert board.layer_renders == rendered + 1  # no full render in the middle of it
     qtbot.waitUntil(lambda: not board._resizing, timeout=2000)
     board.repaint()
-    assert board.layer_renders == rendered + 1
+    assert board.layer_renders == rendered + 2
     # toggling back to a size seen with the same position finds its layer
     board.set_view(stretch=True)
     board.grab()
