@@ -129,7 +129,7 @@ class TurnBanner(QFrame):
             return f"<b>{facts.result}</b>"
         who = facts.players.get(facts.to_move, "")
         if facts.moved is None:
-            return f"{facts.to_move.capitalize()} ({who}) is playing its turn{facts.waiting}"
+            return f"{facts.to_move.capitalize()} is playing its turn — {who}{facts.waiting}"
         move = ("<span style='color:#2a7a2a'><b>Move ✓ done</b></span>" if facts.moved
                 else "<span style='color:#a04000'><b>Move: to do</b></span>")
         fires = f"Fires <b>{facts.fires}/{MAX_FIRES}</b>"

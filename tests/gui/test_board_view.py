@@ -130,7 +130,7 @@ def test_the_banner_against_the_computer_names_the_players_and_keeps_its_secrets
     text = w.banner.text()
     assert "Black: you" in text and "White: computer (level 2)" in text
     # White's turn seen from Black: whether it moved or fired is not Black's to know yet
-    assert "White (computer (level 2)) is playing its turn" in text
+    assert "White is playing its turn — computer (level 2)" in text
     assert "Fires" not in text and "Move" not in text
 
 
@@ -540,3 +540,16 @@ def test_detailed_shapes_look_alike_at_every_level(qapp):
     assert not board.detailed_now()
     board.resize(1400, 1400)
     assert board.detailed_now()
+
+
+def test_a_hover_shows_the_tool_tip(make_window, qtbot):
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QApplication, QToolTip
+    w = make_window(mode="hotseat", **OFF)
+    b = w.board
+    pos = point(b.piece_rect(10, 1, "G").center())
+    QApplication.sendEvent(b, QHelpEvent(QEvent.Type.ToolTip, pos, b.mapToGlobal(pos)))
+    qtbot.waitUntil(lambda: "Tank" in QToolTip.text(), timeout=2000)
+    assert "Black" in QToolTip.text() and "Ground at (10,1)" in QToolTip.text()
+    QToolTip.hideText()
