@@ -106,7 +106,7 @@ class BoardWidget(QWidget):
         self._settle.setSingleShot(True)
         self._settle.setInterval(120)
         self._settle.timeout.connect(self._resize_settled)
-        self.drag_destinations: Callable[[Square3], set[Square3]] | None = None
+        self.drag_destinations: Callable[[PieceInfo], set[Square3]] | None = None
         """Asked at the start of a drag: where the dragged piece may go (highlighted while
         dragging)."""
         self._drag_dests: set[Square3] = set()
@@ -605,10 +605,12 @@ class BoardWidget(QWidget):
                 p for lvl in ("G", "A", "S") for p in self.snapshot.at(row, col, lvl)]
             if not pieces:
                 return
-            self._drag_piece = pieces[0]
-            p = pieces[0]
-            self._drag_dests = (self.drag_destinations((p.row, p.col, p.level))
-                                if self.drag_destinations else set())
+            # the piece in hand is the first one of the square that may move (a Tank that
+            # cannot move beside a Dozer that can: the Dozer)
+            reach = [(p, self.drag_destinations(p) if self.drag_destinations else set())
+                     for p in pieces]
+            p, self._drag_dests = next(((q, d) for q, d in reach if d), reach[0])
+            self._drag_piece = p
             self._cursor_before = self.cursor().shape()
             self.setCursor(Qt.CursorShape.ClosedHandCursor)  # the piece is in hand
             self._changed()

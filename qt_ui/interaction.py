@@ -331,10 +331,12 @@ class Picker:
         finally:
             self.piece = None
 
-    def destinations_from(self, origin: Square3) -> set[Square3]:
-        """Where the piece at `origin` may Move (highlighted while it is dragged)."""
+    def destinations_of(self, piece: Any) -> set[Square3]:
+        """Where `piece` (a PieceInfo) may Move (highlighted while it is dragged)."""
+        origin = (piece.row, piece.col, piece.level)
         return {a.dest for a in self.legal if a.kind in ("move", "doze") and a.origin == origin
-                and a.dest is not None}
+                and a.piece == piece.type and a.hand == piece.hand
+                and tuple(a.articles or ()) == tuple(piece.articles) and a.dest is not None}
 
     # --- drag and drop ---------------------------------------------------------------------------
 

@@ -173,7 +173,7 @@ class MainWindow(QMainWindow):
         self.board.squareClicked.connect(self.on_square_clicked)
         self.board.pieceDragged.connect(self.on_piece_dragged)
         self.board.keyNavigate.connect(self.navigate)
-        self.board.drag_destinations = self.picker.destinations_from
+        self.board.drag_destinations = self.picker.destinations_of
         self.banner = TurnBanner()
         self.board_pane = QWidget()
         bl = QVBoxLayout(self.board_pane)

@@ -553,3 +553,18 @@ def test_a_hover_shows_the_tool_tip(make_window, qtbot):
     qtbot.waitUntil(lambda: "Tank" in QToolTip.text(), timeout=2000)
     assert "Black" in QToolTip.text() and "Ground at (10,1)" in QToolTip.text()
     QToolTip.hideText()
+
+
+def test_defect_8_the_piece_in_hand_is_the_one_that_may_move(make_window, qtbot):
+    w = make_window(busy_game(), mode="human_vs_computer", human="black")
+    w.pause_ai(True)
+    b = w.board
+    assert [p.type for p in w.game.pieces_at(9, 9, "G")][:2] == ["TA", "DO"]
+    dozer = next(a for a in w.game.legal_actions() if a.piece == "DO" and a.origin == (9, 9, "G"))
+    a = b.square_center(9, 9)
+    c = b.square_center(*dozer.dest[:2], dozer.dest[2])
+    qtbot.mousePress(b, Qt.MouseButton.LeftButton, pos=point(a))
+    qtbot.mouseMove(b, point((a + c) / 2))
+    assert b._drag_piece.type == "DO" and dozer.dest in b._drag_dests
+    qtbot.mouseRelease(b, Qt.MouseButton.LeftButton, pos=point(c))
+    assert w.game.actions()[-1].startswith("MV:DO(9,9)")
