@@ -10,11 +10,12 @@ from __future__ import annotations
 def bottom_side(mode: str, human: str, looking: str | None, to_move: str, *,
                 turn_board: bool) -> str:
     """The side at the bottom before View > Flip board: against the computer the human's side;
-    in hotseat, with `turn_board`, the side at the screen (the side to move when nothing is
-    hidden), else the first player's (`human`); computer against computer `human` too (the
-    side the user chose to follow)."""
-    if mode == "hotseat" and turn_board:
-        return looking or to_move
+    in hotseat with a hand-off (hidden pieces or competitive: `looking` is the side at the
+    screen) and `turn_board`, that side; otherwise `human` (hotseat without a hand-off: both
+    players look at one board, it stays put; computer against computer: the side the user
+    chose to follow). `to_move` is kept for callers that show the mover."""
+    if mode == "hotseat" and turn_board and looking:
+        return looking
     return human
 
 

@@ -568,3 +568,10 @@ def test_defect_8_the_piece_in_hand_is_the_one_that_may_move(make_window, qtbot)
     assert b._drag_piece.type == "DO" and dozer.dest in b._drag_dests
     qtbot.mouseRelease(b, Qt.MouseButton.LeftButton, pos=point(c))
     assert w.game.actions()[-1].startswith("MV:DO(9,9)")
+
+
+def test_hotseat_without_a_hand_off_keeps_the_board_still(make_window):
+    w = make_window(mode="hotseat", **OFF)
+    assert bottom_row(w.board) == 10  # the default side (Black) at the bottom
+    assert w.play("MV:RP(9,1)->(8,2)") and w.play("END")
+    assert w.game.to_move == "white" and bottom_row(w.board) == 10
