@@ -102,6 +102,7 @@ class BoardWidget(QWidget):
         """How many times the position layer was rendered (tests: a selection does not)."""
         self._resizing = False
         self._last_resize = 0.0
+        self._last_paint = 0.0
         self._settle = QTimer(self)
         self._settle.setSingleShot(True)
         self._settle.setInterval(120)
@@ -304,13 +305,17 @@ class BoardWidget(QWidget):
             self.render_board(painter, stand_in=self._resizing)
         finally:
             painter.end()
+            self._last_paint = time.monotonic()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         # a resize hard on the heels of another is a live resize (the user drags the window's
         # edge): the last layer is drawn scaled until the size settles; a single resize (a view
         # toggle, the window shown) renders at once
+        # (measured from the later of the last resize and the paint that followed it, so a
+        # slow render does not hide a live resize)
         now = time.monotonic()
-        if self._layers and now - self._last_resize < 0.15:
+        if self._layers and now - self._last_resize < 1.0 and \
+                now - max(self._last_resize, self._last_paint) < 0.15:
             self._resizing = True
         if self._resizing:
             self._settle.start()

@@ -491,7 +491,7 @@ def test_defect_11_a_live_resize_paints_the_last_layer_scaled_until_it_settles(q
     board.set_snapshot(BoardSnapshot.of(busy_game()))
     board.grab()
     rendered = board.layer_renders
-    qtbot.wait(200)
+    qtbot.wait(1100)
     board.resize(920, 710)  # one resize (a view toggle): rendered at once
     board.repaint()
     assert board.layer_renders == rendered + 1 and not board._resizing
