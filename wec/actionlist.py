@@ -13,6 +13,7 @@ import dataclasses
 from typing import Any
 
 from . import rules
+from ._core.engine import Engine
 from .action import Action, piece_text
 from .coredata import ACT_DOZE, ACT_DROP, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE, \
     ACT_PICKUP, ACT_REINFORCE
@@ -171,15 +172,7 @@ for _field in dataclasses.fields(Action):
 
 def pending(snap: Snapshot, raws: list[tuple]) -> list[tuple[Action, tuple]]:
     """(action, raw) pairs for a legal list, the actions not yet spelled out."""
-    new = object.__new__
-    cls = PendingAction
-    out: list[tuple[Action, tuple]] = []
-    add = out.append
-    for raw in raws:
-        a = new(cls)
-        a.__dict__["_legal"] = (snap, raw)
-        add((a, raw))
-    return out
+    return Engine.pending(PendingAction, snap, raws)  # type: ignore[no-any-return]
 
 
 def raw_of(action: Action, snap: Snapshot) -> tuple | None:

@@ -651,6 +651,20 @@ cdef class Engine:
                         m.art, m.art2, m.target))
         return out
 
+    @staticmethod
+    def pending(cls, snap, list raws):
+        """[(action, raw)] for a legal list: each action a bare `cls` instance (wec.actionlist
+        PendingAction) whose __dict__ holds only `_legal` = (snap, raw); built here, in C, because
+        a legal list is made at every state a user or a bot looks at."""
+        cdef list out = []
+        cdef object new = object.__new__
+        cdef object a, raw
+        for raw in raws:
+            a = new(cls)
+            a.__dict__["_legal"] = (snap, raw)
+            out.append((a, raw))
+        return out
+
     def named_briefs(self, int n):
         """Right after legal() (whose `n` actions are still in the buffer): the pieces they name
         (actor, a Move's passenger, a Fire's or Exchange's other piece), as {pid: (type, color,
