@@ -213,6 +213,7 @@ cdef class Engine:
             free(self.srch.buf)
             free(self.srch.order)
             free(self.srch.order2)
+            free(self.srch.order_at)
             free(self.srch.history)
             free(self.srch)
 
@@ -872,13 +873,16 @@ cdef class Engine:
         free(S.buf)
         free(S.order)
         free(S.order2)
+        free(S.order_at)
         free(S.history)
         S.tt = <TTEntry*>calloc(1 << tt_bits, sizeof(TTEntry))
         S.buf = <Move*>malloc(MAX_PLY * (MAX_MOVES + 16) * sizeof(Move))
         S.order = <int*>malloc(MAX_PLY * MAX_MOVES * sizeof(int))
         S.order2 = <int*>malloc(MAX_PLY * MAX_MOVES * sizeof(int))
+        S.order_at = <int*>malloc(MAX_PLY * MAX_MOVES * sizeof(int))
         S.history = <int*>calloc(MAX_PIECES * N_SQ, sizeof(int))
-        if S.tt == NULL or S.buf == NULL or S.order == NULL or S.order2 == NULL or S.history == NULL:
+        if (S.tt == NULL or S.buf == NULL or S.order == NULL or S.order2 == NULL
+                or S.order_at == NULL or S.history == NULL):
             raise MemoryError()
         S.max_ply = MAX_PLY
         S.tt_mask = (1 << tt_bits) - 1

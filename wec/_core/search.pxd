@@ -29,6 +29,9 @@ ctypedef struct Search:
     unsigned int killers[MAX_PLY][2]  # two quiet actions per ply that caused a cut-off
     int* order               # MAX_PLY * MAX_MOVES order scores: one list per ply (consumed)
     int* order2              # the same scores, kept (the reductions read them)
+    int* order_at            # MAX_PLY * MAX_MOVES: the generation index of each candidate (the
+                             # order lists hold only the actions worth searching, so that
+                             # picking the next one does not rescan the skipped ones)
     int* history             # [MAX_PIECES * N_SQ]: cut-off credit of a piece's Move to a square
     int piece_value[23]
     int article_value[19]

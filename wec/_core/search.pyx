@@ -25,6 +25,24 @@ cdef inline double now() noexcept nogil:
     return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
+cdef int enemies_near(State* st, int sq, int color) noexcept nogil:
+    """Unstunned pieces not of `color` within 2 king steps of `sq`, at any level."""
+    cdef int r0 = sq // 10, c0 = sq % 10, r, c, s, lvl, i, x, n = 0
+    cdef Piece* e
+    for r in range(r0 - 2 if r0 >= 2 else 0, r0 + 3 if r0 <= 7 else 10):
+        for c in range(c0 - 2 if c0 >= 2 else 0, c0 + 3 if c0 <= 7 else 10):
+            s = r * 10 + c
+            for lvl in range(N_LEVELS):
+                for i in range(2):
+                    x = st.occ[lvl][s][i]
+                    if x == NONE:
+                        break  # slot 0 is filled first
+                    e = &st.pieces[x]
+                    if e.color != color and e.stun == 0:
+                        n += 1
+    return n
+
+
 cdef int evaluate(State* st, Search* s) noexcept nogil:
     """Static score for the side to move: material (pieces and carried articles, less the turns
     their weapons still cool down), stunned pieces,
@@ -57,11 +75,8 @@ cdef int evaluate(State* st, Search* s) noexcept nogil:
                 pr = &st.proj[i]
                 if pr.kind and pr.owner != p.color and king_dist(pr.sq, p.sq) <= 2:
                     total -= sign * s.proj_near_primary
-        if s.primary_guard:
-            for q in range(st.n_pieces):
-                e = &st.pieces[q]
-                if e.alive and e.color != p.color and e.stun == 0 and king_dist(e.sq, p.sq) <= 2:
-                    total -= sign * s.primary_guard
+        if s.primary_guard:  # unstunned enemies within 2 king steps: read off the squares
+            total -= sign * s.primary_guard * enemies_near(st, p.sq, p.color)
     for i in range(st.n_reserves):
         if st.reserves[i].armed and not st.reserves[i].entered:
             total += (1 if st.reserves[i].color == side else -1) * s.reserve_armed
@@ -219,8 +234,9 @@ cdef int qsearch(State* st, Search* s, int alpha, int beta, int ply, int qd,
     a quiet Move) or capture; after its Move it fires or ends the turn, and the opponent then
     gets the same choice. Resolves exchanges, pending projectiles (they advance at End Turn)
     and stuns before the position is judged."""
-    cdef int n, i, k, score, best, side = st.side
+    cdef int n, i, j, k, m, score, best, side = st.side
     cdef int* sc
+    cdef int* at
     s.nodes += 1
     if st.result != RESULT_NONE:
         return terminal_score(st, s, ply)
@@ -240,12 +256,18 @@ cdef int qsearch(State* st, Search* s, int alpha, int beta, int ply, int qd,
             alpha = best
     n = gen_search_actions(st, buf)
     sc = s.order + ply * MAX_MOVES
+    at = s.order_at + ply * MAX_MOVES
+    m = 0
     for i in range(n):
-        sc[i] = order_score(st, s, &buf[i], ply) if is_noisy(st, s, &buf[i]) else SKIP
+        if is_noisy(st, s, &buf[i]):
+            at[m] = i
+            sc[m] = order_score(st, s, &buf[i], ply)
+            m += 1
     while True:
-        k = pick_next(sc, n)
-        if k < 0:
+        j = pick_next(sc, m)
+        if j < 0:
             break
+        k = at[j]
         do_action(st, &buf[k])
         if st.side != side:
             score = -qsearch(st, s, -beta, -alpha, ply + 1, qd - 1, buf + MAX_MOVES + 16)
@@ -269,10 +291,12 @@ cdef int negamax(State* st, Search* s, int depth, int alpha, int beta, int ply,
                  Move* buf) noexcept nogil:
     """Alpha-beta over actions with principal-variation windows. Depth counts actions; End Turn
     costs none, so depth 2 is a Move and the opponent's Move."""
-    cdef int n, i, k, score, best = -INF, best_i = -1, side = st.side, flag, d1, searched = 0, r
+    cdef int n, i, j, k, m, tt_best, score, best = -INF, best_i = -1, side = st.side, flag, d1
+    cdef int searched = 0, r
     cdef int alpha0 = alpha
     cdef int* sc
     cdef int* ordered
+    cdef int* at
     cdef TTEntry* e
     if st.result != RESULT_NONE:
         s.nodes += 1
@@ -299,18 +323,23 @@ cdef int negamax(State* st, Search* s, int depth, int alpha, int beta, int ply,
         return evaluate(st, s)
     sc = s.order + ply * MAX_MOVES
     ordered = s.order2 + ply * MAX_MOVES
+    at = s.order_at + ply * MAX_MOVES
+    m = 0
+    tt_best = e.best if e.key == st.hash else -1
     for i in range(n):
-        sc[i] = order_score(st, s, &buf[i], ply) if worth_searching(st, &buf[i]) else SKIP
-    if e.key == st.hash and e.best >= 0 and e.best < n and sc[e.best] != SKIP:
-        sc[e.best] = 2147483000
-    memcpy(ordered, sc, n * sizeof(int))
+        if worth_searching(st, &buf[i]):
+            at[m] = i
+            sc[m] = 2147483000 if i == tt_best else order_score(st, s, &buf[i], ply)
+            ordered[m] = sc[m]
+            m += 1
     while True:
-        k = pick_next(sc, n)
-        if k < 0:
+        j = pick_next(sc, m)
+        if j < 0:
             break
+        k = at[j]
         d1 = depth if buf[k].kind == ACT_END else depth - 1
         # late quiet Moves are searched one action shallower first (late move reduction)
-        r = 1 if (s.reductions and searched >= 4 and depth >= 2 and ordered[k] < 1100000
+        r = 1 if (s.reductions and searched >= 4 and depth >= 2 and ordered[j] < 1100000
                   and buf[k].kind != ACT_END) else 0
         do_action(st, &buf[k])
         if st.side != side:  # End Turn (or the game ended): the opponent's point of view
