@@ -6,9 +6,19 @@ name. `out` may be NULL to count only; `limit` stops early (has_move).
 """
 from libc.stdint cimport uint64_t
 from libc.string cimport memset
+
+cdef extern from *:
+    int __builtin_popcount(unsigned int x) nogil
 from wec._core.state cimport *
 from wec._core.board cimport can_see, visible_to
 from wec._core.gen cimport Gen, full, emit, twin_of
+
+cdef inline bint surely_visible(State* st, Piece* p) noexcept nogil:
+    """R10: an enemy above the Sub level without stealth is never hidden (visible_to's first
+    cases, without the call)."""
+    return p.level != SUB and not (st.rules.inherent[p.type][A_SH] or p.art[0] == A_SH
+                                   or p.art[1] == A_SH or p.art[2] == A_SH)
+
 
 cdef inline void sight_blockers(State* st, int side, uint64_t* block) noexcept nogil:
     """R4.2: the squares where a piece `side` can see stands, per level (block[2 * level] and
@@ -21,7 +31,8 @@ cdef inline void sight_blockers(State* st, int side, uint64_t* block) noexcept n
         block[i] = 0
     for pid in range(st.n_pieces):
         p = &st.pieces[pid]
-        if p.alive and (p.color == side or all_visible or visible_to(st, side, pid)):
+        if p.alive and (p.color == side or all_visible or surely_visible(st, p)
+                        or visible_to(st, side, pid)):
             block[2 * p.level + (p.sq >> 6)] |= (<uint64_t>1) << (p.sq & 63)
 
 
@@ -164,7 +175,7 @@ cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
     cdef int sqs[9]
     cdef int need[9]
     cdef int closure[9]
-    cdef int group, j, n_found
+    cdef int group, j, n_found, two = 0
     cdef unsigned char valid[256]
     if p.level != GROUND:
         return
@@ -207,6 +218,8 @@ cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
     sqs[0] = sq
     for k in range(n_elig):
         sqs[k + 1] = R.nb[sq][elig_dir[k]]
+        if elig_cnt[k] == 2:
+            two |= 1 << k
     memset(valid, 0, 1 << n_elig)
     n_found = 0
     for dir in range(8):
@@ -232,9 +245,9 @@ cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
                 k = need[k]
             if k == -2:
                 closure[j] = -1  # reaches a square that cannot go
-        if closure[0] < 0 or members_total(closure[0], elig_cnt, n_elig) > 4:
+        if closure[0] < 0 or members_total(closure[0], two) > 4:
             continue
-        n_found += doze_groups(0, n_elig, closure[0], closure, elig_cnt, valid, dir)
+        n_found += doze_groups(0, n_elig, closure[0], closure, two, valid, dir)
     if g.out == NULL:  # counting only
         g.n = g.n + n_found if g.n + n_found < g.limit else g.limit
         return
@@ -260,16 +273,13 @@ cdef inline bint is_member(int* sqs, int n_elig, int s) noexcept nogil:
     return False
 
 
-cdef inline int members_total(int members, int* cnt, int n_elig) noexcept nogil:
-    """Pieces on the group's neighbour squares (the Dozer's own square not counted, R4.11)."""
-    cdef int k, total = 0
-    for k in range(n_elig):
-        if (members >> (k + 1)) & 1:
-            total += cnt[k]
-    return total
+cdef inline int members_total(int members, int two) noexcept nogil:
+    """Pieces on the group's neighbour squares (the Dozer's own square not counted, R4.11):
+    one per member square, one more for each holding two (`two`: bit k, eligible square k)."""
+    return __builtin_popcount(members >> 1) + __builtin_popcount((members >> 1) & two)
 
 
-cdef int doze_groups(int k, int n_elig, int members, int* closure, int* cnt,
+cdef int doze_groups(int k, int n_elig, int members, int* closure, int two,
                      unsigned char* valid, int dir) noexcept nogil:
     """Mark `members` and every group that extends it with the closures of eligible squares
     k.. (at most 4 pieces moved, R4.11) in `valid`; return how many new groups were marked."""
@@ -281,8 +291,8 @@ cdef int doze_groups(int k, int n_elig, int members, int* closure, int* cnt,
         if (members >> (kk + 1)) & 1 or closure[kk + 1] < 0:
             continue
         more = members | closure[kk + 1]
-        if members_total(more, cnt, n_elig) <= 4:
-            found += doze_groups(kk + 1, n_elig, more, closure, cnt, valid, dir)
+        if members_total(more, two) <= 4:
+            found += doze_groups(kk + 1, n_elig, more, closure, two, valid, dir)
     return found
 
 
