@@ -178,7 +178,7 @@ class MainWindow(QMainWindow):
         self.piece_panel.setObjectName("piece_panel")
         self.history = HistoryPanel()
         self.history.setObjectName("history_panel")
-        self.history.turnChosen.connect(self.goto_turn)
+        self.history.plyChosen.connect(self.goto_ply)
         self.history.navigate.connect(self.navigate)
         self.thinking = QWidget()
         self.thinking.setObjectName("thinking")
@@ -251,6 +251,8 @@ class MainWindow(QMainWindow):
         f.addSeparator()
         self._act(f, "&Board Editor…", self.open_board_editor, "Ctrl+E", name="board_editor")
         self._act(f, "&Continue after a crash", self.continue_after_crash, name="continue")
+        self._act(f, "&Copy history (text)", self.copy_history, "Ctrl+Shift+C",
+                  name="copy_history")
         self._act(f, "Square Select by &keyboard…", self.square_select, "Ctrl+K",
                   name="square_select")
         f.addSeparator()
@@ -333,6 +335,10 @@ class MainWindow(QMainWindow):
         self._act(u, "&Previous turn", lambda: self.navigate("prev"), "Left", name="prev_turn")
         self._act(u, "&Next turn", lambda: self.navigate("next"), "Right", name="next_turn")
         self._act(u, "Go to &end", lambda: self.navigate("last"), "End", name="goto_end")
+        self._act(u, "Previous &action", lambda: self.navigate("prev_action"), "Ctrl+Left",
+                  name="prev_action")
+        self._act(u, "Next a&ction", lambda: self.navigate("next_action"), "Ctrl+Right",
+                  name="next_action")
 
         am = mb.addMenu("&Action")
         self.left_group = QActionGroup(self)
@@ -461,6 +467,8 @@ class MainWindow(QMainWindow):
             self.game.autosave_to(None)
         self.game = game
         self.game_serial += 1
+        self.record_changed_from = 0
+        self.first_turn = int(game.initial_position().get("turn", 1) or 1)
         self.file_path = path
         if self.autosave_path:
             game.autosave_to(self.autosave_path,
@@ -535,12 +543,20 @@ class MainWindow(QMainWindow):
         self._update_status()
 
     def _update_history(self, turns: list[str]) -> None:
+        """The move list, from the actions that changed since the last refresh (qt_ui/
+        history_panel.py): a new reader (hotseat's next side) reads it afresh."""
         g = self.game
         if self.seat.covered:
-            self.history.list.clear()
+            self.history.clear()
             return
-        self.history.set_turns(turns, len(turns), future=self.seat.history_ahead(len(turns)),
-                               rewind=not g.competitive)
+        key = (self.game_serial, self.seat.side)
+        start = min(self.record_changed_from, len(self.history.notes)) \
+            if key == self.history.key else 0
+        self.record_changed_from = 1 << 62
+        self.history.update_record(
+            key, self.seat.notes(self.source, start), start, first_turn=self.first_turn,
+            played=g.ply, turn_strings=turns + self.seat.history_ahead(len(turns)),
+            rewind=not g.competitive)
 
     def _update_highlights(self, turns: list[str]) -> None:
         last: set[tuple[int, int]] = set()
@@ -699,6 +715,7 @@ class MainWindow(QMainWindow):
         self.play(Action("end"))
 
     def _after(self, done: Action, *, animate: bool) -> None:
+        self.record_changed_from = min(self.record_changed_from, self.game.ply - 1)
         mover = self.game.to_move if done.kind != "end" else None
         before = self.snapshot
         if mover is not None:
@@ -795,6 +812,7 @@ class MainWindow(QMainWindow):
             return
         self.worker.cancel()
         g.resign(color)
+        self.record_changed_from = min(self.record_changed_from, g.ply - 1)
         self.refresh()
         self.game_over()
 
@@ -816,6 +834,7 @@ class MainWindow(QMainWindow):
                 self.begin_handoff()
         if accepted:
             g.agree_draw()
+            self.record_changed_from = min(self.record_changed_from, g.ply - 1)
             self.refresh()
             self.game_over()
         else:
@@ -928,6 +947,19 @@ class MainWindow(QMainWindow):
     def _line(self) -> list[str]:
         return self.game.actions() + self.game.redo_actions()
 
+    def copy_history(self) -> str:
+        """File > Copy history: the move list as text (each turn's R12.2 string, then its
+        actions in words), as the seat may read it."""
+        from PySide6.QtWidgets import QApplication
+        text = self.history.text()
+        QApplication.clipboard().setText(text)
+        self.say("The history is on the clipboard.")
+        return text
+
+    def goto_ply(self, n: int) -> None:
+        """Show the position after `n` actions of the current line (the move list's clicks)."""
+        self._rewind(lambda: self.game.goto(max(0, min(n, len(self._line())))))
+
     def goto_turn(self, n: int) -> None:
         """Show the position after `n` turns of the current line (0 = the start)."""
         ends = [i + 1 for i, t in enumerate(self._line()) if _turn_end(t)]
@@ -940,7 +972,11 @@ class MainWindow(QMainWindow):
         done = sum(1 for t in g.actions() if _turn_end(t))
         ends = [i + 1 for i, t in enumerate(line) if _turn_end(t)]
         mid = bool(g.actions()) and not _turn_end(g.actions()[-1])
-        if where == "first":
+        if where == "prev_action":
+            self.goto_ply(g.ply - 1)
+        elif where == "next_action":
+            self.goto_ply(g.ply + 1)
+        elif where == "first":
             self._rewind(lambda: g.goto(0))
         elif where == "last":
             self._rewind(lambda: g.goto(len(line)))

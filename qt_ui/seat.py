@@ -67,6 +67,18 @@ class Seat:
             return self.game.full_history()  # computer vs computer: a spectator sees it all
         return self.game.history()
 
+    def notes(self, source: Any, start: int) -> list[Any]:
+        """The record's actions from index `start` on (the redo line after the played ones), one
+        `wec.record.ActionNote` each, as this seat may read them (R12.3)."""
+        g = self.game
+        if self.covered:
+            return []
+        if self.side is not None:
+            return list(source.action_notes(start, ahead=not g.competitive))
+        if g.competitive and g.result is None:
+            return g.full_action_notes(start)  # computer vs computer: a spectator sees it all
+        return g.action_notes(None, start, ahead=True)
+
     def history_ahead(self, played: int) -> list[str]:
         """The turns the redo line would bring back after the `played` ones, as this seat may
         read them."""
