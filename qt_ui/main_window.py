@@ -148,12 +148,19 @@ class MainWindow(QMainWindow):
         self.seat = Seat(self.game, None, covered=False)
         self.source: Any = self.game
         self.turns: list[str] = []
-        self.start_game(game or wec.Game.new(self._new_options()))
-        if self.recovery_path:
-            self.say("An unfinished game was autosaved: File > Continue after a crash resumes it.")
+        resumed = self._resumable() if game is None else None
+        if resumed is not None and persist:
+            self.prefs = settings_mod.load_session(self.prefs)
+            self._check_menus()
+        self.start_game(game or resumed or wec.Game.new(self._new_options()))
+        if resumed is not None:
+            self.say(f"Resumed your unfinished game (turn {resumed.turn}, "
+                     f"{resumed.to_move.capitalize()} to move). File > New starts another.")
         if self.autosave_note:
             self.show_error("Autosave", self.autosave_note)
         self.resize(1280, 860)
+        if persist:
+            self._restore_layout()
         # everything made so far (Qt's wrappers, the modules, the rule tables) lives as long as
         # the program: out of the collector's full passes, which would otherwise stop the window
         # for 40-70 ms now and then; and full passes much rarer (each listed action and record
@@ -246,11 +253,20 @@ class MainWindow(QMainWindow):
         f = mb.addMenu("&File")
         self._act(f, "&New", self.new_game, "Ctrl+N", name="new")
         self._act(f, "&Load…", self.load_dialog, "Ctrl+O", name="load")
+        scen = f.addMenu("Load s&cenario")
+        from wec import scenarios
+        from .new_game_dialog import scenario_title
+        for sname, about in scenarios.SCENARIOS.items():
+            act = self._act(scen, scenario_title(sname), partial(self.load_scenario, sname),
+                            name=f"scenario_{sname}")
+            act.setToolTip(about)
+        scen.setToolTipsVisible(True)
         self._act(f, "&Save", self.save, "Ctrl+S", name="save")
         self._act(f, "Save &As…", self.save_as_dialog, "Ctrl+Shift+S", name="save_as")
         f.addSeparator()
         self._act(f, "&Board Editor…", self.open_board_editor, "Ctrl+E", name="board_editor")
-        self._act(f, "&Continue after a crash", self.continue_after_crash, name="continue")
+        self._act(f, "&Reopen the last unfinished game", self.continue_after_crash,
+                  name="continue")
         self._act(f, "&Copy history (text)", self.copy_history, "Ctrl+Shift+C",
                   name="copy_history")
         self._act(f, "Square Select by &keyboard…", self.square_select, "Ctrl+K",
@@ -356,6 +372,8 @@ class MainWindow(QMainWindow):
         self.end_turn_action = self._act(am, "&End Turn", self.end_turn, "Ctrl+Return",
                                          name="end_turn")
 
+        self._build_help_menu(mb.addMenu("&Help"))
+
         tb = QToolBar("Game")
         self.toolbar = tb
         tb.setObjectName("toolbar")
@@ -372,6 +390,23 @@ class MainWindow(QMainWindow):
         self.end_turn_button.setToolTip("End Turn (Ctrl+Return)")
         self.end_turn_button.clicked.connect(self.end_turn)
         tb.addWidget(self.end_turn_button)
+
+    def _build_help_menu(self, h: QMenu) -> None:
+        from importlib.util import find_spec
+        self._act(h, "&Rules", lambda: self.show_help("rules"), "F1", name="help_rules")
+        self._act(h, "&Keyboard shortcuts", lambda: self.show_help("keys"), name="help_keys")
+        if find_spec("qt_ui.legend") is not None:  # the board's legend, when it is there
+            self._act(h, "&Legend", lambda: self.show_help("legend"), name="help_legend")
+        h.addSeparator()
+        self._act(h, "&About WEC", lambda: self.show_help("about"), name="help_about")
+
+    def show_help(self, tab: str = "rules") -> QWidget:
+        """Help: the rules guide, the shortcuts, the legend, About (qt_ui/help_window.py)."""
+        from .help_window import HelpWindow
+        dlg = HelpWindow(self, self.findChildren(QAction))
+        dlg.show_tab(tab)
+        self._show_dialog(dlg)
+        return dlg
 
     # --- preferences and view --------------------------------------------------------------------
 
@@ -403,6 +438,8 @@ class MainWindow(QMainWindow):
         if mode == self.prefs.mode:
             return
         self.prefs.mode = mode
+        if self.persist:
+            settings_mod.save_session(self.prefs)
         self.worker.cancel()
         self.thinking.hide()
         self.say(f"Play: {mode.replace('_', ' ')}.")
@@ -413,6 +450,8 @@ class MainWindow(QMainWindow):
         if color == self.prefs.human:
             return
         self.prefs.human = color
+        if self.persist:
+            settings_mod.save_session(self.prefs)
         self.worker.cancel()
         self.thinking.hide()
         self.refresh()
@@ -467,6 +506,8 @@ class MainWindow(QMainWindow):
             self.game.autosave_to(None)
         self.game = game
         self.game_serial += 1
+        if self.persist:
+            settings_mod.save_session(self.prefs)  # a resumed game is played the same way
         self.record_changed_from = 0
         self.first_turn = int(game.initial_position().get("turn", 1) or 1)
         self.file_path = path
@@ -483,9 +524,89 @@ class MainWindow(QMainWindow):
             self.begin_handoff()
         self.schedule_ai()
 
-    def new_game(self) -> None:
+    def new_game(self) -> QDialog:
+        """File > New: the New Game dialog (qt_ui/new_game_dialog.py)."""
+        from .new_game_dialog import NewGameDialog
+        dlg = NewGameDialog(self.prefs, self)
+        dlg.accepted.connect(lambda: self._new_game_chosen(dlg))
+        self._show_dialog(dlg)
+        return dlg
+
+    def _new_game_chosen(self, dlg: Any) -> None:
+        try:
+            game = dlg.result_game()
+            prefs = dlg.result_preferences()
+        except (WecError, OSError, KeyError) as e:
+            self.show_error("Cannot start the game", str(e))
+            return
+        if not self.may_discard("New game"):
+            return
+        self.prefs = prefs
+        self._check_menus()
+        self.start_game(game)
+        name = dlg.scenario.currentText() if dlg.scenario.currentData() else "New game"
+        self.say(f"{name}: {dlg.mode.currentText().lower()}.")
+
+    def new_game_now(self) -> None:
+        """A new standard game with the current settings, at once."""
         self.start_game(wec.Game.new(self._new_options()))
         self.say("New game.")
+
+    def game_in_progress(self) -> bool:
+        return self.game.ply > 0 and self.game.result is None
+
+    def may_discard(self, title: str) -> bool:
+        """Ask before the game in hand is put away for another (nothing is asked when there is
+        nothing to lose)."""
+        if not self.game_in_progress() or self.handoff_pending:
+            return not self.handoff_pending
+        return self.confirm(title, "Abandon the game in progress? (File > Save keeps it.)")
+
+    def load_scenario(self, name: str) -> bool:
+        """File > Load scenario: a predefined position (wec/scenarios; the manual's
+        "predefined saved games")."""
+        from wec import scenarios
+        from .new_game_dialog import scenario_title
+        if not self.may_discard("Load scenario"):
+            return False
+        try:
+            game = wec.Game.from_position(scenarios.load(name))
+        except (WecError, KeyError, OSError) as e:
+            self.show_error("Cannot load the scenario", str(e))
+            return False
+        self.start_game(game)
+        self.say(f"{scenario_title(name)}: {scenarios.SCENARIOS[name]}")
+        return True
+
+    def _check_menus(self) -> None:
+        """The Play menu's ticks as the preferences say."""
+        p = self.prefs
+        for name in (f"mode_{p.mode}", f"human_{p.human}", f"level_{p.ai_level}"):
+            act = self.actions_by_name.get(name)
+            if act is not None:
+                act.setChecked(True)
+
+    def _resumable(self) -> wec.Game | None:
+        """The unfinished game the last run left in the autosave (a chess GUI resumes it)."""
+        if not self.recovery_path:
+            return None
+        try:
+            game = wec.Game.load(self.recovery_path)
+        except (WecError, OSError):
+            return None
+        return game if game.result is None and game.ply > 0 else None
+
+    def _restore_layout(self) -> None:
+        geometry, state = settings_mod.window_state()
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        if state is not None:
+            self.splitter.restoreState(state)
+
+    def save_layout(self) -> None:
+        """The window's geometry and the board / side panel split, for the next start."""
+        if self.persist:
+            settings_mod.save_window_state(self.saveGeometry(), self.splitter.saveState())
 
     def decide_seat(self) -> Seat:
         """Who is looking now (the one place that decides it; qt_ui/seat.py)."""
@@ -1017,6 +1138,8 @@ class MainWindow(QMainWindow):
         return True
 
     def load_dialog(self) -> None:
+        if not self.may_discard("Load"):
+            return
         path, _ = QFileDialog.getOpenFileName(self, "Load game", self._folder(),
                                               "WEC games (*.json);;All files (*)")
         if path:
@@ -1113,7 +1236,7 @@ class MainWindow(QMainWindow):
         if new.game_options() != old or self.game.ply == 0:
             if self.game.ply == 0 or self.confirm(
                     "New options", "The new rules apply to a new game. Start one now?"):
-                self.new_game()
+                self.new_game_now()
                 self.say("New game with the chosen options.")
                 return
         self.refresh()
@@ -1194,6 +1317,14 @@ class MainWindow(QMainWindow):
     # --- closing ---------------------------------------------------------------------------------
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.game_in_progress() and not self.autosave_path and self.persist and \
+                not self.confirm("Quit", "Quit and lose the game in progress? (It is not "
+                                         "autosaved; File > Save keeps it.)"):
+            event.ignore()
+            return
+        self.save_layout()
+        if self.persist:
+            settings_mod.save_session(self.prefs)
         self.worker.cancel()
         self.worker.wait(3000)
         if self.game.result is not None and self.autosave_path:

@@ -149,7 +149,7 @@ def test_save_load_and_a_bad_file(make_window, tmp_path):
     w.play("END")
     path = tmp_path / "game.json"
     assert w.save_to(str(path))
-    w.new_game()
+    w.new_game_now()
     assert w.game.ply == 0
     assert w.load_file(str(path))
     assert w.game.actions() == ["MV:RP(9,1)->(8,2)", "END"]
@@ -167,15 +167,16 @@ def test_save_load_and_a_bad_file(make_window, tmp_path):
     assert "ply 1" in w.last_error and w.game is kept
 
 
-def test_autosave_and_continue_after_a_crash(make_window, private_files):
+def test_autosave_and_resume_after_a_crash(make_window, private_files):
     w = make_window(mode="hotseat", **OFF)
     w.play("MV:RP(9,1)->(8,2)")
     assert (private_files / "autosave.json").exists()
     w.shutdown()
-    # the program "crashes"; a new window offers to continue
+    # the program "crashes"; the next start resumes the unfinished game, as a chess GUI does
     w2 = make_window(mode="hotseat", **OFF)
-    assert w2.game.ply == 0 and "Continue after a crash" in w2.last_message
-    w2.actions_by_name["continue"].trigger()
+    assert w2.game.actions() == ["MV:RP(9,1)->(8,2)"] and "Resumed" in w2.last_message
+    w2.new_game_now()
+    w2.actions_by_name["continue"].trigger()  # the game left is still at hand
     assert w2.game.actions() == ["MV:RP(9,1)->(8,2)"]
 
 
