@@ -35,6 +35,7 @@ from wec.ai import LEVELS
 
 from . import settings as settings_mod
 from .ai_worker import AIWorker
+from .analysis import AnalysisLine, accepts_draw, score_words
 from .board_widget import BoardWidget, Highlights
 from .dialogs import ColoursDialog, TextDialog, error_box, game_over_text, status_text
 from .handoff import HandOff
@@ -43,10 +44,12 @@ from .interaction import LEVEL_NAMES, Outcome, Picker, describe
 from .level_panels import LevelPanels
 from .options_dialog import OptionsDialog
 from .piece_panel import PiecePanel
-from .seat import Seat
+from .seat import Seat, side_view
 from .settings import MODES, Preferences
 from .snapshot import BoardSnapshot
 
+COMPUTER_WAITS = ("The computer waits (you went back): Redo (Ctrl+Y) replays its action, "
+                  "Play > Computer: play now (Ctrl+M) lets it choose.")
 RECOVERY_NAME = "recovery.json"
 TURN_ENDS = ("END", "DRAW")
 
@@ -132,6 +135,10 @@ class MainWindow(QMainWindow):
         self.worker.progress.connect(self._ai_progress)
         self.worker.chosen.connect(self._ai_chosen)
         self.worker.failed.connect(self._ai_failed)
+        self.worker.evaluated.connect(self._evaluated)
+        self.judge_stamp: tuple = ()
+        """The position a hint or a draw offer was asked for (a later answer is dropped)."""
+        self.last_progress: tuple[int, int, int, str] | None = None
         self._build_widgets()
         self._build_menus()
         self.window_actions: list[QAction] = self.findChildren(QAction)
@@ -213,6 +220,8 @@ class MainWindow(QMainWindow):
         sl.addWidget(self.levels, 3)
         sl.addWidget(self.piece_panel, 0)
         sl.addWidget(self.thinking, 0)
+        self.analysis = AnalysisLine()
+        sl.addWidget(self.analysis, 0)
         sl.addWidget(self.message, 0)
         sl.addWidget(self.history, 4)
         self.side.setMinimumWidth(300)
@@ -314,7 +323,8 @@ class MainWindow(QMainWindow):
                   name="ai_pause")
         p.addSeparator()
         self._act(p, "&Resign", self.resign, name="resign")
-        self._act(p, "Offer &draw (hotseat)", self.offer_draw, name="offer_draw")
+        self._act(p, "Offer &draw", self.offer_draw, name="offer_draw")
+        self._act(p, "&Hint", self.hint, "Ctrl+Shift+H", name="hint")
         p.addSeparator()
         self._act(p, "Save current settings as &preferences", self.save_preferences,
                   name="save_prefs")
@@ -432,7 +442,14 @@ class MainWindow(QMainWindow):
         setattr(self.prefs, name, bool(on))
         self._apply_view_prefs()
         if name == "possible_locations":
+            # a view of the board, not a move: a selection or an aimed fire stays, and so
+            # does its prompt
+            pk = self.picker
+            kept = (pk.stage, pk.candidates, pk.selected, self.game.ply)
             self.refresh()
+            if kept[0] and kept[3] == self.game.ply and not self.handoff_pending:
+                pk.stage, pk.candidates, pk.selected = kept[:3]
+                self._update_highlights(self._turns())
 
     def set_mode(self, mode: str) -> None:
         if mode == self.prefs.mode:
@@ -516,6 +533,8 @@ class MainWindow(QMainWindow):
                              on_error=lambda message: self.say(f"Autosave is off: {message}"))
         self._lift_cover()
         self.seat = Seat(game, None, covered=False)  # the new game's seat is decided afresh
+        self.analysis.clear()
+        self.judge_stamp = ()
         self.selected_piece = None
         self.last_game_over = ""
         self.setWindowTitle("WEC — Weapon Chess" + (f" — {os.path.basename(path)}" if path else ""))
@@ -702,8 +721,9 @@ class MainWindow(QMainWindow):
         back = not g.competitive
         self.actions_by_name["undo"].setEnabled(back and g.ply > 0)
         self.actions_by_name["redo"].setEnabled(back and bool(g.redo_actions()))
-        self.actions_by_name["offer_draw"].setEnabled(self.prefs.mode == "hotseat"
-                                                      and g.result is None)
+        self.actions_by_name["offer_draw"].setEnabled(
+            g.result is None and (self.prefs.mode == "hotseat" or self.human_to_act()))
+        self.actions_by_name["hint"].setEnabled(self.human_to_act())
         self.actions_by_name["resign"].setEnabled(g.result is None)
 
     def _update_status(self) -> None:
@@ -716,6 +736,8 @@ class MainWindow(QMainWindow):
         else:
             who = "computer" if self.is_computer(g.to_move) else "you" if \
                 self.prefs.mode == "human_vs_computer" else g.to_move
+            if who == "computer" and not self.worker.busy and g.redo_actions():
+                who = "the computer waits: Redo or Ctrl+M"
             text = (f"Turn {g.turn}: {g.to_move.capitalize()} to move ({who})"
                     f"{' — Move made' if g.moved else ''}")
         self.status_label.setText(text)
@@ -742,6 +764,8 @@ class MainWindow(QMainWindow):
                 self.say("The computer is thinking — Stop makes it play now.")
             elif self.game.result:
                 self.say("The game is over.")
+            elif self.game.redo_actions():
+                self.say(COMPUTER_WAITS)
             else:
                 self.say(f"It is the computer's turn ({self.game.to_move}).")
             return
@@ -873,6 +897,7 @@ class MainWindow(QMainWindow):
         self.selected_piece = None
         self.focus_square = None
         self.message.setText("")  # the last player's own actions stay private
+        self.analysis.clear()  # so does the last player's hint
         self.last_message = ""
         self.statusBar().clearMessage()
         for dialog in self.dialogs:
@@ -939,8 +964,11 @@ class MainWindow(QMainWindow):
 
     def offer_draw(self) -> None:
         g = self.game
+        if self.prefs.mode == "human_vs_computer" and g.result is None:
+            self.offer_draw_to_computer()
+            return
         if self.prefs.mode != "hotseat" or g.result is not None:
-            self.say("A draw can be offered in hotseat play.")
+            self.say("A draw can be offered in hotseat play or to the computer.")
             return
         other = "white" if g.to_move == "black" else "black"
         secret = self.needs_handoff()
@@ -961,6 +989,75 @@ class MainWindow(QMainWindow):
         else:
             self.say("The draw offer was declined.")
 
+    # --- hint, draw offer to the computer, the analysis line ---------------------------------
+
+    def _judge(self, purpose: str, color: str) -> None:
+        g = self.game
+        self.judge_stamp = (self.game_serial, g.ply, g.hash)
+        self.worker.evaluate(purpose, side_view(g, color), level=self.prefs.ai_level,
+                             seconds=min(self.prefs.ai_seconds, 5.0), nodes=self.ai_nodes)
+
+    def hint(self) -> None:
+        """Play > Hint: the computer's choice for the human, from the human's observation only
+        (seat.side_view), searched in the helper process like the computer's own turns."""
+        if not self.human_to_act():
+            self.say("A hint is for your own turn.")
+            return
+        self._judge("hint", self.game.to_move)
+        self.say("Looking for a hint…")
+
+    def offer_draw_to_computer(self) -> None:
+        """The computer accepts when its evaluation of its own view is about even or worse
+        for it (analysis.DRAW_ACCEPT)."""
+        g = self.game
+        if not self.human_to_act():
+            self.say("Offer a draw on your own turn.")
+            return
+        self._judge("draw", "white" if self.prefs.human == "black" else "black")
+        self.say("You offer a draw; the computer considers it…")
+
+    def _evaluated(self, purpose: str, best: str, score: int, depth: int, error: str) -> None:
+        g = self.game
+        if self.judge_stamp != (self.game_serial, g.ply, g.hash) or self.handoff_pending:
+            return  # asked for another position (or another player's): out of date
+        self.judge_stamp = ()
+        if purpose == "draw":
+            # the view searched has the human to move: the computer's score is the opposite
+            if not error and g.result is None and accepts_draw(-score):
+                g.agree_draw()
+                self.record_changed_from = min(self.record_changed_from, g.ply - 1)
+                self.refresh()
+                self.game_over()
+            else:
+                self.say("The computer declines the draw.")
+            return
+        if error or not best:
+            self.say(f"No hint now: {error or 'nothing found'}.")
+            return
+        side = g.to_move
+        act = next((a for a in g.legal_actions() if str(a) == best), None)
+        words = describe(act) if act is not None else best
+        for_black = score if side == "black" else -score
+        self.analysis.show_line(f"Hint for {side.capitalize()}: {words}. Your view: "
+                                f"{score_words(for_black)} (depth {depth}).", for_black)
+        self.say(f"Hint: {words}.")
+
+    def _show_computer_action(self, done: Action, mover: str) -> None:
+        """The computer's last action and its search, kept visible after its move: the
+        score and the action only when the seat may see everything."""
+        prog = self.last_progress
+        if prog is None:
+            return
+        depth, nodes, score, _ = prog
+        if self.seat.sees_everything():
+            for_black = score if mover == "black" else -score
+            self.analysis.show_line(f"{mover.capitalize()} played {describe(done)} — depth "
+                                    f"{depth}, {nodes:,} nodes; its evaluation: "
+                                    f"{score_words(for_black)}.", for_black)
+        else:
+            self.analysis.show_line(f"{mover.capitalize()} played at depth {depth} "
+                                    f"({nodes:,} nodes).", keep_score=True)
+
     # --- the computer ----------------------------------------------------------------------------
 
     def schedule_ai(self, *, force: bool = False) -> None:
@@ -972,15 +1069,17 @@ class MainWindow(QMainWindow):
         if self.ai_paused and not force:
             return
         if g.redo_actions() and not force:
-            self.say("Rewound: redo, or Play > Computer: play now.")
+            self.say(COMPUTER_WAITS)
             return
         pause = (self.ai_delay_ms if self.prefs.mode == "computer_vs_computer" and not force
                  and turn_start(g.actions()) == g.ply else 0)
-        QTimer.singleShot(pause, self._start_ai)
+        QTimer.singleShot(pause, partial(self._start_ai, force))
 
-    def _start_ai(self) -> None:
+    def _start_ai(self, force: bool = False) -> None:
         g = self.game
         if g.result is not None or not self.is_computer(g.to_move) or self.worker.busy:
+            return
+        if self.ai_paused and not force:  # paused during the pause between turns
             return
         self.thinking_label.setText(f"{g.to_move.capitalize()} is thinking…")
         self.thinking.show()
@@ -991,6 +1090,7 @@ class MainWindow(QMainWindow):
                                 turn_start(g.actions())))
 
     def _ai_progress(self, depth: int, nodes: int, score: int, best: str) -> None:
+        self.last_progress = (depth, nodes, score, best)
         if self.seat.sees_everything():
             self.thinking_label.setText(f"Depth {depth}, {nodes:,} nodes, score {score:+d}: {best}")
         else:  # its best action and score come from pieces the seat may not see
@@ -1002,11 +1102,15 @@ class MainWindow(QMainWindow):
         g = self.game
         if g.result is not None or not self.is_computer(g.to_move):
             return
+        mover = g.to_move
         try:
             done = g.apply(text)
         except IllegalActionError as e:
             self._computer_error(f"The computer chose an illegal action: {e}")
             return
+        if done.kind != "end":
+            self._show_computer_action(done, mover)
+        self.last_progress = None
         self._after(done, animate=True)
 
     def _ai_failed(self, message: str) -> None:
@@ -1037,7 +1141,7 @@ class MainWindow(QMainWindow):
 
     # --- undo and history ------------------------------------------------------------------------
 
-    def _rewind(self, step: Callable[[], None]) -> None:
+    def _rewind(self, step: Callable[[], None], what: str = "") -> None:
         if self.handoff_pending:  # nothing moves under the cover
             return
         if self.game.competitive:
@@ -1046,10 +1150,18 @@ class MainWindow(QMainWindow):
         self.worker.cancel()
         self.thinking.hide()
         self.board.stop_animation()
+        before = self.game.ply
         try:
             step()
         except IllegalActionError as e:
             self.say(str(e))
+        else:  # the message line described the action just taken back or skipped
+            g = self.game
+            if g.ply != before:
+                ahead = len(g.redo_actions())
+                self.say((what or f"Turn {g.turn}: after action {g.ply}") +
+                         (f" ({ahead} action{'s' if ahead != 1 else ''} ahead: Redo or > "
+                          f"goes forward)." if ahead else "."))
         self.refresh()  # back to the other side's turn: the cover goes up for it (refresh)
         self.schedule_ai()
 
@@ -1060,10 +1172,10 @@ class MainWindow(QMainWindow):
             if self.prefs.mode == "human_vs_computer":
                 while g.ply and self.is_computer(g.to_move):
                     g.undo()
-        self._rewind(step)
+        self._rewind(step, "Took back the last action")
 
     def redo(self) -> None:
-        self._rewind(self.game.redo)
+        self._rewind(self.game.redo, "Redone")
 
     def _line(self) -> list[str]:
         return self.game.actions() + self.game.redo_actions()

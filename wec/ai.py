@@ -141,6 +141,18 @@ def _place_hidden(pos: dict, seen, square: tuple[int, int], me: str) -> dict:
     return pos
 
 
+def view_game(position: dict, last_seen: list, color: str) -> Game:
+    """The game a fair player of `color` searches (R10.6), from its observation alone: the
+    observation's position (`Observation.position()`, enemy reserve markers dropped) with each
+    hidden enemy piece put back where it was last seen (`Observation.last_seen()`). The app's
+    hint and the computer's draw judgement read a side's view through it in another process."""
+    pos = {k: v for k, v in position.items() if k != "enemy_reserves"}
+    for seen in last_seen:
+        if seen.type is not None:
+            pos = _place_hidden(pos, seen, seen.square, color)
+    return _loadable(pos)
+
+
 def _check_seconds(seconds: object, name: str) -> None:
     """None (no time limit), 0 (as fast as possible) or a positive number of seconds."""
     if seconds is None:
