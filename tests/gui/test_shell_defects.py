@@ -59,3 +59,36 @@ def test_defect6_possible_locations_keeps_an_aimed_fire_and_its_prompt(make_wind
     w.actions_by_name["possible_locations"].trigger()
     assert w.picker.stage == "fire" and w.last_message == prompt
     assert w.board.highlights.destinations | w.board.highlights.targets == targets
+
+
+def _labels(dialog) -> dict[str, str]:
+    """Each option's label as the dialog shows it."""
+    from PySide6.QtWidgets import QFormLayout, QLabel
+    out = {}
+    for form in dialog.findChildren(QFormLayout):
+        for row in range(form.rowCount()):
+            lab = form.itemAt(row, QFormLayout.ItemRole.LabelRole)
+            field = form.itemAt(row, QFormLayout.ItemRole.FieldRole)
+            if lab and field and isinstance(lab.widget(), QLabel) and \
+                    field.widget().objectName().startswith("option_"):
+                out[field.widget().objectName()[len("option_"):]] = lab.widget().text()
+    return out
+
+
+def test_defect9_one_options_form_for_the_game_and_the_editor(make_window, shot_dir):
+    from PySide6.QtWidgets import QGroupBox
+    from editor.scenario_panel import OptionsDialog as EditorOptions
+    w = make_window(mode="hotseat", **OFF)
+    game = w.options_dialog()
+    editor = EditorOptions({"stun_turns": 2}, w)
+    game_labels, editor_labels = _labels(game), _labels(editor)
+    assert set(editor_labels) == set(game_labels) - {"government_black", "government_white"}
+    for name, text in editor_labels.items():
+        assert text == game_labels[name]  # the same words in both
+        assert "_" not in text and text != name.replace("_", " ")  # never the raw field name
+    assert {b.title() for b in editor.findChildren(QGroupBox)} >= {"Movement (R4)", "Fire (R7)"}
+    assert editor.values() == {"stun_turns": 2}
+    editor.show()
+    editor.grab().save(str(shot_dir / "editor_options.png"))
+    game.reject()
+    editor.reject()
