@@ -185,7 +185,7 @@ class HistoryPanel(QWidget):
             if int(turn.data(0, PLY)) <= low:
                 break
             rows.append(turn)
-            rows.extend(turn.child(i) for i in range(turn.childCount()))
+            rows.extend(_children(turn))
         return rows
 
     def row_for(self, played: int) -> QTreeWidgetItem:
@@ -204,11 +204,9 @@ class HistoryPanel(QWidget):
     def rows(self) -> list[tuple[str, str]]:
         """Every row's text and tool tip, top to bottom (tests compare views with it)."""
         out = []
-        for i in range(self.list.topLevelItemCount()):
-            top = self.list.topLevelItem(i)
+        for top in [self.start_item, *self.turn_items]:
             out.append((top.text(0), top.toolTip(0)))
-            out.extend((top.child(j).text(0), top.child(j).toolTip(0))
-                       for j in range(top.childCount()))
+            out.extend((c.text(0), c.toolTip(0)) for c in _children(top))
         return out
 
     def text(self) -> str:
@@ -217,10 +215,13 @@ class HistoryPanel(QWidget):
         lines = []
         for turn in self.turn_items:
             lines.append(f"{turn.text(0).strip()}: {turn.toolTip(0)}".rstrip(": "))
-            for i in range(turn.childCount()):
-                lines.append(f"    {turn.child(i).text(0)}")
+            lines.extend(f"    {c.text(0)}" for c in _children(turn))
         return "\n".join(lines) + ("\n" if lines else "")
 
     def _clicked(self, item: QTreeWidgetItem) -> None:
         if self.rewind:
             self.plyChosen.emit(int(item.data(0, PLY)))
+
+
+def _children(item: QTreeWidgetItem) -> list[QTreeWidgetItem]:
+    return [c for c in (item.child(i) for i in range(item.childCount())) if c is not None]

@@ -151,14 +151,14 @@ class OptionsWidget(QWidget):
     def _widget(self, f: dataclasses.Field, value: Any) -> QWidget:
         if f.name in CHOICES:
             w = QComboBox()
-            for c in CHOICES[f.name]:
-                w.addItem(c.replace("_", " "), c)
+            for choice in CHOICES[f.name]:
+                w.addItem(choice.replace("_", " "), choice)
             w.setCurrentIndex(max(0, w.findData(value)))
             return w
         if f.type in ("bool", bool):
-            c = QCheckBox()
-            c.setChecked(bool(value))
-            return c
+            check = QCheckBox()
+            check.setChecked(bool(value))
+            return check
         s = QSpinBox()
         s.setRange(*value_range(f.name))
         s.setValue(int(value))
