@@ -38,10 +38,13 @@ class HistoryPanel(QWidget):
         self.list.setHeaderHidden(True)
         self.list.setRootIsDecorated(False)
         self.list.setIndentation(14)
-        self.list.setWordWrap(True)
+        # one line per row: rows of one height let a jump across a long game (Home, a
+        # click far back) lay out only what is in view (wrapped rows cost 40-50 ms there);
+        # a line too long for the panel ends in "…" and its tool tip says it all
+        self.list.setWordWrap(False)
         self.list.setAlternatingRowColors(True)
-        self.list.setUniformRowHeights(False)
-        self.list.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.list.setUniformRowHeights(True)
+        self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.list.header().setStretchLastSection(True)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list.itemClicked.connect(self._clicked)
@@ -79,6 +82,8 @@ class HistoryPanel(QWidget):
         """Action rows by ply (actions the reader may not read have none)."""
         self.played = 0
         self.changed_from = 0
+        self.tips_set = 0
+        """The turns whose tool tip is their finished turn string."""
         self.rewind = True
         start = QTreeWidgetItem(["  0. (start)"])
         start.setData(0, PLY, 0)
@@ -98,24 +103,28 @@ class HistoryPanel(QWidget):
         self.first_turn = first_turn
         self.changed_from = start if notes or start < len(self.notes) else len(self.notes)
         self._truncate(start)
+        kept = len(self.turn_items) - 1  # the last kept turn may go on with the new notes
         for note in notes:
             self._append(note)
-        for i, item in enumerate(self.turn_items):
+        # tool tips of the turns made or changed now (a turn string, once finished, stays)
+        for i in range(max(0, min(kept, self.tips_set)), len(self.turn_items)):
             tip = turn_strings[i] if i < len(turn_strings) else ""
+            item = self.turn_items[i]
             if item.toolTip(0) != tip:
                 item.setToolTip(0, tip)
+        self.tips_set = min(len(turn_strings), len(self.turn_items))
         self._set_cursor(played)
         self.rewind = rewind
         for b in self.buttons.values():
             b.setEnabled(rewind)
 
     def _truncate(self, start: int) -> None:
-        del self.notes[start:]
-        for ply in [p for p in self.items if p >= start]:
-            item = self.items.pop(ply)
-            parent = item.parent()
+        for ply in range(start, len(self.notes)):  # only the rows from `start` on
+            item = self.items.pop(ply, None)
+            parent = item.parent() if item is not None else None
             if parent is not None:
                 parent.removeChild(item)
+        del self.notes[start:]
         while self.turn_items and int(self.turn_items[-1].data(0, PLY + 2)) >= start:
             item = self.turn_items.pop()
             self.list.takeTopLevelItem(self.list.indexOfTopLevelItem(item))
@@ -151,7 +160,8 @@ class HistoryPanel(QWidget):
         if words:
             item = QTreeWidgetItem([words])
             item.setData(0, PLY, note.ply + 1)
-            item.setToolTip(0, ", ".join(x for x in (note.part, *note.results) if x))
+            item.setToolTip(0, words + "\n" + ", ".join(x for x in (note.part, *note.results)
+                                                         if x))
             turn.addChild(item)
             self.items[note.ply] = item
 
