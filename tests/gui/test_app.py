@@ -330,7 +330,7 @@ def test_the_history_panel_updates_only_what_changed(qapp):
     first = panel.rows()
     assert [t for t, _ in first] == ["  0. (start)", "  1. Black", "Rocket Launcher Pawn (9,1) → (8,2)",
                                      "  2. White", "Rocket Launcher Pawn (2,10) → (3,9)"]
-    assert first[1][1] == "A" and first[2][1] == "MV:RP(9,1)->(8,2)"
+    assert first[1][1] == "A" and first[2][1] == first[2][0] + "\nMV:RP(9,1)->(8,2)"
     white = panel.list.topLevelItem(2)
     assert white.foreground(0).color().name() == "#8a8a8a"  # ahead of the position shown
     kept = panel.list.topLevelItem(1)
