@@ -1023,7 +1023,8 @@ class MainWindow(QMainWindow):
         self.judge_stamp = ()
         if purpose == "draw":
             # the view searched has the human to move: the computer's score is the opposite
-            if not error and g.result is None and accepts_draw(-score):
+            # no completed search (depth 0): no judgement, no draw
+            if not error and depth and g.result is None and accepts_draw(-score):
                 g.agree_draw()
                 self.record_changed_from = min(self.record_changed_from, g.ply - 1)
                 self.refresh()
@@ -1037,9 +1038,13 @@ class MainWindow(QMainWindow):
         side = g.to_move
         act = next((a for a in g.legal_actions() if str(a) == best), None)
         words = describe(act) if act is not None else best
-        for_black = score if side == "black" else -score
-        self.analysis.show_line(f"Hint for {side.capitalize()}: {words}. Your view: "
-                                f"{score_words(for_black)} (depth {depth}).", for_black)
+        if depth:
+            for_black = score if side == "black" else -score
+            self.analysis.show_line(f"Hint for {side.capitalize()}: {words}. Your view: "
+                                    f"{score_words(for_black)} (depth {depth}).", for_black)
+        else:  # stopped before its first depth was done: an action, no evaluation
+            self.analysis.show_line(f"Hint for {side.capitalize()}: {words} (a quick look).",
+                                    keep_score=True)
         self.say(f"Hint: {words}.")
 
     def _show_computer_action(self, done: Action, mover: str) -> None:

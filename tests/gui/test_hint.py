@@ -115,3 +115,12 @@ def test_against_the_computer_its_score_stays_secret(make_window, qtbot):
     qtbot.waitUntil(lambda: w.game.to_move == "black" and not w.worker.busy, timeout=30000)
     assert "played at depth" in w.analysis.text()
     assert "evaluation" not in w.analysis.text() and w.analysis.score is None
+
+
+def test_a_hint_cut_short_gives_its_action_without_an_evaluation(make_window, qtbot):
+    w = make_window(mode="hotseat", options={"invisible_pieces": False}, ai_level=5,
+                    ai_seconds=0.3)
+    w.ai_nodes = 50  # not one depth done
+    w.hint()
+    qtbot.waitUntil(lambda: w.analysis.text().startswith("Hint"), timeout=30000)
+    assert "quick look" in w.analysis.text() and w.analysis.score is None
