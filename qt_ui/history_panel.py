@@ -122,7 +122,7 @@ class HistoryPanel(QWidget):
         for ply in range(start, len(self.notes)):  # only the rows from `start` on
             item = self.items.pop(ply, None)
             parent = item.parent() if item is not None else None
-            if parent is not None:
+            if item is not None and parent is not None:
                 parent.removeChild(item)
         del self.notes[start:]
         while self.turn_items and int(self.turn_items[-1].data(0, PLY + 2)) >= start:

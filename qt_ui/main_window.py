@@ -400,6 +400,8 @@ class MainWindow(QMainWindow):
         self.end_turn_button.setToolTip("End Turn (Ctrl+Return)")
         self.end_turn_button.clicked.connect(self.end_turn)
         tb.addWidget(self.end_turn_button)
+        tb.addSeparator()
+        tb.addAction(self.actions_by_name["hint"])
 
     def _build_help_menu(self, h: QMenu) -> None:
         from importlib.util import find_spec
