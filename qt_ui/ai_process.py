@@ -116,10 +116,11 @@ def serve(requests: Any, replies: Any) -> None:
         try:
             action = ai.choose_action(game)
         except Exception as e:
-            replies.send(("evaluated", ticket, ("", 0, 0, f"{type(e).__name__}: {e}")))
+            replies.send(("evaluated", ticket, ("", 0, 0, f"{type(e).__name__}: {e}", [])))
             return
         score, depth = (last[-1].score, last[-1].depth) if last else (0, 0)
-        replies.send(("evaluated", ticket, (str(action), score, depth, "")))
+        replies.send(("evaluated", ticket, (str(action), score, depth, "",
+                                            [str(a) for a in ai.plan])))
 
     def run(ai: Any, game: Any, ticket: int, number: int) -> None:
         def report(p: Any) -> None:
@@ -130,7 +131,7 @@ def serve(requests: Any, replies: Any) -> None:
         except Exception as e:  # reported to the window, never lost in the helper
             replies.send(("failed", ticket, f"{type(e).__name__}: {e}"))
             return
-        replies.send(("done", ticket, (str(action), number)))
+        replies.send(("done", ticket, (str(action), number, [str(a) for a in ai.plan])))
         # the window plays it now: keep in step meanwhile, so the next request finds the
         # copy ready (a rewind instead is taken back by the next sync)
         try:
@@ -154,7 +155,7 @@ def serve(requests: Any, replies: Any) -> None:
                 view = wec.ai.view_game(position, seen, color)
                 judge[0] = wec.AI(level=level, seconds=seconds, nodes=nodes, fair=False)
             except Exception as e:
-                replies.send(("evaluated", ticket, ("", 0, 0, f"{type(e).__name__}: {e}")))
+                replies.send(("evaluated", ticket, ("", 0, 0, f"{type(e).__name__}: {e}", [])))
                 continue
             judge[1] = threading.Thread(target=evaluate, args=(judge[0], view, ticket),
                                         daemon=True)

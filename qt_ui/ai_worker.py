@@ -35,9 +35,10 @@ class AIWorker(QObject):
     chosen = Signal(str)
     """the action text the computer plays"""
     failed = Signal(str)
-    evaluated = Signal(str, str, int, int, str)
-    """purpose, best action text, score for the side to move, depth, error ("" if none): the
-    answer to `evaluate` (a side's view judged, for the hint and the draw offer)."""
+    evaluated = Signal(str, str, int, int, str, list)
+    """purpose, best action text, score for the side to move, depth, error ("" if none), the
+    rest of the turn it foresaw (action texts): the answer to `evaluate` (a side's view
+    judged, for the hint and the draw offer)."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -55,6 +56,8 @@ class AIWorker(QObject):
         self._turn_began = 0.0
         self.players = 0
         """How many players the helper has made (one per computer turn)."""
+        self.plan: list[str] = []
+        """The rest of the turn the computer foresaw after its last action (texts)."""
 
     @property
     def busy(self) -> bool:
@@ -169,7 +172,7 @@ class AIWorker(QObject):
         self._process = None
         if self._judging is not None:
             purpose, self._judging = self._judging[1], None
-            self.evaluated.emit(purpose, "", 0, 0, "the computer's process stopped")
+            self.evaluated.emit(purpose, "", 0, 0, "the computer's process stopped", [])
         if self._waiting is not None:
             self._waiting = None
             self.failed.emit("the computer's process stopped unexpectedly; Play > Computer: "
@@ -189,7 +192,7 @@ class AIWorker(QObject):
         if kind == "progress":
             self.progress.emit(*payload)
         elif kind == "done":
-            text, self.players = payload
+            text, self.players, self.plan = payload
             self._waiting = None
             self.chosen.emit(text)
         elif kind == "resync":  # the helper lost its copy: the request again, in full

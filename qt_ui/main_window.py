@@ -41,6 +41,7 @@ from .dialogs import ColoursDialog, TextDialog, error_box, game_over_text, statu
 from .handoff import HandOff
 from .history_panel import HistoryPanel
 from .interaction import LEVEL_NAMES, Outcome, Picker, describe
+from .move_list import plan_words
 from .level_panels import LevelPanels
 from .options_dialog import OptionsDialog
 from .piece_panel import PiecePanel
@@ -1018,7 +1019,8 @@ class MainWindow(QMainWindow):
         self._judge("draw", "white" if self.prefs.human == "black" else "black")
         self.say("You offer a draw; the computer considers it…")
 
-    def _evaluated(self, purpose: str, best: str, score: int, depth: int, error: str) -> None:
+    def _evaluated(self, purpose: str, best: str, score: int, depth: int, error: str,
+                   plan: list[str] | None = None) -> None:
         g = self.game
         if self.judge_stamp != (self.game_serial, g.ply, g.hash) or self.handoff_pending:
             return  # asked for another position (or another player's): out of date
@@ -1040,9 +1042,11 @@ class MainWindow(QMainWindow):
         side = g.to_move
         act = next((a for a in g.legal_actions() if str(a) == best), None)
         words = describe(act) if act is not None else best
+        then = plan_words(plan or [])
+        then = f" Then: {then}." if then else ""
         if depth:
             for_black = score if side == "black" else -score
-            self.analysis.show_line(f"Hint for {side.capitalize()}: {words}. Your view: "
+            self.analysis.show_line(f"Hint for {side.capitalize()}: {words}.{then} Your view: "
                                     f"{score_words(for_black)} (depth {depth}).", for_black)
         else:  # stopped before its first depth was done: an action, no evaluation
             self.analysis.show_line(f"Hint for {side.capitalize()}: {words} (a quick look).",
@@ -1053,14 +1057,21 @@ class MainWindow(QMainWindow):
         """The computer's last action and its search, kept visible after its move: the
         score and the action only when the seat may see everything."""
         prog = self.last_progress
-        if prog is None:
+        if prog is None:  # an action of the turn's plan: no new search
+            if self.seat.sees_everything():
+                then = plan_words(self.worker.plan)
+                self.analysis.show_line(f"{mover.capitalize()} played {describe(done)}, as "
+                                        f"planned." + (f" Then: {then}." if then else ""),
+                                        keep_score=True)
             return
         depth, nodes, score, _ = prog
         if self.seat.sees_everything():
             for_black = score if mover == "black" else -score
+            then = plan_words(self.worker.plan)
             self.analysis.show_line(f"{mover.capitalize()} played {describe(done)} — depth "
                                     f"{depth}, {nodes:,} nodes; its evaluation: "
-                                    f"{score_words(for_black)}.", for_black)
+                                    f"{score_words(for_black)}."
+                                    + (f" Its plan: {then}." if then else ""), for_black)
         else:
             self.analysis.show_line(f"{mover.capitalize()} played at depth {depth} "
                                     f"({nodes:,} nodes).", keep_score=True)

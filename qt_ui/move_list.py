@@ -124,3 +124,20 @@ def _action_text(kind: str, part: str | None, rec: TurnRecord) -> str:
 def note_words(note: Any) -> str:
     """An `ActionNote` in words ("" when there is nothing the reader may read)."""
     return action_words(note.kind, note.part, tuple(note.results))
+
+
+KINDS = {"MV": "MOVE", "DZ": "DOZE", "FI": "FIRE", "PU": "PICKUP", "DR": "DROP",
+         "EX": "EXCHANGE", "RE": "REINFORCE"}
+
+
+def plan_words(texts: list[str]) -> str:
+    """A line of action texts (the computer's plan for the rest of its turn) in words."""
+    out = []
+    for text in texts:
+        if text == "END":
+            out.append("End Turn")
+            continue
+        kind = KINDS.get(text[:2], "")
+        out.append(action_words(kind, text) if kind in ("MOVE", "FIRE", "PICKUP", "DROP",
+                                                        "EXCHANGE", "REINFORCE") else text)
+    return ", then ".join(out)

@@ -408,6 +408,12 @@ class AI:
         first = self._turn_spent == 0.0
         return max(left * (MOVE_SHARE if first else 0.5), 0.005)
 
+    @property
+    def plan(self) -> list[Action]:
+        """The rest of the turn its last search foresaw after the action it chose (its
+        principal variation within the turn), next first; [] when it must search again."""
+        return [action for _, action in self._plan]
+
     def begin_turn(self, game: Game, started: float) -> None:
         """The side to move's turn began at `started` (time.monotonic()): its time counts from
         then (a caller that hands the turn over from elsewhere, e.g. another process)."""

@@ -124,3 +124,22 @@ def test_a_hint_cut_short_gives_its_action_without_an_evaluation(make_window, qt
     w.hint()
     qtbot.waitUntil(lambda: w.analysis.text().startswith("Hint"), timeout=30000)
     assert "quick look" in w.analysis.text() and w.analysis.score is None
+
+
+def test_the_plan_reads_in_words():
+    from qt_ui.move_list import plan_words
+    assert plan_words(["FI:ST/SP(9,2)->(8,2)", "END"]) == \
+        "Stunner Pawn (9,2) fires Stunner towards (8,2), then End Turn"
+    assert plan_words([]) == ""
+
+
+def test_the_ai_tells_the_rest_of_its_turn():
+    g = wec.Game.new(wec.Options(invisible_pieces=False))
+    ai = wec.AI(level=4, seconds=None, nodes=None, fair=False)
+    first = ai.choose_action(g)
+    plan = ai.plan
+    assert plan  # the rest of the turn it foresaw (a depth-2 search sees its Fire)
+    g.apply(first)
+    for action in plan:
+        assert g.is_legal(action)
+        g.apply(action)
