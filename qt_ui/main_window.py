@@ -42,6 +42,7 @@ from .handoff import HandOff
 from .history_panel import HistoryPanel
 from .interaction import LEVEL_NAMES, Outcome, Picker, describe
 from .move_list import plan_words
+from .new_game_dialog import level_words
 from .level_panels import LevelPanels
 from .options_dialog import OptionsDialog
 from .piece_panel import PiecePanel
@@ -303,7 +304,7 @@ class MainWindow(QMainWindow):
         level = p.addMenu("Computer &level")
         self.level_group = QActionGroup(self)
         for n in sorted(LEVELS):
-            a = self._act(level, f"Level {n}", _if_on(partial(self.set_level, n)),
+            a = self._act(level, level_words(n), _if_on(partial(self.set_level, n)),
                           checkable=True, checked=self.prefs.ai_level == n, name=f"level_{n}")
             self.level_group.addAction(a)
         govs = p.addMenu("&Government")
