@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (QHBoxLayout, QPushButton, QTreeWidget, QTreeWidgetItem,
                                QVBoxLayout, QWidget)
 
@@ -48,6 +48,8 @@ class HistoryPanel(QWidget):
         self.list.header().setStretchLastSection(True)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list.itemClicked.connect(self._clicked)
+        self.bold = QFont(self.list.font())
+        self.bold.setBold(True)
         self.buttons: dict[str, QPushButton] = {}
         row = QHBoxLayout()
         for name, label, tip in (("first", "|<", "Go to start (Home)"),
@@ -142,9 +144,7 @@ class HistoryPanel(QWidget):
         item = QTreeWidgetItem([f"{number:3d}. {note.side.capitalize()}"])
         item.setData(0, PLY + 2, note.ply)  # its first action
         item.setData(0, PLY + 3, False)  # ended?
-        f = item.font(0)
-        f.setBold(True)
-        item.setFont(0, f)
+        item.setFont(0, self.bold)
         self.list.addTopLevelItem(item)
         item.setExpanded(True)
         self.turn_items.append(item)

@@ -7,6 +7,7 @@ seat's record does.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from wec.notation import NotationError, PieceRef, ResultRecord, TurnRecord, parse_turn
@@ -67,8 +68,10 @@ def _record(part: str | None, results: tuple[str, ...]) -> TurnRecord | None:
         return None
 
 
+@lru_cache(maxsize=8192)
 def action_words(kind: str, part: str | None, results: tuple[str, ...] = ()) -> str:
-    """One action in words; "" for an action the reader may not read at all (and End Turn)."""
+    """One action in words; "" for an action the reader may not read at all (and End Turn).
+    Kept for the texts seen lately: hotseat's next reader reads most of the same texts."""
     if kind == "END" or (part is None and not results):
         return ""
     if kind in ("RESIGN", "DRAW"):
