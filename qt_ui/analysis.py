@@ -88,6 +88,7 @@ class AnalysisLine(QWidget):
         lay.addWidget(self.bar)
         lay.addWidget(self.label)
         self.score: int | None = None
+        self.clear()
 
     def show_line(self, text: str, score_for_black: int | None = None, *,
                   keep_score: bool = False) -> None:
@@ -96,6 +97,8 @@ class AnalysisLine(QWidget):
         if score_for_black is not None or not keep_score:
             self.score = score_for_black
             self.bar.set_score(score_for_black)
+        self.bar.setVisible(self.score is not None)  # no grey bar with nothing to say
+        self.label.setVisible(bool(text))
 
     def clear(self) -> None:
         self.show_line("")
