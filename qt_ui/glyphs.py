@@ -28,7 +28,7 @@ from PySide6.QtGui import (QBrush, QColor, QFont, QLinearGradient, QPainter, QPa
 LEVELS = ("A", "G", "S")
 """Band order inside a square, top to bottom."""
 
-BAND_SHARE = {"A": 0.26, "G": 0.48, "S": 0.26}
+BAND_SHARE = {"A": 0.29, "G": 0.42, "S": 0.29}
 """Share of the square's height given to each level's band."""
 
 
@@ -129,12 +129,27 @@ def article_rects(ground_band: QRectF, count: int) -> list[QRectF]:
             for i in range(min(count, 2))]
 
 
-def piece_area(band: QRectF, level: str, n_articles: int) -> QRectF:
-    """The part of a level's band left for pieces (the Ground band gives room to articles)."""
+RESERVE_SHARE = 0.2
+"""Share of the Ground band's width kept at its right for a reserve tag (`reserve_rect`)."""
+
+
+def piece_area(band: QRectF, level: str, n_articles: int, *, reserve: bool = False) -> QRectF:
+    """The part of a level's band left for pieces (the Ground band gives room to articles at
+    its left and, with `reserve`, to a reserve tag at its right: nothing overlaps)."""
+    area = QRectF(band)
     if level == "G" and n_articles:
         shift = band.width() * 0.30
-        return QRectF(band.left() + shift, band.top(), band.width() - shift, band.height())
-    return QRectF(band)
+        area.setLeft(band.left() + shift)
+    if level == "G" and reserve:
+        area.setRight(band.right() - band.width() * RESERVE_SHARE)
+    return area
+
+
+def reserve_rect(ground_band: QRectF) -> QRectF:
+    """Where a reserve tag is drawn: a column at the right of the Ground band."""
+    w = ground_band.width() * RESERVE_SHARE
+    return QRectF(ground_band.right() - w + 1, ground_band.top() + 1, w - 2,
+                  ground_band.height() - 2)
 
 
 def slot_rects(area: QRectF, count: int) -> list[QRectF]:
@@ -167,9 +182,25 @@ def draw_square_background(painter: QPainter, rect: QRectF, dark: bool, *,
     else:
         painter.fillRect(rect, base)
     if bands:
-        lay = square_layout(rect)
-        painter.fillRect(lay["A"], QColor(120, 170, 255, 38))
-        painter.fillRect(lay["S"], QColor(40, 150, 90, 38))
+        draw_band_tints(painter, rect)
+
+
+AIR_TINT = QColor(110, 165, 255, 78)
+SUB_TINT = QColor(30, 140, 95, 78)
+
+
+def draw_band_tints(painter: QPainter, rect: QRectF) -> None:
+    """Sky over the Air band, sea over the Sub band and a thin line between the bands, so the
+    three levels of a square read apart at a glance."""
+    lay = square_layout(rect)
+    painter.fillRect(lay["A"], AIR_TINT)
+    painter.fillRect(lay["S"], SUB_TINT)
+    painter.save()
+    painter.setPen(QPen(QColor(60, 50, 35, 90), max(1.0, rect.height() * 0.012),
+                        Qt.PenStyle.DotLine))
+    for y in (lay["G"].top(), lay["S"].top()):
+        painter.drawLine(QPointF(rect.left() + 1, y), QPointF(rect.right() - 1, y))
+    painter.restore()
 
 
 def draw_highlight(painter: QPainter, rect: QRectF, color: QColor, *, outline: bool = False) -> None:
@@ -299,6 +330,38 @@ def draw_badge(painter: QPainter, center: QPointF, radius: float, text: str, fil
     painter.restore()
 
 
+def token_rect(rect: QRectF) -> QRectF:
+    """The body of a piece drawn as a token in `rect`: an ellipse as tall as the slot, at most
+    1.45 times as wide (room for a three-letter code), the same shape at every level."""
+    h = rect.height()
+    w = min(rect.width(), h * 1.45)
+    if w < h:
+        h = w
+    return QRectF(rect.center().x() - w / 2, rect.center().y() - h / 2, w, h)
+
+
+LEVEL_MARK_COLORS = {"A": QColor("#e8f1ff"), "S": QColor("#d9fbe6")}
+
+
+def draw_level_mark(painter: QPainter, body: QRectF, level: str) -> None:
+    """The level mark of an Air or Sub piece (as the notation's `^` and `v`, R12.2): a small
+    triangle pointing up (Air) at the body's top left, or down (Sub) at its bottom left."""
+    s = min(body.width(), body.height()) * 0.34
+    x = body.left() + s * 0.05
+    if level == "A":
+        y = body.top() + s * 0.05
+        pts = [(x, y + s), (x + s, y + s), (x + s / 2, y)]
+    else:
+        y = body.bottom() - s * 0.05
+        pts = [(x, y - s), (x + s, y - s), (x + s / 2, y)]
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setPen(QPen(QColor("#101010"), max(0.7, s * 0.12)))
+    painter.setBrush(LEVEL_MARK_COLORS[level])
+    painter.drawPolygon(QPolygonF([QPointF(a, b) for a, b in pts]))
+    painter.restore()
+
+
 def draw_piece(painter: QPainter, rect: QRectF, type_code: str, color: str, level: str,
                hand: str | None, *, detailed: bool, stun: int = 0, cooldown: int | None = None,
                n_articles: int = 0, lighting: bool = True, palette: Palette = DEFAULT_PALETTE,
@@ -308,9 +371,10 @@ def draw_piece(painter: QPainter, rect: QRectF, type_code: str, color: str, leve
     count-down of a piece that fired (R7.2) centred above it, and a small count of carried
     articles at the bottom right.
 
-    `detailed` draws the type's silhouette (`shape_path`) with the code below it (an Air or Sub
-    piece in a rectangle under 40 px high keeps the pill, which reads better that small);
-    otherwise a disc (Ground) or a pill (Air, Sub) with the code. `ghost` draws it translucent (a last-seen
+    `detailed` draws the type's silhouette (`shape_path`) with the code below it (a token below
+    12 px; the board asks for silhouettes only when its Ground pieces are large enough, so all
+    levels look alike); otherwise a token (`token_rect`) with the code. Air and Sub pieces have the same
+    shape as Ground ones, in their level's colour, with a level mark (`draw_level_mark`). `ghost` draws it translucent (a last-seen
     marker). `lighting` adds shading and a drop shadow."""
     if rect.width() < 4 or rect.height() < 4:
         return
@@ -322,7 +386,7 @@ def draw_piece(painter: QPainter, rect: QRectF, type_code: str, color: str, leve
         painter.setOpacity(0.45)
     outline = QPen(QColor("#000000") if color == "white" or level != "G" else QColor("#d8d8d8"),
                    max(0.8, min(rect.width(), rect.height()) * 0.045))
-    if detailed and (level == "G" or rect.height() >= 40):  # tiny Air/Sub glyphs stay pills
+    if detailed and min(rect.width(), rect.height()) >= 12:
         box = _fit_square(rect)
         code_h = box.height() * 0.30
         art = QRectF(box.left(), box.top(), box.width(), box.height() - code_h * 0.7)
@@ -343,30 +407,33 @@ def draw_piece(painter: QPainter, rect: QRectF, type_code: str, color: str, leve
         tag = QRectF(label.center().x() - tag_w / 2, label.top(), tag_w, code_h)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(fill)
-        painter.drawRoundedRect(tag, code_h * 0.3, code_h * 0.3)
+        painter.drawEllipse(tag)
         painter.setPen(ink)
         painter.drawText(tag, Qt.AlignmentFlag.AlignCenter, type_code)
         body = box
     else:
-        if level == "G":
-            body = _fit_square(rect)
-        else:
-            w = min(rect.width(), rect.height() * 2.2)
-            body = QRectF(rect.center().x() - w / 2, rect.top(), w, rect.height())
+        body = token_rect(rect)
         if lighting and not ghost:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(0, 0, 0, 70))
-            d = body.height() * 0.05
-            painter.drawRoundedRect(body.translated(d, d), body.height() / 2, body.height() / 2)
+            d = body.height() * 0.06
+            painter.drawEllipse(body.translated(d, d))
         painter.setPen(outline)
         painter.setBrush(_body_brush(fill, body, lighting))
-        painter.drawRoundedRect(body, body.height() / 2, body.height() / 2)
-        size = body.height() * (0.5 if len(type_code) < 3 else 0.40)
-        if level != "G":
-            size = min(body.height() * 0.62, body.width() / (0.72 * len(type_code) + 0.3))
+        painter.drawEllipse(body)
+        # an inner rim: a piece is a token, never a flat tag like an article
+        rim = body.adjusted(body.width() * 0.1, body.height() * 0.1, -body.width() * 0.1,
+                            -body.height() * 0.1)
+        painter.setPen(QPen(QColor(ink.red(), ink.green(), ink.blue(), 90),
+                            max(0.6, body.height() * 0.03)))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(rim)
+        size = min(body.height() * 0.5, body.width() / (0.7 * len(type_code) + 0.25))
         painter.setFont(label_font(int(size)))
         painter.setPen(ink)
         painter.drawText(body, Qt.AlignmentFlag.AlignCenter, type_code)
+    if level in ("A", "S"):
+        draw_level_mark(painter, body, level)
     if hand in ("left", "right") and type_code in HANDED:
         draw_hand_arrow(painter, body, hand, fill)
     r = min(rect.width(), rect.height()) * 0.2
@@ -503,6 +570,73 @@ def draw_reserve_marker(painter: QPainter, rect: QRectF, color: str, type_code: 
     painter.restore()
 
 
+def draw_reserve_tag(painter: QPainter, rect: QRectF, color: str, type_code: str | None = None,
+                     *, armed: bool = False, hand: str | None = None,
+                     palette: Palette = DEFAULT_PALETTE) -> None:
+    """A reserve waiting on its activation square (R8.4), as the game board draws it: an upright
+    tag in its own column of the Ground band (`reserve_rect`, so it never covers a piece),
+    "R" over the reserve's type ("?" when this side may not know it), in the side's Ground
+    colour, dashed while not armed, framed red once armed."""
+    fill = QColor(palette.ground[color])
+    fill.setAlpha(235 if armed else 175)
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    pen = QPen(QColor("#c8102e") if armed else ink_for(palette.ground[color]),
+               max(1.0, rect.width() * 0.07))
+    if not armed:
+        pen.setStyle(Qt.PenStyle.DashLine)
+    painter.setPen(pen)
+    painter.setBrush(fill)
+    painter.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5))
+    code = (type_code or "?") + {"left": "<", "right": ">"}.get(hand or "", "")
+    ink = ink_for(palette.ground[color])
+    painter.setPen(ink)
+    half = rect.height() / 2
+    painter.setFont(label_font(int(min(half * 0.8, rect.width() * 0.8))))
+    painter.drawText(QRectF(rect.left(), rect.top(), rect.width(), half),
+                     Qt.AlignmentFlag.AlignCenter, "R")
+    painter.setFont(label_font(int(min(half * 0.7, rect.width() / (0.62 * len(code) + 0.1)))))
+    painter.drawText(QRectF(rect.left(), rect.top() + half, rect.width(), half),
+                     Qt.AlignmentFlag.AlignCenter, code)
+    painter.restore()
+
+
+ARROW_COLORS = {"move": QColor(20, 110, 230, 200), "fire": QColor(215, 30, 30, 210)}
+
+
+def draw_action_arrow(painter: QPainter, start: QPointF, end: QPointF, kind: str,
+                      width: float) -> None:
+    """An arrow of the last turn: its Move solid blue, each Fire dashed red, from the acting
+    piece to where it went or what it aimed at."""
+    dx, dy = end.x() - start.x(), end.y() - start.y()
+    length = math.hypot(dx, dy)
+    if length < 1:
+        return
+    ux, uy = dx / length, dy / length
+    head = width * 3.2
+    base = QPointF(end.x() - ux * head, end.y() - uy * head)
+    col = ARROW_COLORS[kind]
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    pen = QPen(col, width, Qt.PenStyle.DashLine if kind == "fire" else Qt.PenStyle.SolidLine,
+               Qt.PenCapStyle.RoundCap)
+    if kind == "fire":
+        pen.setDashPattern([2.0, 1.5])
+    painter.setPen(pen)
+    painter.drawLine(start, base)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(col)
+    nx, ny = -uy, ux
+    w = head * 0.55
+    painter.drawPolygon(QPolygonF([end, QPointF(base.x() + nx * w, base.y() + ny * w),
+                                   QPointF(base.x() - nx * w, base.y() - ny * w)]))
+    if kind == "fire":  # a burst at the aim, so a Fire reads apart from a Move in grey too
+        painter.setPen(QPen(col, width * 0.6))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(end, head * 0.7, head * 0.7)
+    painter.restore()
+
+
 def draw_last_seen(painter: QPainter, rect: QRectF, type_code: str | None, color: str, level: str,
                    *, detailed: bool = False, palette: Palette = DEFAULT_PALETTE) -> None:
     """A translucent marker where a hidden enemy piece was last seen (R10): its glyph as a
@@ -537,8 +671,8 @@ def draw_coordinates(painter: QPainter, board: QRectF, s: float,
     painter.setFont(label_font(int(s * 0.24)))
     for i in range(1, 11):
         r = square_rect(i, 1 if not flipped else 10)
-        painter.drawText(QRectF(board.left() - s * 0.45, r.top(), s * 0.42, s),
+        painter.drawText(QRectF(board.left() - s * 0.45, r.top(), s * 0.42, r.height()),
                          Qt.AlignmentFlag.AlignCenter, str(i))
         c = square_rect(1 if not flipped else 10, i)
-        painter.drawText(QRectF(c.left(), board.bottom(), s, s * 0.45),
+        painter.drawText(QRectF(c.left(), board.bottom(), c.width(), s * 0.45),
                          Qt.AlignmentFlag.AlignCenter, str(i))

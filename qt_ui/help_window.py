@@ -3,7 +3,7 @@
 The rules are the player's guide (docs/RULES-GUIDE.md), shipped inside the package as
 qt_ui/help/rules-guide.md so an installed app reads it too (tests/gui/test_shell.py checks the
 copy equals the guide). The shortcuts are read from the window's own actions, so the list is
-never out of date. The legend is the board's (qt_ui/legend.py) when that module is present.
+never out of date. The legend is the board's (qt_ui/legend.py), as View > Legend shows it.
 """
 from __future__ import annotations
 
@@ -82,9 +82,7 @@ class HelpWindow(QDialog):
         self.keys.resizeColumnsToContents()
         self.keys.horizontalHeader().setStretchLastSection(True)
         self._add("keys", "Keyboard shortcuts", self.keys)
-        legend = legend_widget()
-        if legend is not None:
-            self._add("legend", "Legend", legend)
+        self._add("legend", "Legend", legend_widget())
         self.about = QTextBrowser()
         self.about.setObjectName("help_about")
         self.about.setHtml(about_html())
@@ -105,11 +103,7 @@ class HelpWindow(QDialog):
             self.tabs.setCurrentWidget(page)
 
 
-def legend_widget() -> QWidget | None:
-    """The board's legend (qt_ui/legend.py, the board's part of issue 18) if present."""
-    try:
-        from .legend import LegendWidget  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return None
-    widget: QWidget = LegendWidget()
-    return widget
+def legend_widget() -> QWidget:
+    """The board's legend (qt_ui/legend.py), as View > Legend shows it."""
+    from .legend import LegendWidget
+    return LegendWidget()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from wec import Action
 from wec import rules
@@ -121,6 +121,8 @@ class Picker:
         self.cancel()
 
     def cancel(self) -> None:
+        self.piece: Any = None
+        """The piece clicked in a level panel for this click (no chooser then)."""
         self.stage = ""
         self.candidates: list[Action] = []
         self.selected: Square3 | None = None
@@ -173,11 +175,18 @@ class Picker:
 
     def _choose_piece(self, actions: list[Action], level: str,
                       then: Callable[[list[Action]], Outcome], title: str) -> Outcome:
-        """Pick the acting piece among the actions' pieces: the one at the clicked level if it is
-        the only one there, else ask (the level chooser)."""
+        """Pick the acting piece among the actions' pieces: the piece clicked in a level panel
+        (`self.piece`), else the one at the clicked level if it is the only one there, else ask
+        (the level chooser)."""
         groups: dict[tuple, list[Action]] = {}
         for a in actions:
             groups.setdefault(_piece_key(a), []).append(a)
+        if self.piece is not None:
+            p = self.piece
+            exact = [k for k in groups if k[0] == (p.row, p.col, p.level) and k[1] == p.type
+                     and k[2] == p.hand and tuple(k[3] or ()) == tuple(p.articles)]
+            if exact:
+                return then(groups[exact[0]])
         if len(groups) == 1:
             return then(actions)
         at_level = [k for k in groups if k[0][2] == level]
@@ -230,7 +239,7 @@ class Picker:
                 if exact and len(levels) > 1:
                     here = exact
                 return self._one_of(here, "Move")
-            if self.selected and self.selected[:2] == (row, col):
+            if self.selected and self.selected[:2] == (row, col) and self.piece is None:
                 self.cancel()
                 return Outcome(message="Selection cleared.")
         movers = [a for a in self.legal if a.kind in ("move", "doze") and a.origin
@@ -283,7 +292,7 @@ class Picker:
                 if exact:
                     here = exact
                 return self._one_of(here, "Fire")
-            if self.selected and self.selected[:2] == (row, col):
+            if self.selected and self.selected[:2] == (row, col) and self.piece is None:
                 self.cancel()
                 return Outcome(message="Fire cancelled.")
         fires = [a for a in self.legal if a.kind == "fire" and a.origin
@@ -311,6 +320,24 @@ class Picker:
                 for k, g in by_art.items()])
         return self._choose_piece(fires, level, weapon, "Which piece fires?")
 
+    def click_piece(self, piece: Any, button: str, mode: str = "move") -> Outcome:
+        """A piece clicked in a level panel: that piece acts, never another one of its square
+        ("left": as the left button's `mode`; "right": Fire)."""
+        self.piece = piece
+        try:
+            if button == "right":
+                return self.right_click(piece.row, piece.col, piece.level)
+            return self.left_click(piece.row, piece.col, piece.level, mode)
+        finally:
+            self.piece = None
+
+    def destinations_of(self, piece: Any) -> set[Square3]:
+        """Where `piece` (a PieceInfo) may Move (highlighted while it is dragged)."""
+        origin = (piece.row, piece.col, piece.level)
+        return {a.dest for a in self.legal if a.kind in ("move", "doze") and a.origin == origin
+                and a.piece == piece.type and a.hand == piece.hand
+                and tuple(a.articles or ()) == tuple(piece.articles) and a.dest is not None}
+
     # --- drag and drop ---------------------------------------------------------------------------
 
     def drag(self, origin: tuple[int, int, str], row: int, col: int) -> Outcome:
@@ -324,3 +351,14 @@ class Picker:
             return Outcome(message=f"The {piece_name(movers[0].piece)} at {where(origin)} cannot "
                                    f"move to {where((row, col))}.")
         return self._one_of(here, "Move")
+
+
+CURSORS = {"move": "open_hand", "pickup": "pointing_hand", "drop": "pointing_hand",
+           "exchange": "drag_copy", "reinforce": "cross", "fire": "cross"}
+"""The board's cursor for the left button's action (the manual: the cursor shows what a left
+click does): a hand to Move, a pointing hand to Pick up or Drop, a copy arrow to Exchange, a
+cross to Reinforce or to aim a Fire."""
+
+
+def cursor_name(mode: str, stage: str) -> str:
+    return CURSORS["fire"] if stage == "fire" else CURSORS.get(mode, "arrow")

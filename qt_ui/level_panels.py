@@ -1,13 +1,13 @@
 """The three level panels (Air, Ground, Sub) of one square, drawn large beside the board."""
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QHelpEvent, QMouseEvent, QPainter, QPaintEvent
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from wec.action import PieceInfo
 
-from . import glyphs
+from . import glyphs, tooltips
 from .snapshot import BoardSnapshot
 
 LEVEL_TITLES = (("A", "Air"), ("G", "Ground"), ("S", "Sub"))
@@ -16,8 +16,9 @@ LEVEL_TITLES = (("A", "Air"), ("G", "Ground"), ("S", "Sub"))
 class LevelPanels(QWidget):
     """Air, Ground and Sub of the focused square, top to bottom; a click picks a piece."""
 
-    pieceClicked = Signal(object)
-    """The PieceInfo clicked."""
+    pieceClicked = Signal(object, object)
+    """The PieceInfo clicked and the Qt.MouseButton (left: the left button's action, right:
+    Fire, as on the board)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -73,7 +74,7 @@ class LevelPanels(QWidget):
             p.drawText(rect.adjusted(6, 2, -4, 0), Qt.AlignmentFlag.AlignLeft, f"{title}{sq}")
             pieces, slots, arts, art_rects = self._slots(level, rect)
             for piece, slot in zip(pieces, slots):
-                cd = max(piece.cooldowns.values()) if piece.cooldowns and piece.fired else None
+                cd = max(piece.cooldowns.values()) if piece.cooldowns else None
                 glyphs.draw_piece(p, slot, piece.type, piece.color, piece.level, piece.hand,
                                   detailed=self.detailed, stun=piece.stun, cooldown=cd,
                                   n_articles=len(piece.articles), lighting=self.lighting,
@@ -86,10 +87,45 @@ class LevelPanels(QWidget):
                 p.drawText(rect, Qt.AlignmentFlag.AlignCenter, "empty")
         p.end()
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:
+    def piece_at(self, pos: QPointF) -> PieceInfo | None:
         for level, _title, rect in self._panels():
             pieces, slots, _a, _r = self._slots(level, rect)
             for piece, slot in zip(pieces, slots):
-                if slot.contains(event.position()):
-                    self.pieceClicked.emit(piece)
-                    return
+                if slot.contains(pos):
+                    return piece
+        return None
+
+    def piece_center(self, piece: PieceInfo) -> QPointF:
+        """Where `piece` is drawn (tests click there)."""
+        for level, _title, rect in self._panels():
+            pieces, slots, _a, _r = self._slots(level, rect)
+            for p, slot in zip(pieces, slots):
+                if p == piece:
+                    return slot.center()
+        raise LookupError(piece)
+
+    def tooltip_at(self, pos: QPointF) -> str:
+        piece = self.piece_at(pos)
+        if piece is not None:
+            return tooltips.piece_tip(piece)
+        for level, _title, rect in self._panels():
+            _p, _s, arts, art_rects = self._slots(level, rect)
+            for code, r in zip(arts, art_rects):
+                if r.contains(pos) and self.square is not None:
+                    return tooltips.article_tip(code, self.square)
+        return ""
+
+    def event(self, ev: QEvent) -> bool:
+        if ev.type() == QEvent.Type.ToolTip and isinstance(ev, QHelpEvent):
+            text = self.tooltip_at(QPointF(ev.pos()))
+            if text:
+                QToolTip.showText(ev.globalPos(), text, self)
+            else:
+                QToolTip.hideText()
+            return True
+        return super().event(ev)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        piece = self.piece_at(event.position())
+        if piece is not None:
+            self.pieceClicked.emit(piece, event.button())

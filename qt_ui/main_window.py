@@ -40,15 +40,19 @@ from .board_widget import BoardWidget, Highlights
 from .dialogs import ColoursDialog, TextDialog, error_box, game_over_text, status_text
 from .handoff import HandOff
 from .history_panel import HistoryPanel
-from .interaction import LEVEL_NAMES, Outcome, Picker, describe
+from .interaction import LEVEL_NAMES, Outcome, Picker, cursor_name, describe
+from .last_turn import last_turn_arrows
+from .legend import LegendWidget
 from .move_list import plan_words
 from .new_game_dialog import level_words
 from .level_panels import LevelPanels
+from .orientation import bottom_side, is_flipped
 from .options_dialog import OptionsDialog
 from .piece_panel import PiecePanel
 from .seat import Seat, side_view
 from .settings import MODES, Preferences
 from .snapshot import BoardSnapshot
+from .turn_banner import MAX_FIRES, TurnBanner, fires_used, turn_facts
 
 COMPUTER_WAITS = ("The computer waits (you went back): Redo (Ctrl+Y) replays its action, "
                   "Play > Computer: play now (Ctrl+M) lets it choose.")
@@ -185,6 +189,14 @@ class MainWindow(QMainWindow):
         self.board.squareClicked.connect(self.on_square_clicked)
         self.board.pieceDragged.connect(self.on_piece_dragged)
         self.board.keyNavigate.connect(self.navigate)
+        self.board.drag_destinations = self.picker.destinations_of
+        self.banner = TurnBanner()
+        self.board_pane = QWidget()
+        bl = QVBoxLayout(self.board_pane)
+        bl.setContentsMargins(0, 0, 0, 0)
+        bl.setSpacing(2)
+        bl.addWidget(self.banner, 0)
+        bl.addWidget(self.board, 1)
         self.handoff = HandOff()
         self.handoff.ready.connect(self.end_handoff)
         self.levels = LevelPanels()
@@ -228,7 +240,7 @@ class MainWindow(QMainWindow):
         sl.addWidget(self.history, 4)
         self.side.setMinimumWidth(300)
         self.splitter = QSplitter()
-        self.splitter.addWidget(self.board)
+        self.splitter.addWidget(self.board_pane)
         self.splitter.addWidget(self.side)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 1)
@@ -354,6 +366,10 @@ class MainWindow(QMainWindow):
         self._act(v, "&Colours…", self.colours_dialog, name="colours")
         self._act(v, "&Flip board", lambda on: self.set_view("flipped", on), "Ctrl+F",
                   checkable=True, checked=self.prefs.flipped, name="flip")
+        self._act(v, "&Turn the board to the player at the screen (hotseat)",
+                  lambda on: self.set_view("turn_board", on), checkable=True,
+                  checked=self.prefs.turn_board, name="turn_board")
+        self._act(v, "L&egend…", self.show_legend, name="legend")
 
         u = mb.addMenu("&Undo")
         self._act(u, "&Undo", self.undo, "Ctrl+Z", name="undo")
@@ -406,11 +422,9 @@ class MainWindow(QMainWindow):
         tb.addAction(self.actions_by_name["hint"])
 
     def _build_help_menu(self, h: QMenu) -> None:
-        from importlib.util import find_spec
         self._act(h, "&Rules", lambda: self.show_help("rules"), "F1", name="help_rules")
         self._act(h, "&Keyboard shortcuts", lambda: self.show_help("keys"), name="help_keys")
-        if find_spec("qt_ui.legend") is not None:  # the board's legend, when it is there
-            self._act(h, "&Legend", lambda: self.show_help("legend"), name="help_legend")
+        self._act(h, "&Legend", lambda: self.show_help("legend"), name="help_legend")
         h.addSeparator()
         self._act(h, "&About WEC", lambda: self.show_help("about"), name="help_about")
 
@@ -434,13 +448,35 @@ class MainWindow(QMainWindow):
         p = self.prefs
         self.board.set_view(detailed=p.detailed, lighting=p.lighting, show_last_seen=p.last_seen,
                             show_possible=p.possible_locations, show_reserves=p.reserves,
-                            flipped=p.flipped)
+                            flipped=self.board_flipped(), stretch=p.big_board)
         self.board.set_palette(p.palette())
         self.levels.detailed = p.detailed
         self.levels.lighting = p.lighting
         self.levels.palette_ = p.palette()
         self.side.setVisible(not p.big_board)
         self.levels.update()
+
+    def board_flipped(self) -> bool:
+        """Your own side at the bottom (qt_ui/orientation.py), turned by View > Flip board."""
+        game = getattr(self, "game", None)
+        seat = getattr(self, "seat", None)
+        to_move = game.to_move if game is not None else "black"
+        looking = seat.side if seat is not None else None
+        bottom = bottom_side(self.prefs.mode, self.prefs.human, looking, to_move,
+                             turn_board=self.prefs.turn_board)
+        return is_flipped(bottom, self.prefs.flipped)
+
+    def show_legend(self) -> LegendWidget:
+        """View > Legend: every mark of the board, in a window of its own."""
+        for shown in self.dialogs:
+            if isinstance(shown, LegendWidget) and shown.isVisible():
+                shown.raise_()
+                return shown
+        legend = LegendWidget()
+        legend.setWindowTitle("WEC — Legend of the board")
+        legend.setParent(self, Qt.WindowType.Window)
+        self._show_dialog(legend)
+        return legend
 
     def set_view(self, name: str, on: bool) -> None:
         setattr(self.prefs, name, bool(on))
@@ -664,6 +700,8 @@ class MainWindow(QMainWindow):
         self.source = source
         snap = seat.snapshot(source, possible_locations=self.prefs.possible_locations)
         self.snapshot = snap
+        if self.board.flipped != self.board_flipped():
+            self.board.set_view(flipped=self.board_flipped())
         self.board.set_snapshot(snap)
         legal = g.legal_actions() if self.human_to_act() else []
         mover = g.to_move
@@ -685,6 +723,30 @@ class MainWindow(QMainWindow):
         self.piece_panel.show_piece(self.selected_piece)
         self._update_actions()
         self._update_status()
+        self._update_banner(source)
+        self._update_cursor()
+
+    def _update_banner(self, source: Any) -> None:
+        """The whose-turn banner, from what the seat may read (qt_ui/turn_banner.py)."""
+        if self.seat.covered:
+            self.banner.clear()
+            return
+        g = self.game
+        facts = turn_facts(source, self.seat.side, mode=self.prefs.mode, human=self.prefs.human,
+                           level=self.prefs.ai_level,
+                           result_text=game_over_text(g) if g.result else None)
+        if g.result is None and g.redo_actions() and self.is_computer(g.to_move):
+            facts.waiting = " — rewound: redo, or Play > Computer: play now"
+        self.banner.show_facts(facts)
+
+    def _update_cursor(self) -> None:
+        """The cursor says what the left button does (the manual)."""
+        shapes = {"open_hand": Qt.CursorShape.OpenHandCursor,
+                  "pointing_hand": Qt.CursorShape.PointingHandCursor,
+                  "drag_copy": Qt.CursorShape.DragCopyCursor, "cross": Qt.CursorShape.CrossCursor,
+                  "arrow": Qt.CursorShape.ArrowCursor}
+        name = cursor_name(self.left_mode, self.picker.stage) if self.human_to_act() else "arrow"
+        self.board.setCursor(shapes[name])
 
     def _update_history(self, turns: list[str]) -> None:
         """The move list, from the actions that changed since the last refresh (qt_ui/
@@ -710,7 +772,8 @@ class MainWindow(QMainWindow):
             for r, c in re.findall(r"\((\d+),(\d+)\)", turns[-1].split(",RS:")[0]):
                 last.add((int(r), int(c)))
         self.board.set_highlights(Highlights(self.picker.destinations(), self.picker.targets(),
-                                             self.picker.selected, last))
+                                             self.picker.selected, last,
+                                             last_turn_arrows(turns[-1] if turns else None)))
 
     def _update_actions(self) -> None:
         g = self.game
@@ -741,16 +804,24 @@ class MainWindow(QMainWindow):
             who = "computer" if self.is_computer(g.to_move) else "you" if \
                 self.prefs.mode == "human_vs_computer" else g.to_move
             if who == "computer" and not self.worker.busy and g.redo_actions():
-                who = "the computer waits: Redo or Ctrl+M"
-            text = (f"Turn {g.turn}: {g.to_move.capitalize()} to move ({who})"
-                    f"{' — Move made' if g.moved else ''}")
+                who = "the computer waits: Redo or Ctrl+M"  # rewound: it waits (defect 5)
+            text = f"Turn {g.turn}: {g.to_move.capitalize()}" + (
+                f" ({who})" if who in ("you", "computer") or who.startswith("the computer")
+                else "")  # details: the banner
         self.status_label.setText(text)
 
     def say(self, text: str) -> None:
         """Explain or prompt (status bar and the message line)."""
         self.last_message = text
         self.message.setText(text)
-        self.statusBar().showMessage(text, 8000)
+        # the status bar is one line beside the turn label: a long text would be clipped, so
+        # it stays in the (wrapping) message line only
+        fits = self.statusBar().fontMetrics().horizontalAdvance(text) + \
+            self.status_label.sizeHint().width() + 40 <= self.width()
+        if fits:
+            self.statusBar().showMessage(text, 8000)
+        else:
+            self.statusBar().clearMessage()
 
     # --- clicks ----------------------------------------------------------------------------------
 
@@ -773,6 +844,9 @@ class MainWindow(QMainWindow):
             else:
                 self.say(f"It is the computer's turn ({self.game.to_move}).")
             return
+        if button == Qt.MouseButton.RightButton and self.picker.stage != "fire" \
+                and fires_used(self.source, self.game.to_move) >= MAX_FIRES:
+            button = Qt.MouseButton.LeftButton  # two Fires made: the right button acts as the left
         if button == Qt.MouseButton.RightButton:
             out = self.picker.right_click(row, col, level)
         else:
@@ -798,7 +872,22 @@ class MainWindow(QMainWindow):
         if out.action is not None:
             self.play(out.action)
         else:
+            self._show_picked()
             self._update_highlights(self._turns())
+            self._update_cursor()
+
+    def _show_picked(self) -> None:
+        """The piece panel describes the piece the picker selected (the one the message
+        names), not merely the first piece of the square."""
+        if not self.picker.candidates or self.picker.selected is None:
+            return
+        a = self.picker.candidates[0]
+        r, c, lvl = self.picker.selected
+        for p in self.snapshot.at(r, c, lvl):
+            if p.type == a.piece and p.hand == a.hand and tuple(p.articles) == tuple(a.articles or ()):
+                self.selected_piece = p
+                self.piece_panel.show_piece(p)
+                return
 
     def _turns(self) -> list[str]:
         """The turn strings the seat read at the last refresh."""
@@ -819,15 +908,30 @@ class MainWindow(QMainWindow):
         answer = QMessageBox.question(self, title, text)
         return answer == QMessageBox.StandardButton.Yes
 
-    def _piece_clicked(self, piece: Any) -> None:
+    def _piece_clicked(self, piece: Any, button: Any = Qt.MouseButton.LeftButton) -> None:
+        """A piece clicked in a level panel: that very piece acts (left: the left button's
+        action, right: Fire)."""
+        if self.handoff_pending:
+            return
+        self.focus_square = (piece.row, piece.col)
         self.selected_piece = piece
         self.piece_panel.show_piece(piece)
-        self.on_square_clicked(piece.row, piece.col, piece.level, Qt.MouseButton.LeftButton)
+        if not self.human_to_act():
+            self.on_square_clicked(piece.row, piece.col, piece.level, button)
+            self.selected_piece = piece
+            self.piece_panel.show_piece(piece)
+            return
+        right = button == Qt.MouseButton.RightButton and (
+            self.picker.stage == "fire"
+            or fires_used(self.source, self.game.to_move) < MAX_FIRES)
+        self._handle(self.picker.click_piece(piece, "right" if right else "left",
+                                             self.left_mode))
 
     def set_left_mode(self, mode: str) -> None:
         self.left_mode = mode
         self.picker.cancel()
         self._update_highlights(self._turns())
+        self._update_cursor()
         self._update_status()
         self.say({"move": "Left button: select a piece to Move.",
                   "pickup": "Left button: click a piece of yours standing on an article.",

@@ -32,7 +32,8 @@ def piece_html(piece: PieceInfo | None) -> str:
     rows = [("Piece", f"{html.escape(ptype.name)} ({piece.type}), {piece.color}"),
             ("Where", f"({piece.row},{piece.col}) {LEVEL_NAMES[piece.level]}")]
     if piece.hand:
-        rows.append(("Hand", f"{piece.hand} ({'<' if piece.hand == 'left' else '>'})"))
+        mark = html.escape("<" if piece.hand == "left" else ">")  # not a tag (issue 18, 3)
+        rows.append(("Hand", f"{piece.hand} ({mark})"))
     inherent = ", ".join(f"{ARTICLE_NAMES.get(a, a)} ({a})" for a in ptype.abilities) or "none"
     rows.append(("Inherent", inherent))
     carried = ", ".join(f"{ARTICLE_NAMES.get(a, a)} ({a})" for a in piece.articles) or "none"
@@ -40,7 +41,7 @@ def piece_html(piece: PieceInfo | None) -> str:
     st = strengths(piece)
     if st:
         rows.append(("Strengths", ", ".join(f"{k} {v}" for k, v in st.items())))
-    if piece.cooldowns:
+    if piece.cooldowns:  # "RL: 3 turns": also on the board, as the piece's red count-down
         rows.append(("Cool-downs", ", ".join(f"{k}: {v} turn{'s' if v != 1 else ''}"
                                              for k, v in sorted(piece.cooldowns.items()))))
     else:

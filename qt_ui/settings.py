@@ -39,6 +39,9 @@ class Preferences:
     possible_locations: bool = False
     reserves: bool = True
     flipped: bool = False
+    """View > Flip board: turn the board from its usual orientation (your side at the bottom)."""
+    turn_board: bool = True
+    """Hotseat: the board turns to the player at the screen after the hand-off."""
     animate: bool = True
     colours: dict[str, str] = field(default_factory=dict)
     """Palette entries changed in the colours dialog (name -> #rrggbbaa)."""

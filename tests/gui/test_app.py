@@ -224,15 +224,16 @@ def test_options_dialog_lists_every_option_and_applies_a_change(make_window):
 
 def test_view_options_and_preferences(make_window):
     w = make_window(mode="hotseat", **OFF)
+    usual = w.board.flipped  # your own side at the bottom (issue 18): Black to move, flipped
     for name in ("detailed", "lighting", "big_board", "flip", "last_seen", "show_reserves",
                  "possible_locations"):
         w.actions_by_name[name].trigger()
-    assert w.board.flipped and w.board.detailed and not w.side.isVisible()
+    assert w.board.flipped != usual and w.board.detailed and not w.side.isVisible()
     w.actions_by_name["save_prefs"].trigger()
     from qt_ui.settings import load_preferences
     assert load_preferences().flipped is True
     w.actions_by_name["restore_defaults"].trigger()
-    assert not w.board.flipped and load_preferences().flipped is False
+    assert w.board.flipped == usual and load_preferences().flipped is False
 
 
 def test_the_level_menu_follows_the_level_table_and_an_unknown_saved_level_falls_back(

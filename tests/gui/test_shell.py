@@ -149,11 +149,11 @@ def test_help_shows_the_rules_the_shortcuts_and_about(make_window, qtbot, shot_d
     grab(dlg, shot_dir / "help_keys.png")
     dlg.show_tab("about")
     assert "Weapon Chess" in dlg.about.toPlainText()
-    try:
-        from qt_ui.legend import LegendWidget  # noqa: F401  (the board's part)
-        assert "legend" in dlg.pages
-    except ImportError:
-        assert "legend" not in dlg.pages
+    from qt_ui.legend import LegendWidget
+    w.actions_by_name["help_legend"].trigger()
+    legend = w.dialogs[-1]
+    assert isinstance(legend.tabs.currentWidget(), LegendWidget)
+    grab(legend, shot_dir / "help_legend.png")
 
 
 def test_the_shipped_rules_are_the_guide():

@@ -2,7 +2,7 @@
 """Pickup, Drop, Exchange and Reinforce (R8), and the slots of R5.1."""
 from wec._core.state cimport *
 from wec._core.board cimport (tset, piece_set, turn_set, can_see, king_dist, slots_of,
-                              carried_count, article_key, state_key, piece_key, place_piece,
+                              carried_count, article_key, state_key, reserve_set, piece_key, place_piece,
                               remove_piece, log_event, lose_article, gain_article, acquire_lock,
                               occupy)
 from wec._core.gen cimport Gen, emit, full, twin_of
@@ -292,10 +292,8 @@ cdef void exec_reinforce(State* st, Move* m) noexcept nogil:
     tset(st, &p.alive, 1)
     st.hash += piece_key(p)
     occupy(st, pid, r.sq, GROUND)
-    st.hash -= state_key(st)
-    tset(st, &r.entered, 1)
-    tset(st, &st.did_reinforce, 1)
-    st.hash += state_key(st)
+    reserve_set(st, m.target, &r.entered, 1)
+    turn_set(st, &st.did_reinforce, 1)
     log_event(st, EV_ENTERED, pid, r.sq, GROUND, 0, r.color)
     if st.rules.inherent[p.type][A_ASH]:
         acquire_lock(st, pid, 0)  # R10.2: a reinforcement entering with an Anti-Stealth
@@ -315,4 +313,4 @@ cdef void arm_reserves(State* st) noexcept nogil:
         b = st.occ[GROUND][r.sq][1]
         if (a != NONE and st.pieces[a].color == r.color) or \
                 (b != NONE and st.pieces[b].color == r.color):
-            turn_set(st, &r.armed, 1)
+            reserve_set(st, i, &r.armed, 1)

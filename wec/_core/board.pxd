@@ -10,6 +10,8 @@ cdef uint64_t piece_key(Piece* p) noexcept nogil
 cdef uint64_t article_key(int kind, int sq) noexcept nogil
 cdef uint64_t proj_key(Projectile* pr) noexcept nogil
 cdef uint64_t state_key(State* st) noexcept nogil
+cdef uint64_t reserve_key(State* st, int i) noexcept nogil
+cdef void reserve_set(State* st, int i, int* field, int value) noexcept nogil
 cdef uint64_t full_hash(State* st) noexcept nogil
 cdef void lift_piece(State* st, int pid) noexcept nogil
 cdef void place_piece(State* st, int pid, int sq, int level) noexcept nogil

@@ -63,7 +63,7 @@ cdef uint64_t piece_key(Piece* p) noexcept nogil:
     for i in range(MAX_SLOTS):  # the slot order decides the drop order (R7.3.3): hashed
         if p.art[i]:
             arts += mix64(<uint64_t>(p.art[i] * 64 + p.cool[i] + 1 + i * 8192) * GOLDEN)
-    for i in range(N_KINDS):
+    for i in range(A_FL, A_TL + 1):  # only weapons count down (R7.2): icool is 0 elsewhere
         if p.icool[i]:
             arts += mix64(<uint64_t>(5000 + i * 64 + p.icool[i]) * GOLDEN)
     h = <uint64_t>p.type
@@ -104,19 +104,31 @@ cdef uint64_t proj_key(Projectile* pr) noexcept nogil:
                               + (pr.target != NONE)) + <uint64_t>pr.owner * GOLDEN)
 
 
+cdef uint64_t reserve_key(State* st, int i) noexcept nogil:
+    """Hash of one reserve's armed and entered marks (kept apart from state_key, so that arming
+    one reserve does not rehash them all)."""
+    return mix64(<uint64_t>(2000003 + i * 4 + st.reserves[i].armed * 2
+                            + st.reserves[i].entered) * GOLDEN)
+
+
+cdef void reserve_set(State* st, int i, int* field, int value) noexcept nogil:
+    """Change a reserve's armed or entered mark, keeping the hash."""
+    if field[0] == value:
+        return
+    st.hash -= reserve_key(st, i)
+    tset(st, field, value)
+    st.hash += reserve_key(st, i)
+
+
 cdef uint64_t state_key(State* st) noexcept nogil:
-    """Hash of the turn state: side to move, the turn's actions so far, reserves, quiet turns."""
+    """Hash of the turn state: side to move, the turn's actions so far, quiet turns."""
     cdef uint64_t h = mix64(<uint64_t>(7 + st.side * 2 + st.moved) * GOLDEN)
-    cdef int i
     h += mix64(<uint64_t>(11 + st.n_fires * 2 + st.did_pickup * 8 + st.did_drop * 16
                           + st.did_exchange * 32 + st.did_reinforce * 64 + st.violent * 4)
                  * GOLDEN)
     h += mix64(<uint64_t>(13 + st.quiet) * 0x9E3779B1ULL)
     if st.primary_lost[0] or st.primary_lost[1]:  # decides R11.1 at End Turn
         h += mix64(<uint64_t>(17 + st.primary_lost[0] * 64 + st.primary_lost[1]) * GOLDEN)
-    for i in range(st.n_reserves):
-        h += mix64(<uint64_t>(2000003 + i * 4 + st.reserves[i].armed * 2
-                              + st.reserves[i].entered) * GOLDEN)
     return h
 
 
@@ -124,6 +136,8 @@ cdef uint64_t full_hash(State* st) noexcept nogil:
     """The hash recomputed from scratch (the checker compares it with the incremental one)."""
     cdef uint64_t h = state_key(st)
     cdef int i, s
+    for i in range(st.n_reserves):
+        h += reserve_key(st, i)
     for i in range(st.n_pieces):
         h += piece_key(&st.pieces[i])
     for s in range(N_SQ):

@@ -153,7 +153,7 @@ cdef void arrive(State* st, int sq, int level) noexcept nogil:
     cdef Projectile* pr
     if st.n_live_proj == 0:
         return
-    for i in range(MAX_PROJECTILES):
+    for i in range(st.proj_top):
         pr = &st.proj[i]
         if pr.kind and pr.sq == sq and pr.level == level:
             if st.occ[level][sq][0] == NONE and st.occ[level][sq][1] == NONE:

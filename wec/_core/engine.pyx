@@ -138,6 +138,22 @@ cdef int _kind_rank(Piece* p, int kind) noexcept:
     return rank
 
 
+cdef void _compile_path_info(Rules* R) noexcept:
+    """Rules.path_info from the path tables: block boards and destinations."""
+    cdef int k, i, s
+    cdef PathInfo* pi
+    for k in range(R.n_paths):
+        pi = &R.path_info[k]
+        pi.block[0] = pi.block[1] = 0
+        for i in range(R.path_len[k] - 1):
+            s = R.path_sq[k * MAX_PATH + i]
+            pi.block[s >> 6] |= (<uint64_t>1) << (s & 63)
+        pi.dest = R.path_sq[k * MAX_PATH + R.path_len[k] - 1]
+        pi.mode = R.path_mode[k]
+        pi.combat = R.path_combat[k]
+        pi.home = R.path_home[k]
+
+
 cdef class _RulesBox:
     """Owns one compiled Rules struct. Engines made by `Engine.copy()` share their box (the rules
     never change after `configure`, which makes a new box)."""
@@ -157,6 +173,7 @@ cdef class _RulesBox:
             free(self.R.path_mode)
             free(self.R.path_combat)
             free(self.R.path_home)
+            free(self.R.path_info)
             free(self.R)
 
 
@@ -320,7 +337,8 @@ cdef class Engine:
         R.path_mode = <int*>malloc((n_paths + 1) * sizeof(int))
         R.path_combat = <int*>malloc((n_paths + 1) * sizeof(int))
         R.path_home = <int*>malloc((n_paths + 1) * sizeof(int))
-        if (R.pset_start == NULL or R.pset_end == NULL or R.path_len == NULL or R.path_sq == NULL
+        R.path_info = <PathInfo*>calloc(n_paths + 1, sizeof(PathInfo))
+        if (R.path_info == NULL or R.pset_start == NULL or R.pset_end == NULL or R.path_len == NULL or R.path_sq == NULL
                 or R.path_mode == NULL or R.path_combat == NULL or R.path_home == NULL):
             raise MemoryError()
         _copy_ints(R.pset_start, tables["pset_start"])
@@ -333,6 +351,7 @@ cdef class Engine:
         _copy_ints(&R.psid[0][0][0], tables["psid"])
         R.n_psets = n_sets
         R.n_paths = n_paths
+        _compile_path_info(R)
 
     def path_squares(self, int path):
         """The squares (0..99) of one compiled path (for the hidden-enemy history and tests)."""
@@ -390,6 +409,8 @@ cdef class Engine:
                 p.cool[i] = cool
                 n_art += 1
             for kind, cool in d.get("icool", {}).items():
+                if not A_FL <= kind <= A_TL:  # only weapons count down (R7.2)
+                    raise ValueError("pieces[%d].icool: kind %r is not a weapon" % (pid, kind))
                 p.icool[kind] = cool
             p.stun = d.get("stun", 0)
             p.home = d.get("home", 0)
@@ -436,6 +457,8 @@ cdef class Engine:
             st.reserves[i].entered = d.get("entered", 0)
         st.n_articles = n_art
         st.n_live_proj = 0
+        st.proj_top = 0
+        st.move_hint[0] = st.move_hint[1] = 0
         st.proj_serial = 0
         for i, d in enumerate(data.get("projectiles", ())):
             if i >= MAX_PROJECTILES:
@@ -448,6 +471,7 @@ cdef class Engine:
             st.proj[i].strength = d["strength"]
             st.proj[i].owner = d["owner"]
             st.proj[i].serial = i
+            st.proj_top = i + 1
             st.n_live_proj += 1
             st.proj_serial = i + 1
         for pid, d in enumerate(pieces):  # R10.2 locks: [inherent ASH, then each carried ASH]
@@ -948,6 +972,9 @@ cdef class Engine:
         cdef Piece* q
         cdef int pid, s, lvl, i, a, b, n_art = 0
         problems = []
+        for i in range(st.proj_top, MAX_PROJECTILES):
+            if st.proj[i].kind:
+                problems.append("projectile slot %d in use past proj_top %d" % (i, st.proj_top))
         for pid in range(st.n_pieces):
             p = &st.pieces[pid]
             if not p.alive:

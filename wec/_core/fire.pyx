@@ -224,6 +224,8 @@ cdef void create_projectile(State* st, int kind, int sq, int level, int dir, int
             tset(st, &pr.serial, st.proj_serial)
             tset(st, &st.proj_serial, st.proj_serial + 1)
             tset(st, &st.n_live_proj, st.n_live_proj + 1)
+            if i >= st.proj_top:
+                tset(st, &st.proj_top, i + 1)
             st.hash += proj_key(pr)
             return
 
@@ -346,7 +348,7 @@ cdef void advance_projectiles(State* st) noexcept nogil:
     cdef Piece* t
     if st.n_live_proj == 0:
         return
-    for i in range(MAX_PROJECTILES):
+    for i in range(st.proj_top):
         if st.proj[i].kind:
             j = n
             while j > 0 and st.proj[order[j - 1]].serial > st.proj[i].serial:

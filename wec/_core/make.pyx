@@ -5,7 +5,7 @@ Every state change goes through `board.tset`, which records the old value; `undo
 the trail to the action's frame, so the inverse is exact by construction (hash included).
 """
 from wec._core.state cimport *
-from wec._core.board cimport (tset, can_see, push_frame, pop_frame, piece_key, state_key,
+from wec._core.board cimport (tset, occupy, can_see, push_frame, pop_frame, piece_key, state_key,
                               lift_piece, place_piece, remove_piece, destroy_unsupported,
                               piece_set, turn_set, log_event, reveal)
 from wec._core.movegen cimport has_move
@@ -21,6 +21,24 @@ cdef inline void set_home(State* st, int pid, int value) noexcept nogil:
         st.hash -= piece_key(p)
         tset(st, &p.home, value)
         st.hash += piece_key(p)
+
+
+cdef void place_moved(State* st, int pid, int sq, int level, bint leaves_home,
+                      bint mover) noexcept nogil:
+    """Put a lifted piece that a Move or Doze carried on `sq`/`level`: it took part in an action
+    (R6.3); a piece that moved by itself or was dozed is no longer home (R4.3); the Moved piece
+    gets its `mover` mark (R9.1). One rehash for all of it."""
+    cdef Piece* p = &st.pieces[pid]
+    st.hash -= piece_key(p)
+    tset(st, &p.sq, sq)
+    tset(st, &p.level, level)
+    tset(st, &p.acted, 1)
+    if leaves_home:
+        tset(st, &p.home, 0)
+    if mover:
+        tset(st, &p.mover, 1)
+    st.hash += piece_key(p)
+    occupy(st, pid, sq, level)
 
 
 cdef void set_turn_state(State* st, int side, int moved) noexcept nogil:
@@ -75,16 +93,11 @@ cdef void exec_move(State* st, Move* m) noexcept nogil:
     if q != NONE:
         lift_piece(st, q)
     captured = capture_enemies(st, side, dest, dlevel)
-    place_piece(st, m.pid, dest, dlevel)
+    place_moved(st, m.pid, dest, dlevel, True, True)
     if q != NONE:
-        place_piece(st, q, dest, dlevel)
+        place_moved(st, q, dest, dlevel, False, False)
     if captured:
         reveal(st, m.pid)  # R10.5
-    set_home(st, m.pid, 0)
-    piece_set(st, m.pid, &p.acted, 1)
-    if q != NONE:
-        piece_set(st, q, &st.pieces[q].acted, 1)
-    piece_set(st, m.pid, &p.mover, 1)
     destroy_unsupported(st, origin, olevel)  # a passenger left behind in Air/Sub (R3.4)
     arrive(st, dest, dlevel)
 
@@ -190,11 +203,7 @@ cdef void exec_doze(State* st, Move* m) noexcept nogil:
             capture_enemies(st, side, t, GROUND)
             reveal(st, pids[k])
     for k in range(n):
-        t = targets[k]
-        place_piece(st, pids[k], t, GROUND)
-        set_home(st, pids[k], 0)
-        piece_set(st, pids[k], &st.pieces[pids[k]].acted, 1)
-    piece_set(st, m.pid, &p.mover, 1)
+        place_moved(st, pids[k], targets[k], GROUND, True, pids[k] == m.pid)
     for k in range(n):
         arrive(st, targets[k], GROUND)
 
@@ -208,7 +217,7 @@ cdef void count_down(State* st, int side) noexcept nogil:
         if not p.alive or p.color != side:
             continue
         if p.stun == 0 and p.cool[0] == 0 and p.cool[1] == 0 and p.cool[2] == 0:
-            for i in range(N_KINDS):
+            for i in range(A_FL, A_TL + 1):  # only weapons count down (R7.2)
                 if p.icool[i]:
                     break
             else:
@@ -219,7 +228,7 @@ cdef void count_down(State* st, int side) noexcept nogil:
         for i in range(MAX_SLOTS):
             if p.cool[i] > 0:
                 tset(st, &p.cool[i], p.cool[i] - 1)
-        for i in range(N_KINDS):
+        for i in range(A_FL, A_TL + 1):
             if p.icool[i] > 0:
                 tset(st, &p.icool[i], p.icool[i] - 1)
         st.hash += piece_key(p)

@@ -5,15 +5,24 @@ The generator walks the compiled path tables (wec.rules -> Rules); it never bran
 name. `out` may be NULL to count only; `limit` stops early (has_move).
 """
 from libc.stdint cimport uint64_t
+from libc.string cimport memset
 from wec._core.state cimport *
-from wec._core.board cimport can_see
+from wec._core.board cimport can_see, visible_to
 from wec._core.gen cimport Gen, full, emit, twin_of
 
-cdef inline bint blocked(State* st, int side, int sq, int level) noexcept nogil:
-    """R4.2: a path square is blocked by any piece at that level that `side` can see."""
-    cdef int a = st.occ[level][sq][0]
-    cdef int b = st.occ[level][sq][1]
-    return (a != NONE and can_see(st, side, a)) or (b != NONE and can_see(st, side, b))
+cdef inline void sight_blockers(State* st, int side, uint64_t* block) noexcept nogil:
+    """R4.2: the squares where a piece `side` can see stands, per level (block[2 * level] and
+    block[2 * level + 1]: squares 0-63 and 64-99). Built once per generation, so that a path is
+    tested with one AND (Rules.path_block) and each enemy's visibility is decided once."""
+    cdef int pid, i
+    cdef Piece* p
+    cdef bint all_visible = st.rules.all_visible
+    for i in range(2 * N_LEVELS):
+        block[i] = 0
+    for pid in range(st.n_pieces):
+        p = &st.pieces[pid]
+        if p.alive and (p.color == side or all_visible or visible_to(st, side, pid)):
+            block[2 * p.level + (p.sq >> 6)] |= (<uint64_t>1) << (p.sq & 63)
 
 
 cdef bint dest_ok(State* st, Piece* p, int passenger, int sq, int level, int mode,
@@ -51,10 +60,17 @@ cdef inline bint may_carry(State* st, int q, int level) noexcept nogil:
     return level == GROUND or st.rules.primary_may_fly or st.rules.role[st.pieces[q].type] != 1
 
 
-cdef void gen_to(State* st, Gen* g, int pid, int passenger, int dest, int level, int mode,
-                 int combat, int path) noexcept nogil:
+cdef inline void gen_to(State* st, Gen* g, int pid, int passenger, int dest, int level, int mode,
+                        int combat, int path, uint64_t* block) noexcept nogil:
     """Emit the move to `dest`/`level`, alone and with the passenger, where legal."""
     cdef Piece* p = &st.pieces[pid]
+    if not (block[2 * level + (dest >> 6)] >> (dest & 63)) & 1:
+        # nothing the mover sees stands there (a hidden enemy is met on execution, R10.7)
+        if mode != MODE_CAPTURE_ONLY:
+            emit(g, ACT_MOVE, pid, dest, level, NONE, path, 0, NONE, 0, 0, NONE)
+            if passenger != NONE and may_carry(st, passenger, level):
+                emit(g, ACT_MOVE, pid, dest, level, passenger, path, 0, NONE, 0, 0, NONE)
+        return
     if dest_ok(st, p, NONE, dest, level, mode, combat):
         emit(g, ACT_MOVE, pid, dest, level, NONE, path, 0, NONE, 0, 0, NONE)
     if passenger != NONE and may_carry(st, passenger, level) and \
@@ -62,44 +78,45 @@ cdef void gen_to(State* st, Gen* g, int pid, int passenger, int dest, int level,
         emit(g, ACT_MOVE, pid, dest, level, passenger, path, 0, NONE, 0, 0, NONE)
 
 
-cdef void gen_paths(State* st, Gen* g, int pid, int passenger) noexcept nogil:
+cdef void gen_paths(State* st, Gen* g, int pid, int passenger, uint64_t* block) noexcept nogil:
     """Walk the piece's path table from its square (R4.3-R4.10)."""
     cdef Rules* R = st.rules
     cdef Piece* p = &st.pieces[pid]
     cdef int t = p.type, lvl = p.level
     cdef int plev = R.path_level[t][lvl]
     cdef int mask = R.dest_mask[t][lvl]
-    cdef int ps, start, end, k, i, n, dest, dl, bit
-    cdef int* sqs
-    cdef uint64_t seen[5]
+    cdef int ps, start, end, k, dest, dl, m
+    cdef uint64_t seen[2]
+    cdef PathInfo* pi
+    cdef uint64_t b0, b1
     if plev == NONE:
         return
-    seen[0] = seen[1] = seen[2] = seen[3] = seen[4] = 0
+    b0 = block[2 * plev]
+    b1 = block[2 * plev + 1]
+    seen[0] = seen[1] = 0
     ps = R.psid[t][p.hand][p.color]
     start = R.pset_start[ps * N_SQ + p.sq]
     end = R.pset_end[ps * N_SQ + p.sq]
     for k in range(start, end):
-        if R.path_home[k] and not p.home:
-            continue
-        n = R.path_len[k]
-        sqs = &R.path_sq[k * MAX_PATH]
-        dest = sqs[n - 1]
+        pi = &R.path_info[k]
+        if (pi.block[0] & b0) | (pi.block[1] & b1):
+            continue  # R4.2: a piece the mover sees stands on the way
+        dest = pi.dest
         # one action per destination: a second path to it adds nothing (R4.7, R4.8)
-        if (seen[dest >> 6] >> (dest & 63)) & 1:
+        if (pi.home and not p.home) or (seen[dest >> 6] >> (dest & 63)) & 1:
             continue
-        for i in range(n - 1):
-            if blocked(st, p.color, sqs[i], plev):
-                break
-        else:
-            seen[dest >> 6] |= (<uint64_t>1) << (dest & 63)
-            for dl in range(N_LEVELS):
-                if (mask >> dl) & 1:
-                    gen_to(st, g, pid, passenger, dest, dl, R.path_mode[k], R.path_combat[k], k)
-            if full(g):
-                return
+        seen[dest >> 6] |= (<uint64_t>1) << (dest & 63)
+        m = mask
+        while m:
+            dl = (m & -m) >> 1  # level bits 1, 2, 4 -> levels 0, 1, 2
+            m &= m - 1
+            gen_to(st, g, pid, passenger, dest, dl, pi.mode, pi.combat, k, block)
+        if full(g):
+            return
 
 
-cdef void gen_level_changes(State* st, Gen* g, int pid, int passenger) noexcept nogil:
+cdef void gen_level_changes(State* st, Gen* g, int pid, int passenger,
+                            uint64_t* block) noexcept nogil:
     """R4.9, R4.10: take-off, landing, diving, surfacing in the piece's own square."""
     cdef Rules* R = st.rules
     cdef Piece* p = &st.pieces[pid]
@@ -107,7 +124,7 @@ cdef void gen_level_changes(State* st, Gen* g, int pid, int passenger) noexcept 
     cdef int dl
     for dl in range(N_LEVELS):
         if (mask >> dl) & 1:
-            gen_to(st, g, pid, passenger, p.sq, dl, MODE_NORMAL, R.vert_combat[p.type], NONE)
+            gen_to(st, g, pid, passenger, p.sq, dl, MODE_NORMAL, R.vert_combat[p.type], NONE, block)
 
 
 cdef bint doze_target_ok(State* st, int side, int s, int t, int* moved, int n_moved) noexcept nogil:
@@ -143,8 +160,12 @@ cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
     cdef int partner = NONE, i, d, s, x, n_elig = 0, sub, total, k, dir, n_moved, ok
     cdef int elig_dir[8]
     cdef int elig_cnt[8]
-    cdef int moved[9]
-    cdef int group
+    cdef int moved[1]
+    cdef int sqs[9]
+    cdef int need[9]
+    cdef int closure[9]
+    cdef int group, j, n_found
+    cdef unsigned char valid[256]
     if p.level != GROUND:
         return
     for i in range(2):
@@ -177,30 +198,92 @@ cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
             elig_dir[n_elig] = d
             elig_cnt[n_elig] = total
             n_elig += 1
-    for sub in range(1 << n_elig):
-        total = 0
+    # A group moves together in one direction. Each member square's target is judged once per
+    # direction (doze_target_ok, nothing emptied). A target inside the group is emptied by the
+    # doze, so a square whose target is judged bad may still go when its target square goes too:
+    # it needs that square (`need`). The groups are then the sets closed under `need` that hold
+    # the Dozer's square. Member bit 0 is the Dozer's square, bit k + 1 the k-th eligible
+    # neighbour; `valid[sub]` gets bit `dir` for the group `sub` of eligible neighbours.
+    sqs[0] = sq
+    for k in range(n_elig):
+        sqs[k + 1] = R.nb[sq][elig_dir[k]]
+    memset(valid, 0, 1 << n_elig)
+    n_found = 0
+    for dir in range(8):
+        s = R.nb[sq][dir]  # the Dozer's own square first: when it cannot go, no group can
+        if s == NONE or (not doze_target_ok(st, side, sq, s, moved, 0) and
+                         not (R.nb[sq][dir] != NONE and is_member(sqs, n_elig, s))):
+            continue
+        for j in range(n_elig + 1):
+            need[j] = -1
+            s = R.nb[sqs[j]][dir]
+            if s == NONE:
+                need[j] = -2  # off the board: never in a group
+            elif not doze_target_ok(st, side, sqs[j], s, moved, 0):
+                need[j] = -2
+                for k in range(n_elig + 1):
+                    if sqs[k] == s:
+                        need[j] = k
+        for j in range(n_elig + 1):  # closures (a chain in one direction: no cycles)
+            closure[j] = 0
+            k = j
+            while k >= 0:
+                closure[j] |= 1 << k
+                k = need[k]
+            if k == -2:
+                closure[j] = -1  # reaches a square that cannot go
+        if closure[0] < 0 or members_total(closure[0], elig_cnt, n_elig) > 4:
+            continue
+        n_found += doze_groups(0, n_elig, closure[0], closure, elig_cnt, valid, dir)
+    if g.out == NULL:  # counting only
+        g.n = g.n + n_found if g.n + n_found < g.limit else g.limit
+        return
+    for sub in range(1 << n_elig):  # the list's order: by group, then by direction
+        if valid[sub] == 0:
+            continue
         group = 0
-        moved[0] = sq
-        n_moved = 1
         for k in range(n_elig):
             if (sub >> k) & 1:
-                total += elig_cnt[k]
                 group |= 1 << elig_dir[k]
-                moved[n_moved] = R.nb[sq][elig_dir[k]]
-                n_moved += 1
-        if total > 4:
-            continue
         for dir in range(8):
-            ok = 1
-            for k in range(n_moved):
-                s = R.nb[moved[k]][dir]
-                if s == NONE or not doze_target_ok(st, side, moved[k], s, moved, n_moved):
-                    ok = 0
-                    break
-            if ok:
+            if (valid[sub] >> dir) & 1:
                 emit(g, ACT_DOZE, pid, R.nb[sq][dir], GROUND, partner, NONE, group, dir, 0, 0, NONE)
                 if full(g):
                     return
+
+
+cdef inline bint is_member(int* sqs, int n_elig, int s) noexcept nogil:
+    cdef int k
+    for k in range(1, n_elig + 1):
+        if sqs[k] == s:
+            return True
+    return False
+
+
+cdef inline int members_total(int members, int* cnt, int n_elig) noexcept nogil:
+    """Pieces on the group's neighbour squares (the Dozer's own square not counted, R4.11)."""
+    cdef int k, total = 0
+    for k in range(n_elig):
+        if (members >> (k + 1)) & 1:
+            total += cnt[k]
+    return total
+
+
+cdef int doze_groups(int k, int n_elig, int members, int* closure, int* cnt,
+                     unsigned char* valid, int dir) noexcept nogil:
+    """Mark `members` and every group that extends it with the closures of eligible squares
+    k.. (at most 4 pieces moved, R4.11) in `valid`; return how many new groups were marked."""
+    cdef int kk, more, sub = members >> 1, found = 0
+    if not (valid[sub] >> dir) & 1:
+        valid[sub] |= 1 << dir
+        found = 1
+    for kk in range(k, n_elig):
+        if (members >> (kk + 1)) & 1 or closure[kk + 1] < 0:
+            continue
+        more = members | closure[kk + 1]
+        if members_total(more, cnt, n_elig) <= 4:
+            found += doze_groups(kk + 1, n_elig, more, closure, cnt, valid, dir)
+    return found
 
 
 cdef inline bint may_move(State* st, Piece* p) noexcept nogil:
@@ -210,13 +293,34 @@ cdef inline bint may_move(State* st, Piece* p) noexcept nogil:
         and not (st.rules.one_action and p.acted)
 
 
+cdef inline void gen_piece(State* st, Gen* g, int pid, uint64_t* block) noexcept nogil:
+    """The Moves (and Dozes) of one piece that may move, with the passenger it may take."""
+    cdef Rules* R = st.rules
+    cdef Piece* p = &st.pieces[pid]
+    cdef Piece* q
+    cdef int passenger = NONE, side = p.color
+    cdef int other = st.occ[p.level][p.sq][0]
+    if other == pid:
+        other = st.occ[p.level][p.sq][1]
+    if R.carry[p.type] and other != NONE:
+        q = &st.pieces[other]
+        # R9.1: a piece that journeyed this turn (`mover` mark) is not Moved as a passenger
+        if q.color == side and q.stun == 0 and not q.journey and not q.mover and \
+                not (R.one_action and q.acted):
+            passenger = other
+    gen_paths(st, g, pid, passenger, block)
+    gen_level_changes(st, g, pid, passenger, block)
+    if R.movement[p.type] == MV_DOZER:
+        gen_dozes(st, g, pid)
+
+
 cdef int gen_moves(State* st, Move* out, int limit) noexcept nogil:
     """Every legal Move and Doze of the side to move (R4). Returns how many."""
-    cdef Rules* R = st.rules
     cdef Gen g
-    cdef int pid, other, passenger, side = st.side
+    cdef int pid, other, side = st.side
     cdef Piece* p
-    cdef Piece* q
+    cdef uint64_t block[6]
+    sight_blockers(st, side, block)
     g.out = out
     g.n = 0
     g.limit = limit
@@ -227,25 +331,30 @@ cdef int gen_moves(State* st, Move* out, int limit) noexcept nogil:
         other = twin_of(st, pid)
         if other != NONE and other < pid and may_move(st, &st.pieces[other]):
             continue  # its identical twin lists the same Moves
-        other = st.occ[p.level][p.sq][0]
-        if other == pid:
-            other = st.occ[p.level][p.sq][1]
-        passenger = NONE
-        if R.carry[p.type] and other != NONE:
-            q = &st.pieces[other]
-            # R9.1: a piece that journeyed this turn (`mover` mark) is not Moved as a passenger
-            if q.color == side and q.stun == 0 and not q.journey and not q.mover and \
-                    not (R.one_action and q.acted):
-                passenger = other
-        gen_paths(st, &g, pid, passenger)
-        gen_level_changes(st, &g, pid, passenger)
-        if R.movement[p.type] == MV_DOZER:
-            gen_dozes(st, &g, pid)
+        gen_piece(st, &g, pid, block)
         if full(&g):
             break
     return g.n
 
 
 cdef bint has_move(State* st) noexcept nogil:
-    """R6.5: has the side to move any legal Move?"""
-    return gen_moves(st, NULL, 1) > 0
+    """R6.5: has the side to move any legal Move? The search starts at the piece that had one
+    last time (`move_hint`): positions a turn apart mostly share it."""
+    cdef Gen g
+    cdef int i, pid, side = st.side, n = st.n_pieces
+    cdef uint64_t block[6]
+    if n == 0:
+        return False
+    sight_blockers(st, side, block)
+    g.out = NULL
+    g.n = 0
+    g.limit = 1
+    for i in range(n):
+        pid = (st.move_hint[side] + i) % n
+        if st.pieces[pid].color != side or not may_move(st, &st.pieces[pid]):
+            continue
+        gen_piece(st, &g, pid, block)
+        if g.n:
+            st.move_hint[side] = pid
+            return True
+    return False

@@ -20,9 +20,9 @@ cdef long long perft_moves(State* st, int depth, Move* buf, volatile int* stop) 
         return 1
     if st.result != RESULT_NONE or st.moved:
         return 0
-    n = gen_moves(st, buf, MAX_MOVES)
     if depth == 1:
-        return n
+        return gen_moves(st, NULL, MAX_MOVES)  # bulk count: no Move written
+    n = gen_moves(st, buf, MAX_MOVES)
     end.kind = ACT_END
     for i in range(n):
         do_action(st, &buf[i])

@@ -44,7 +44,7 @@ cdef int evaluate(State* st, Search* s) noexcept nogil:
             if p.art[i]:
                 v += s.article_value[p.art[i]] - s.cooling * p.cool[i]
         if s.cooling:
-            for i in range(N_KINDS):
+            for i in range(A_FL, A_TL + 1):  # only weapons count down (R7.2)
                 v -= s.cooling * p.icool[i]
         if p.stun > 0:
             v -= v * s.stunned_pct // 100
@@ -53,7 +53,7 @@ cdef int evaluate(State* st, Search* s) noexcept nogil:
         if R.role[p.type] != 1:
             continue
         if st.n_live_proj:
-            for i in range(MAX_PROJECTILES):
+            for i in range(st.proj_top):
                 pr = &st.proj[i]
                 if pr.kind and pr.owner != p.color and king_dist(pr.sq, p.sq) <= 2:
                     total -= sign * s.proj_near_primary

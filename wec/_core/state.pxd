@@ -164,6 +164,14 @@ ctypedef struct Frame:
     int trail_len   # trail length before the action
     uint64_t hash   # hash before the action
 
+ctypedef struct PathInfo:
+    uint64_t block[2]       # the squares passed before the destination, as a board (squares
+                            # 0-63, 64-99): one AND tests whether anything blocks it (R4.2)
+    int dest                # the destination square
+    int mode                # MODE_*
+    int combat              # landing on enemies captures
+    int home                # needs the pawn home flag
+
 ctypedef struct Rules:
     # per piece type
     int coexist[23]         # R2.2
@@ -204,6 +212,7 @@ ctypedef struct Rules:
     int* path_mode          # MODE_*
     int* path_combat        # landing on enemies captures
     int* path_home          # needs the pawn home flag
+    PathInfo* path_info     # per path: what generation reads, in one place
     int nb[100][8]          # neighbour square in direction d, NONE off board
     int ring[2][100][361]   # drop ring search order per colour and centre, NONE off board
     int ring_len
@@ -242,6 +251,10 @@ ctypedef struct State:
     int quiet               # turns in a row without one (R11.3)
     int proj_serial         # next projectile serial number
     int n_live_proj         # projectiles in flight
+    int proj_top            # one past the highest projectile slot ever used in this line of
+                            # play (trailed): loops over projectiles stop there
+    int move_hint[2]        # the piece where has_move (R6.5) starts looking, per side: a speed
+                            # hint, not part of the position (never trailed, hashed or saved)
     Event ev[128]           # what the last action did (not part of the state; not undone)
     int n_ev
     int n_articles          # articles in the game (lying + carried), conserved
