@@ -1400,8 +1400,8 @@ class MainWindow(QMainWindow):
     def _keep_crashed_autosave(self) -> str | None:
         """At start-up, take the autosave file's lock (a second window does not autosave over the
         first one's game), keep an unreadable autosave aside (renamed with the time, and say
-        why), and copy an unfinished game aside (the new game's autosave would replace it) so
-        File > Continue after a crash can resume it."""
+        why), and copy an unfinished game aside (the new game's autosave would replace it): the
+        window resumes it, and File > Reopen the last unfinished game brings it back later."""
         if not self.autosave_path:
             return None
         self.autosave_lock = AutosaveLock(self.autosave_path)
@@ -1432,7 +1432,8 @@ class MainWindow(QMainWindow):
         copy made at start-up: the autosave file itself now holds the game in hand)."""
         path = self.recovery_path
         if not path or not os.path.exists(path):
-            self.show_error("Continue after a crash", "There is no autosaved game to continue.")
+            self.show_error("Reopen the last unfinished game",
+                            "There is no autosaved game to continue.")
             return
         if self.load_file(path):
             self.file_path = None
