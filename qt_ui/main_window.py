@@ -1157,6 +1157,17 @@ class MainWindow(QMainWindow):
             self.analysis.show_line(f"Hint for {side.capitalize()}: {words} (a quick look).",
                                     keep_score=True)
         self.say(f"Hint: {words}.")
+        self._mark_hint(act)
+
+    def _mark_hint(self, act: Action | None) -> None:
+        """The hinted piece framed and where it goes (or fires, or the target) marked, until
+        the next click or action."""
+        if act is None or act.origin is None:
+            return
+        h = self.board.highlights
+        marks = {act.target} if act.target is not None else {act.dest} if act.dest else set()
+        self.picker.cancel()
+        self.board.set_highlights(Highlights(marks, set(), act.origin, h.last_turn, h.arrows))
 
     def _show_computer_action(self, done: Action, mover: str) -> None:
         """The computer's last action and its search, kept visible after its move: the

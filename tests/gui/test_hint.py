@@ -27,7 +27,11 @@ def test_the_hint_is_the_computers_choice_from_the_humans_view(make_window, qtbo
     assert pos == {k: v for k, v in obs.position().items() if k != "enemy_reserves"}
     words = w.last_message[len("Hint: "):].rstrip(".")
     from qt_ui.interaction import describe
-    assert words in {describe(a) for a in w.game.legal_actions()}
+    hinted = [a for a in w.game.legal_actions() if describe(a) == words]
+    assert hinted
+    # on the board: the piece framed, where it goes marked
+    assert w.board.highlights.selected == hinted[0].origin
+    assert w.board.highlights.destinations == {hinted[0].target or hinted[0].dest}
     assert w.game.ply == 0  # a hint plays nothing
 
 
