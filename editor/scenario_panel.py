@@ -2,83 +2,33 @@
 game options (RULES.md §13, `wec.Options`), all undoable edits of the document."""
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
-                               QLabel, QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel,
+                               QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
 
-from wec import Options, rules
-from wec.options import DOMINANCE, GOVERNMENTS, MD_PAWNS, MOVEMENTS
+from qt_ui.options_dialog import OptionsWidget, label_of
+from wec import rules
+from wec.options import GOVERNMENTS
 
 from . import model
 from .document import EditorDocument
 
-CHOICES = {"movement": MOVEMENTS, "md_pawns": MD_PAWNS, "government_black": GOVERNMENTS,
-           "government_white": GOVERNMENTS, "dominance": DOMINANCE}
-RANGES = {"stun_turns": (1, 255), "quiet_turn_draw": (0, 10000), "tank_range": (1, 9),
-          "cleric_range": (1, 9), "queen_tank_range": (1, 9), "queen_cleric_range": (1, 9),
-          "flame_range": (1, 9), "stunner_range": (1, 9),
-          # R7.2 per-launcher rates: 0 = the projectile rate
-          "rocket_rate": (0, 99), "sam_rate": (0, 99), "torpedo_rate": (0, 99)}
-RATE = (1, 99)
 SKIPPED = ("government_black", "government_white")  # set in the panel with the pieces
 
 
-def option_docs() -> dict[str, str]:
-    """Each option's one-line doc (the attribute docstrings of `wec.Options`)."""
-    import ast
-    import inspect
-    import textwrap
-    docs: dict[str, str] = {}
-    tree = ast.parse(textwrap.dedent(inspect.getsource(Options)))
-    body = tree.body[0].body  # type: ignore[attr-defined]
-    for a, b in zip(body, body[1:]):
-        if isinstance(a, ast.AnnAssign) and isinstance(b, ast.Expr) and \
-                isinstance(b.value, ast.Constant) and isinstance(a.target, ast.Name):
-            docs[a.target.id] = str(b.value.value)
-    return docs
-
-
 class OptionsDialog(QDialog):
-    """Every option of the scenario; shows what differs from the standard."""
+    """Every option of the scenario, as the game's Play > Options shows them (grouped, labels in
+    words: qt_ui.options_dialog.OptionsWidget); `values()` is what differs from the standard."""
 
     def __init__(self, options: dict[str, Any], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Scenario options")
-        docs = option_docs()
-        default = Options()
-        self.widgets: dict[str, QWidget] = {}
-        inner = QWidget()
-        form = QFormLayout(inner)
-        for f in dataclasses.fields(Options):
-            if f.name in SKIPPED:
-                continue
-            value = options.get(f.name, getattr(default, f.name))
-            w: QWidget
-            if f.name in CHOICES:
-                combo = QComboBox()
-                for c in CHOICES[f.name]:
-                    combo.addItem(c, c)
-                combo.setCurrentIndex(max(0, combo.findData(value)))
-                w = combo
-            elif f.type == "bool":
-                check = QCheckBox()
-                check.setChecked(bool(value))
-                w = check
-            else:
-                spin = QSpinBox()
-                lo, hi = RANGES.get(f.name, RATE if f.name.endswith("_rate") else (0, 9))
-                spin.setRange(lo, hi)
-                spin.setValue(int(value))
-                w = spin
-            w.setToolTip(docs.get(f.name, ""))
-            label = QLabel(f.name.replace("_", " "))
-            label.setToolTip(docs.get(f.name, ""))
-            form.addRow(label, w)
-            self.widgets[f.name] = w
+        self.setObjectName("editor_options")
+        self.form = OptionsWidget(options, skip=SKIPPED)
+        self.widgets = self.form.widgets
         scroll = QScrollArea()
-        scroll.setWidget(inner)
+        scroll.setWidget(self.form)
         scroll.setWidgetResizable(True)
         layout = QVBoxLayout(self)
         layout.addWidget(scroll)
@@ -95,34 +45,14 @@ class OptionsDialog(QDialog):
             self.restore_defaults)
         layout.addWidget(buttons)
         self.keep = {k: v for k, v in options.items() if k in SKIPPED}
-        self.resize(460, 600)
+        self.resize(860, 640)
 
     def restore_defaults(self) -> None:
-        default = Options()
-        for name, w in self.widgets.items():
-            value = getattr(default, name)
-            if isinstance(w, QComboBox):
-                w.setCurrentIndex(max(0, w.findData(value)))
-            elif isinstance(w, QCheckBox):
-                w.setChecked(value)
-            elif isinstance(w, QSpinBox):
-                w.setValue(value)
+        self.form.restore_defaults()
 
     def values(self) -> dict[str, Any]:
         """The options that differ from the standard (a position's "options")."""
-        default = Options()
-        out = dict(self.keep)
-        for name, w in self.widgets.items():
-            if isinstance(w, QComboBox):
-                value: Any = w.currentData()
-            elif isinstance(w, QCheckBox):
-                value = w.isChecked()
-            else:
-                assert isinstance(w, QSpinBox)
-                value = w.value()
-            if value != getattr(default, name):
-                out[name] = value
-        return out
+        return {**self.keep, **self.form.changes()}
 
 
 class ScenarioPanel(QWidget):
@@ -187,7 +117,8 @@ class ScenarioPanel(QWidget):
             box.setCurrentIndex(max(0, box.findData(model.government_of(pos, color))))
             box.blockSignals(False)
         changed = {k: v for k, v in pos["options"].items() if k not in SKIPPED}
-        self.summary.setText("Options: " + (", ".join(f"{k} = {v}" for k, v in changed.items())
+        self.summary.setText("Options: " + (", ".join(f"{label_of(k)} = {v}"
+                                                      for k, v in changed.items())
                                             if changed else "standard"))
 
     def edit_options(self) -> None:

@@ -107,6 +107,20 @@ def serve(requests: Any, replies: Any) -> None:
     player_key: tuple | None = None
     players = 0
     search: threading.Thread | None = None
+    judge: list[Any] = [None, None]  # an evaluation of a side's view running: (AI, thread)
+
+    def evaluate(ai: Any, game: Any, ticket: int) -> None:
+        """A side's view judged (the hint, the draw offer): its best action and its score."""
+        last: list[Any] = []
+        ai.on_progress = last.append
+        try:
+            action = ai.choose_action(game)
+        except Exception as e:
+            replies.send(("evaluated", ticket, ("", 0, 0, f"{type(e).__name__}: {e}", [])))
+            return
+        score, depth = (last[-1].score, last[-1].depth) if last else (0, 0)
+        replies.send(("evaluated", ticket, (str(action), score, depth, "",
+                                            [str(a) for a in ai.plan])))
 
     def run(ai: Any, game: Any, ticket: int, number: int) -> None:
         def report(p: Any) -> None:
@@ -117,7 +131,7 @@ def serve(requests: Any, replies: Any) -> None:
         except Exception as e:  # reported to the window, never lost in the helper
             replies.send(("failed", ticket, f"{type(e).__name__}: {e}"))
             return
-        replies.send(("done", ticket, (str(action), number)))
+        replies.send(("done", ticket, (str(action), number, [str(a) for a in ai.plan])))
         # the window plays it now: keep in step meanwhile, so the next request finds the
         # copy ready (a rewind instead is taken back by the next sync)
         try:
@@ -131,6 +145,22 @@ def serve(requests: Any, replies: Any) -> None:
         except EOFError:
             return
         kind = message[0]
+        if judge[1] is not None:  # whatever comes next, an evaluation stops with its best
+            judge[0].stop()
+            judge[1].join()
+            judge[0] = judge[1] = None
+        if kind == "evaluate":
+            _, ticket, position, seen, color, level, seconds, nodes = message
+            try:
+                view = wec.ai.view_game(position, seen, color)
+                judge[0] = wec.AI(level=level, seconds=seconds, nodes=nodes, fair=False)
+            except Exception as e:
+                replies.send(("evaluated", ticket, ("", 0, 0, f"{type(e).__name__}: {e}", [])))
+                continue
+            judge[1] = threading.Thread(target=evaluate, args=(judge[0], view, ticket),
+                                        daemon=True)
+            judge[1].start()
+            continue
         if search is not None:
             if kind != "think" and search.is_alive() and player is not None:
                 player.stop()  # the search returns its best action so far

@@ -35,11 +35,16 @@ class AIWorker(QObject):
     chosen = Signal(str)
     """the action text the computer plays"""
     failed = Signal(str)
+    evaluated = Signal(str, str, int, int, str, list)
+    """purpose, best action text, score for the side to move, depth, error ("" if none), the
+    rest of the turn it foresaw (action texts): the answer to `evaluate` (a side's view
+    judged, for the hint and the draw offer)."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._ticket = 0
         self._waiting: int | None = None
+        self._judging: tuple[int, str] | None = None
         self._process: QProcess | None = None
         self._buffer = bytearray()
         self._synced_game: Any = None  # the game whose initial position the helper has
@@ -51,6 +56,8 @@ class AIWorker(QObject):
         self._turn_began = 0.0
         self.players = 0
         """How many players the helper has made (one per computer turn)."""
+        self.plan: list[str] = []
+        """The rest of the turn the computer foresaw after its last action (texts)."""
 
     @property
     def busy(self) -> bool:
@@ -102,6 +109,26 @@ class AIWorker(QObject):
         self._send(self._request)
         self._initial = initial if initial is not None else self._initial
 
+    def evaluate(self, purpose: str, view: tuple[Any, Any, str], *, level: int,
+                 seconds: float | None, nodes: int | None = None) -> None:
+        """Judge a side's view (`view`: its observation's position, its last sightings, its
+        colour; qt_ui/seat.py `side_view`) in the helper: `evaluated` answers with the best
+        action for the side to move there and its score. The game itself never goes: only
+        what that side may know. A later request, or a turn of the computer, replaces it."""
+        self._start()
+        self._ticket += 1
+        self._judging = (self._ticket, purpose)
+        position, seen, color = view
+        self._send(("evaluate", self._ticket, position, seen, color, level, seconds, nodes))
+
+    @property
+    def judging(self) -> str | None:
+        """The purpose of the evaluation under way, if any."""
+        return self._judging[1] if self._judging else None
+
+    def drop_evaluation(self) -> None:
+        self._judging = None
+
     def stop(self) -> None:
         """Play the best action found so far now."""
         if self.busy:
@@ -143,6 +170,9 @@ class AIWorker(QObject):
         if proc is not self._process:
             return
         self._process = None
+        if self._judging is not None:
+            purpose, self._judging = self._judging[1], None
+            self.evaluated.emit(purpose, "", 0, 0, "the computer's process stopped", [])
         if self._waiting is not None:
             self._waiting = None
             self.failed.emit("the computer's process stopped unexpectedly; Play > Computer: "
@@ -152,12 +182,17 @@ class AIWorker(QObject):
         if kind == "ready":
             self.ready = True
             return
+        if kind == "evaluated":
+            if self._judging is not None and ticket == self._judging[0]:
+                purpose, self._judging = self._judging[1], None
+                self.evaluated.emit(purpose, *payload)
+            return
         if ticket != self._waiting:
             return
         if kind == "progress":
             self.progress.emit(*payload)
         elif kind == "done":
-            text, self.players = payload
+            text, self.players, self.plan = payload
             self._waiting = None
             self.chosen.emit(text)
         elif kind == "resync":  # the helper lost its copy: the request again, in full

@@ -35,6 +35,7 @@ from wec.ai import LEVELS
 
 from . import settings as settings_mod
 from .ai_worker import AIWorker
+from .analysis import AnalysisLine, accepts_draw, score_words
 from .board_widget import BoardWidget, Highlights
 from .dialogs import ColoursDialog, TextDialog, error_box, game_over_text, status_text
 from .handoff import HandOff
@@ -42,15 +43,19 @@ from .history_panel import HistoryPanel
 from .interaction import LEVEL_NAMES, Outcome, Picker, cursor_name, describe
 from .last_turn import last_turn_arrows
 from .legend import LegendWidget
+from .move_list import plan_words
+from .new_game_dialog import level_words
 from .level_panels import LevelPanels
 from .orientation import bottom_side, is_flipped
 from .options_dialog import OptionsDialog
 from .piece_panel import PiecePanel
-from .seat import Seat
+from .seat import Seat, side_view
 from .settings import MODES, Preferences
 from .snapshot import BoardSnapshot
 from .turn_banner import MAX_FIRES, TurnBanner, fires_used, turn_facts
 
+COMPUTER_WAITS = ("The computer waits (you went back): Redo (Ctrl+Y) replays its action, "
+                  "Play > Computer: play now (Ctrl+M) lets it choose.")
 RECOVERY_NAME = "recovery.json"
 TURN_ENDS = ("END", "DRAW")
 
@@ -136,6 +141,10 @@ class MainWindow(QMainWindow):
         self.worker.progress.connect(self._ai_progress)
         self.worker.chosen.connect(self._ai_chosen)
         self.worker.failed.connect(self._ai_failed)
+        self.worker.evaluated.connect(self._evaluated)
+        self.judge_stamp: tuple = ()
+        """The position a hint or a draw offer was asked for (a later answer is dropped)."""
+        self.last_progress: tuple[int, int, int, str] | None = None
         self._build_widgets()
         self._build_menus()
         self.window_actions: list[QAction] = self.findChildren(QAction)
@@ -152,12 +161,19 @@ class MainWindow(QMainWindow):
         self.seat = Seat(self.game, None, covered=False)
         self.source: Any = self.game
         self.turns: list[str] = []
-        self.start_game(game or wec.Game.new(self._new_options()))
-        if self.recovery_path:
-            self.say("An unfinished game was autosaved: File > Continue after a crash resumes it.")
+        resumed = self._resumable() if game is None else None
+        if resumed is not None and persist:
+            self.prefs = settings_mod.load_session(self.prefs)
+            self._check_menus()
+        self.start_game(game or resumed or wec.Game.new(self._new_options()))
+        if resumed is not None:
+            self.say(f"Resumed your unfinished game (turn {resumed.turn}, "
+                     f"{resumed.to_move.capitalize()} to move). File > New starts another.")
         if self.autosave_note:
             self.show_error("Autosave", self.autosave_note)
         self.resize(1280, 860)
+        if persist:
+            self._restore_layout()
         # everything made so far (Qt's wrappers, the modules, the rule tables) lives as long as
         # the program: out of the collector's full passes, which would otherwise stop the window
         # for 40-70 ms now and then; and full passes much rarer (each listed action and record
@@ -190,7 +206,7 @@ class MainWindow(QMainWindow):
         self.piece_panel.setObjectName("piece_panel")
         self.history = HistoryPanel()
         self.history.setObjectName("history_panel")
-        self.history.turnChosen.connect(self.goto_turn)
+        self.history.plyChosen.connect(self.goto_ply)
         self.history.navigate.connect(self.navigate)
         self.thinking = QWidget()
         self.thinking.setObjectName("thinking")
@@ -218,6 +234,8 @@ class MainWindow(QMainWindow):
         sl.addWidget(self.levels, 3)
         sl.addWidget(self.piece_panel, 0)
         sl.addWidget(self.thinking, 0)
+        self.analysis = AnalysisLine()
+        sl.addWidget(self.analysis, 0)
         sl.addWidget(self.message, 0)
         sl.addWidget(self.history, 4)
         self.side.setMinimumWidth(300)
@@ -258,11 +276,22 @@ class MainWindow(QMainWindow):
         f = mb.addMenu("&File")
         self._act(f, "&New", self.new_game, "Ctrl+N", name="new")
         self._act(f, "&Load…", self.load_dialog, "Ctrl+O", name="load")
+        scen = f.addMenu("Load s&cenario")
+        from wec import scenarios
+        from .new_game_dialog import scenario_title
+        for sname, about in scenarios.SCENARIOS.items():
+            act = self._act(scen, scenario_title(sname), partial(self.load_scenario, sname),
+                            name=f"scenario_{sname}")
+            act.setToolTip(about)
+        scen.setToolTipsVisible(True)
         self._act(f, "&Save", self.save, "Ctrl+S", name="save")
         self._act(f, "Save &As…", self.save_as_dialog, "Ctrl+Shift+S", name="save_as")
         f.addSeparator()
         self._act(f, "&Board Editor…", self.open_board_editor, "Ctrl+E", name="board_editor")
-        self._act(f, "&Continue after a crash", self.continue_after_crash, name="continue")
+        self._act(f, "&Reopen the last unfinished game", self.continue_after_crash,
+                  name="continue")
+        self._act(f, "&Copy history (text)", self.copy_history, "Ctrl+Shift+C",
+                  name="copy_history")
         self._act(f, "Square Select by &keyboard…", self.square_select, "Ctrl+K",
                   name="square_select")
         f.addSeparator()
@@ -287,7 +316,7 @@ class MainWindow(QMainWindow):
         level = p.addMenu("Computer &level")
         self.level_group = QActionGroup(self)
         for n in sorted(LEVELS):
-            a = self._act(level, f"Level {n}", _if_on(partial(self.set_level, n)),
+            a = self._act(level, level_words(n), _if_on(partial(self.set_level, n)),
                           checkable=True, checked=self.prefs.ai_level == n, name=f"level_{n}")
             self.level_group.addAction(a)
         govs = p.addMenu("&Government")
@@ -308,7 +337,8 @@ class MainWindow(QMainWindow):
                   name="ai_pause")
         p.addSeparator()
         self._act(p, "&Resign", self.resign, name="resign")
-        self._act(p, "Offer &draw (hotseat)", self.offer_draw, name="offer_draw")
+        self._act(p, "Offer &draw", self.offer_draw, name="offer_draw")
+        self._act(p, "&Hint", self.hint, "Ctrl+Shift+H", name="hint")
         p.addSeparator()
         self._act(p, "Save current settings as &preferences", self.save_preferences,
                   name="save_prefs")
@@ -349,6 +379,10 @@ class MainWindow(QMainWindow):
         self._act(u, "&Previous turn", lambda: self.navigate("prev"), "Left", name="prev_turn")
         self._act(u, "&Next turn", lambda: self.navigate("next"), "Right", name="next_turn")
         self._act(u, "Go to &end", lambda: self.navigate("last"), "End", name="goto_end")
+        self._act(u, "Previous &action", lambda: self.navigate("prev_action"), "Ctrl+Left",
+                  name="prev_action")
+        self._act(u, "Next a&ction", lambda: self.navigate("next_action"), "Ctrl+Right",
+                  name="next_action")
 
         am = mb.addMenu("&Action")
         self.left_group = QActionGroup(self)
@@ -366,6 +400,8 @@ class MainWindow(QMainWindow):
         self.end_turn_action = self._act(am, "&End Turn", self.end_turn, "Ctrl+Return",
                                          name="end_turn")
 
+        self._build_help_menu(mb.addMenu("&Help"))
+
         tb = QToolBar("Game")
         self.toolbar = tb
         tb.setObjectName("toolbar")
@@ -382,6 +418,23 @@ class MainWindow(QMainWindow):
         self.end_turn_button.setToolTip("End Turn (Ctrl+Return)")
         self.end_turn_button.clicked.connect(self.end_turn)
         tb.addWidget(self.end_turn_button)
+        tb.addSeparator()
+        tb.addAction(self.actions_by_name["hint"])
+
+    def _build_help_menu(self, h: QMenu) -> None:
+        self._act(h, "&Rules", lambda: self.show_help("rules"), "F1", name="help_rules")
+        self._act(h, "&Keyboard shortcuts", lambda: self.show_help("keys"), name="help_keys")
+        self._act(h, "&Legend", lambda: self.show_help("legend"), name="help_legend")
+        h.addSeparator()
+        self._act(h, "&About WEC", lambda: self.show_help("about"), name="help_about")
+
+    def show_help(self, tab: str = "rules") -> QWidget:
+        """Help: the rules guide, the shortcuts, the legend, About (qt_ui/help_window.py)."""
+        from .help_window import HelpWindow
+        dlg = HelpWindow(self, self.findChildren(QAction))
+        dlg.show_tab(tab)
+        self._show_dialog(dlg)
+        return dlg
 
     # --- preferences and view --------------------------------------------------------------------
 
@@ -429,12 +482,21 @@ class MainWindow(QMainWindow):
         setattr(self.prefs, name, bool(on))
         self._apply_view_prefs()
         if name == "possible_locations":
+            # a view of the board, not a move: a selection or an aimed fire stays, and so
+            # does its prompt
+            pk = self.picker
+            kept = (pk.stage, pk.candidates, pk.selected, self.game.ply)
             self.refresh()
+            if kept[0] and kept[3] == self.game.ply and not self.handoff_pending:
+                pk.stage, pk.candidates, pk.selected = kept[:3]
+                self._update_highlights(self._turns())
 
     def set_mode(self, mode: str) -> None:
         if mode == self.prefs.mode:
             return
         self.prefs.mode = mode
+        if self.persist:
+            settings_mod.save_session(self.prefs)
         self.worker.cancel()
         self.thinking.hide()
         self.say(f"Play: {mode.replace('_', ' ')}.")
@@ -445,6 +507,8 @@ class MainWindow(QMainWindow):
         if color == self.prefs.human:
             return
         self.prefs.human = color
+        if self.persist:
+            settings_mod.save_session(self.prefs)
         self.worker.cancel()
         self.thinking.hide()
         self.refresh()
@@ -499,12 +563,18 @@ class MainWindow(QMainWindow):
             self.game.autosave_to(None)
         self.game = game
         self.game_serial += 1
+        if self.persist:
+            settings_mod.save_session(self.prefs)  # a resumed game is played the same way
+        self.record_changed_from = 0
+        self.first_turn = int(game.initial_position().get("turn", 1) or 1)
         self.file_path = path
         if self.autosave_path:
             game.autosave_to(self.autosave_path,
                              on_error=lambda message: self.say(f"Autosave is off: {message}"))
         self._lift_cover()
         self.seat = Seat(game, None, covered=False)  # the new game's seat is decided afresh
+        self.analysis.clear()
+        self.judge_stamp = ()
         self.selected_piece = None
         self.last_game_over = ""
         self.setWindowTitle("WEC — Weapon Chess" + (f" — {os.path.basename(path)}" if path else ""))
@@ -513,9 +583,89 @@ class MainWindow(QMainWindow):
             self.begin_handoff()
         self.schedule_ai()
 
-    def new_game(self) -> None:
+    def new_game(self) -> QDialog:
+        """File > New: the New Game dialog (qt_ui/new_game_dialog.py)."""
+        from .new_game_dialog import NewGameDialog
+        dlg = NewGameDialog(self.prefs, self)
+        dlg.accepted.connect(lambda: self._new_game_chosen(dlg))
+        self._show_dialog(dlg)
+        return dlg
+
+    def _new_game_chosen(self, dlg: Any) -> None:
+        try:
+            game = dlg.result_game()
+            prefs = dlg.result_preferences()
+        except (WecError, OSError, KeyError) as e:
+            self.show_error("Cannot start the game", str(e))
+            return
+        if not self.may_discard("New game"):
+            return
+        self.prefs = prefs
+        self._check_menus()
+        self.start_game(game)
+        name = dlg.scenario.currentText() if dlg.scenario.currentData() else "New game"
+        self.say(f"{name}: {dlg.mode.currentText().lower()}.")
+
+    def new_game_now(self) -> None:
+        """A new standard game with the current settings, at once."""
         self.start_game(wec.Game.new(self._new_options()))
         self.say("New game.")
+
+    def game_in_progress(self) -> bool:
+        return self.game.ply > 0 and self.game.result is None
+
+    def may_discard(self, title: str) -> bool:
+        """Ask before the game in hand is put away for another (nothing is asked when there is
+        nothing to lose)."""
+        if not self.game_in_progress() or self.handoff_pending:
+            return not self.handoff_pending
+        return self.confirm(title, "Abandon the game in progress? (File > Save keeps it.)")
+
+    def load_scenario(self, name: str) -> bool:
+        """File > Load scenario: a predefined position (wec/scenarios; the manual's
+        "predefined saved games")."""
+        from wec import scenarios
+        from .new_game_dialog import scenario_title
+        if not self.may_discard("Load scenario"):
+            return False
+        try:
+            game = wec.Game.from_position(scenarios.load(name))
+        except (WecError, KeyError, OSError) as e:
+            self.show_error("Cannot load the scenario", str(e))
+            return False
+        self.start_game(game)
+        self.say(f"{scenario_title(name)}: {scenarios.SCENARIOS[name]}")
+        return True
+
+    def _check_menus(self) -> None:
+        """The Play menu's ticks as the preferences say."""
+        p = self.prefs
+        for name in (f"mode_{p.mode}", f"human_{p.human}", f"level_{p.ai_level}"):
+            act = self.actions_by_name.get(name)
+            if act is not None:
+                act.setChecked(True)
+
+    def _resumable(self) -> wec.Game | None:
+        """The unfinished game the last run left in the autosave (a chess GUI resumes it)."""
+        if not self.recovery_path:
+            return None
+        try:
+            game = wec.Game.load(self.recovery_path)
+        except (WecError, OSError):
+            return None
+        return game if game.result is None and game.ply > 0 else None
+
+    def _restore_layout(self) -> None:
+        geometry, state = settings_mod.window_state()
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        if state is not None:
+            self.splitter.restoreState(state)
+
+    def save_layout(self) -> None:
+        """The window's geometry and the board / side panel split, for the next start."""
+        if self.persist:
+            settings_mod.save_window_state(self.saveGeometry(), self.splitter.saveState())
 
     def decide_seat(self) -> Seat:
         """Who is looking now (the one place that decides it; qt_ui/seat.py)."""
@@ -599,12 +749,20 @@ class MainWindow(QMainWindow):
         self.board.setCursor(shapes[name])
 
     def _update_history(self, turns: list[str]) -> None:
+        """The move list, from the actions that changed since the last refresh (qt_ui/
+        history_panel.py): a new reader (hotseat's next side) reads it afresh."""
         g = self.game
         if self.seat.covered:
-            self.history.list.clear()
+            self.history.clear()
             return
-        self.history.set_turns(turns, len(turns), future=self.seat.history_ahead(len(turns)),
-                               rewind=not g.competitive)
+        key = (self.game_serial, self.seat.side)
+        start = min(self.record_changed_from, len(self.history.notes)) \
+            if key == self.history.key else 0
+        self.record_changed_from = 1 << 62
+        self.history.update_record(
+            key, self.seat.notes(self.source, start), start, first_turn=self.first_turn,
+            played=g.ply, turn_strings=turns + self.seat.history_ahead(len(turns)),
+            rewind=not g.competitive)
 
     def _update_highlights(self, turns: list[str]) -> None:
         last: set[tuple[int, int]] = set()
@@ -630,8 +788,9 @@ class MainWindow(QMainWindow):
         back = not g.competitive
         self.actions_by_name["undo"].setEnabled(back and g.ply > 0)
         self.actions_by_name["redo"].setEnabled(back and bool(g.redo_actions()))
-        self.actions_by_name["offer_draw"].setEnabled(self.prefs.mode == "hotseat"
-                                                      and g.result is None)
+        self.actions_by_name["offer_draw"].setEnabled(
+            g.result is None and (self.prefs.mode == "hotseat" or self.human_to_act()))
+        self.actions_by_name["hint"].setEnabled(self.human_to_act())
         self.actions_by_name["resign"].setEnabled(g.result is None)
 
     def _update_status(self) -> None:
@@ -644,8 +803,11 @@ class MainWindow(QMainWindow):
         else:
             who = "computer" if self.is_computer(g.to_move) else "you" if \
                 self.prefs.mode == "human_vs_computer" else g.to_move
+            if who == "computer" and not self.worker.busy and g.redo_actions():
+                who = "the computer waits: Redo or Ctrl+M"  # rewound: it waits (defect 5)
             text = f"Turn {g.turn}: {g.to_move.capitalize()}" + (
-                f" ({who})" if who in ("you", "computer") else "")  # details: the banner
+                f" ({who})" if who in ("you", "computer") or who.startswith("the computer")
+                else "")  # details: the banner
         self.status_label.setText(text)
 
     def say(self, text: str) -> None:
@@ -677,6 +839,8 @@ class MainWindow(QMainWindow):
                 self.say("The computer is thinking — Stop makes it play now.")
             elif self.game.result:
                 self.say("The game is over.")
+            elif self.game.redo_actions():
+                self.say(COMPUTER_WAITS)
             else:
                 self.say(f"It is the computer's turn ({self.game.to_move}).")
             return
@@ -804,6 +968,7 @@ class MainWindow(QMainWindow):
         self.play(Action("end"))
 
     def _after(self, done: Action, *, animate: bool) -> None:
+        self.record_changed_from = min(self.record_changed_from, self.game.ply - 1)
         mover = self.game.to_move if done.kind != "end" else None
         before = self.snapshot
         if mover is not None:
@@ -840,6 +1005,7 @@ class MainWindow(QMainWindow):
         self.selected_piece = None
         self.focus_square = None
         self.message.setText("")  # the last player's own actions stay private
+        self.analysis.clear()  # so does the last player's hint
         self.last_message = ""
         self.statusBar().clearMessage()
         for dialog in self.dialogs:
@@ -900,13 +1066,17 @@ class MainWindow(QMainWindow):
             return
         self.worker.cancel()
         g.resign(color)
+        self.record_changed_from = min(self.record_changed_from, g.ply - 1)
         self.refresh()
         self.game_over()
 
     def offer_draw(self) -> None:
         g = self.game
+        if self.prefs.mode == "human_vs_computer" and g.result is None:
+            self.offer_draw_to_computer()
+            return
         if self.prefs.mode != "hotseat" or g.result is not None:
-            self.say("A draw can be offered in hotseat play.")
+            self.say("A draw can be offered in hotseat play or to the computer.")
             return
         other = "white" if g.to_move == "black" else "black"
         secret = self.needs_handoff()
@@ -921,10 +1091,106 @@ class MainWindow(QMainWindow):
                 self.begin_handoff()
         if accepted:
             g.agree_draw()
+            self.record_changed_from = min(self.record_changed_from, g.ply - 1)
             self.refresh()
             self.game_over()
         else:
             self.say("The draw offer was declined.")
+
+    # --- hint, draw offer to the computer, the analysis line ---------------------------------
+
+    def _judge(self, purpose: str, color: str) -> None:
+        g = self.game
+        self.judge_stamp = (self.game_serial, g.ply, g.hash)
+        self.worker.evaluate(purpose, side_view(g, color), level=self.prefs.ai_level,
+                             seconds=min(self.prefs.ai_seconds, 5.0), nodes=self.ai_nodes)
+
+    def hint(self) -> None:
+        """Play > Hint: the computer's choice for the human, from the human's observation only
+        (seat.side_view), searched in the helper process like the computer's own turns."""
+        if not self.human_to_act():
+            self.say("A hint is for your own turn.")
+            return
+        self._judge("hint", self.game.to_move)
+        self.say("Looking for a hint…")
+
+    def offer_draw_to_computer(self) -> None:
+        """The computer accepts when its evaluation of its own view is about even or worse
+        for it (analysis.DRAW_ACCEPT)."""
+        g = self.game
+        if not self.human_to_act():
+            self.say("Offer a draw on your own turn.")
+            return
+        self._judge("draw", "white" if self.prefs.human == "black" else "black")
+        self.say("You offer a draw; the computer considers it…")
+
+    def _evaluated(self, purpose: str, best: str, score: int, depth: int, error: str,
+                   plan: list[str] | None = None) -> None:
+        g = self.game
+        if self.judge_stamp != (self.game_serial, g.ply, g.hash) or self.handoff_pending:
+            return  # asked for another position (or another player's): out of date
+        self.judge_stamp = ()
+        if purpose == "draw":
+            # the view searched has the human to move: the computer's score is the opposite
+            # no completed search (depth 0): no judgement, no draw
+            if not error and depth and g.result is None and accepts_draw(-score):
+                g.agree_draw()
+                self.record_changed_from = min(self.record_changed_from, g.ply - 1)
+                self.refresh()
+                self.game_over()
+            else:
+                self.say("The computer declines the draw.")
+            return
+        if error or not best:
+            self.say(f"No hint now: {error or 'nothing found'}.")
+            return
+        side = g.to_move
+        act = next((a for a in g.legal_actions() if str(a) == best), None)
+        words = describe(act) if act is not None else best
+        then = plan_words(plan or [])
+        then = f" Then: {then}." if then else ""
+        if depth:
+            for_black = score if side == "black" else -score
+            self.analysis.show_line(f"Hint for {side.capitalize()}: {words}.{then} Your view: "
+                                    f"{score_words(for_black)} (depth {depth}).", for_black)
+        else:  # stopped before its first depth was done: an action, no evaluation
+            self.analysis.show_line(f"Hint for {side.capitalize()}: {words} (a quick look).",
+                                    keep_score=True)
+        self.say(f"Hint: {words}.")
+        self._mark_hint(act)
+
+    def _mark_hint(self, act: Action | None) -> None:
+        """The hinted piece framed and where it goes (or fires, or the target) marked, until
+        the next click or action."""
+        if act is None or act.origin is None:
+            return
+        h = self.board.highlights
+        marks = {act.target} if act.target is not None else {act.dest} if act.dest else set()
+        self.picker.cancel()
+        self.board.set_highlights(Highlights(marks, set(), act.origin, h.last_turn, h.arrows))
+
+    def _show_computer_action(self, done: Action, mover: str) -> None:
+        """The computer's last action and its search, kept visible after its move: the
+        score and the action only when the seat may see everything."""
+        prog = self.last_progress
+        if prog is None:  # an action of the turn's plan: no new search
+            if self.seat.sees_everything():
+                then = plan_words(self.worker.plan)
+                self.analysis.show_line(f"{mover.capitalize()} played {describe(done)}, as "
+                                        f"planned." + (f" Then: {then}." if then else ""),
+                                        keep_score=True)
+            return
+        depth, nodes, score, _ = prog
+        if self.seat.sees_everything():
+            for_black = score if mover == "black" else -score
+            then = plan_words(self.worker.plan)
+            self.analysis.show_line(f"{mover.capitalize()} played {describe(done)} — depth "
+                                    f"{depth}, {nodes:,} nodes; its evaluation: "
+                                    f"{score_words(for_black)}."
+                                    + (f" Its plan: {then}." if then else ""), for_black)
+        else:
+            self.analysis.show_line(f"{mover.capitalize()} played at depth {depth} "
+                                    f"({nodes:,} nodes).", keep_score=True)
 
     # --- the computer ----------------------------------------------------------------------------
 
@@ -937,15 +1203,17 @@ class MainWindow(QMainWindow):
         if self.ai_paused and not force:
             return
         if g.redo_actions() and not force:
-            self.say("Rewound: redo, or Play > Computer: play now.")
+            self.say(COMPUTER_WAITS)
             return
         pause = (self.ai_delay_ms if self.prefs.mode == "computer_vs_computer" and not force
                  and turn_start(g.actions()) == g.ply else 0)
-        QTimer.singleShot(pause, self._start_ai)
+        QTimer.singleShot(pause, partial(self._start_ai, force))
 
-    def _start_ai(self) -> None:
+    def _start_ai(self, force: bool = False) -> None:
         g = self.game
         if g.result is not None or not self.is_computer(g.to_move) or self.worker.busy:
+            return
+        if self.ai_paused and not force:  # paused during the pause between turns
             return
         self.thinking_label.setText(f"{g.to_move.capitalize()} is thinking…")
         self.thinking.show()
@@ -956,6 +1224,7 @@ class MainWindow(QMainWindow):
                                 turn_start(g.actions())))
 
     def _ai_progress(self, depth: int, nodes: int, score: int, best: str) -> None:
+        self.last_progress = (depth, nodes, score, best)
         if self.seat.sees_everything():
             self.thinking_label.setText(f"Depth {depth}, {nodes:,} nodes, score {score:+d}: {best}")
         else:  # its best action and score come from pieces the seat may not see
@@ -967,11 +1236,15 @@ class MainWindow(QMainWindow):
         g = self.game
         if g.result is not None or not self.is_computer(g.to_move):
             return
+        mover = g.to_move
         try:
             done = g.apply(text)
         except IllegalActionError as e:
             self._computer_error(f"The computer chose an illegal action: {e}")
             return
+        if done.kind != "end":
+            self._show_computer_action(done, mover)
+        self.last_progress = None
         self._after(done, animate=True)
 
     def _ai_failed(self, message: str) -> None:
@@ -1002,7 +1275,7 @@ class MainWindow(QMainWindow):
 
     # --- undo and history ------------------------------------------------------------------------
 
-    def _rewind(self, step: Callable[[], None]) -> None:
+    def _rewind(self, step: Callable[[], None], what: str = "") -> None:
         if self.handoff_pending:  # nothing moves under the cover
             return
         if self.game.competitive:
@@ -1011,10 +1284,18 @@ class MainWindow(QMainWindow):
         self.worker.cancel()
         self.thinking.hide()
         self.board.stop_animation()
+        before = self.game.ply
         try:
             step()
         except IllegalActionError as e:
             self.say(str(e))
+        else:  # the message line described the action just taken back or skipped
+            g = self.game
+            if g.ply != before:
+                ahead = len(g.redo_actions())
+                self.say((what or f"Turn {g.turn}: after action {g.ply}") +
+                         (f" ({ahead} action{'s' if ahead != 1 else ''} ahead: Redo or > "
+                          f"goes forward)." if ahead else "."))
         self.refresh()  # back to the other side's turn: the cover goes up for it (refresh)
         self.schedule_ai()
 
@@ -1025,13 +1306,26 @@ class MainWindow(QMainWindow):
             if self.prefs.mode == "human_vs_computer":
                 while g.ply and self.is_computer(g.to_move):
                     g.undo()
-        self._rewind(step)
+        self._rewind(step, "Took back the last action")
 
     def redo(self) -> None:
-        self._rewind(self.game.redo)
+        self._rewind(self.game.redo, "Redone")
 
     def _line(self) -> list[str]:
         return self.game.actions() + self.game.redo_actions()
+
+    def copy_history(self) -> str:
+        """File > Copy history: the move list as text (each turn's R12.2 string, then its
+        actions in words), as the seat may read it."""
+        from PySide6.QtWidgets import QApplication
+        text = self.history.text()
+        QApplication.clipboard().setText(text)
+        self.say("The history is on the clipboard.")
+        return text
+
+    def goto_ply(self, n: int) -> None:
+        """Show the position after `n` actions of the current line (the move list's clicks)."""
+        self._rewind(lambda: self.game.goto(max(0, min(n, len(self._line())))))
 
     def goto_turn(self, n: int) -> None:
         """Show the position after `n` turns of the current line (0 = the start)."""
@@ -1045,7 +1339,11 @@ class MainWindow(QMainWindow):
         done = sum(1 for t in g.actions() if _turn_end(t))
         ends = [i + 1 for i, t in enumerate(line) if _turn_end(t)]
         mid = bool(g.actions()) and not _turn_end(g.actions()[-1])
-        if where == "first":
+        if where == "prev_action":
+            self.goto_ply(g.ply - 1)
+        elif where == "next_action":
+            self.goto_ply(g.ply + 1)
+        elif where == "first":
             self._rewind(lambda: g.goto(0))
         elif where == "last":
             self._rewind(lambda: g.goto(len(line)))
@@ -1086,6 +1384,8 @@ class MainWindow(QMainWindow):
         return True
 
     def load_dialog(self) -> None:
+        if not self.may_discard("Load"):
+            return
         path, _ = QFileDialog.getOpenFileName(self, "Load game", self._folder(),
                                               "WEC games (*.json);;All files (*)")
         if path:
@@ -1111,8 +1411,8 @@ class MainWindow(QMainWindow):
     def _keep_crashed_autosave(self) -> str | None:
         """At start-up, take the autosave file's lock (a second window does not autosave over the
         first one's game), keep an unreadable autosave aside (renamed with the time, and say
-        why), and copy an unfinished game aside (the new game's autosave would replace it) so
-        File > Continue after a crash can resume it."""
+        why), and copy an unfinished game aside (the new game's autosave would replace it): the
+        window resumes it, and File > Reopen the last unfinished game brings it back later."""
         if not self.autosave_path:
             return None
         self.autosave_lock = AutosaveLock(self.autosave_path)
@@ -1143,7 +1443,8 @@ class MainWindow(QMainWindow):
         copy made at start-up: the autosave file itself now holds the game in hand)."""
         path = self.recovery_path
         if not path or not os.path.exists(path):
-            self.show_error("Continue after a crash", "There is no autosaved game to continue.")
+            self.show_error("Reopen the last unfinished game",
+                            "There is no autosaved game to continue.")
             return
         if self.load_file(path):
             self.file_path = None
@@ -1182,7 +1483,7 @@ class MainWindow(QMainWindow):
         if new.game_options() != old or self.game.ply == 0:
             if self.game.ply == 0 or self.confirm(
                     "New options", "The new rules apply to a new game. Start one now?"):
-                self.new_game()
+                self.new_game_now()
                 self.say("New game with the chosen options.")
                 return
         self.refresh()
@@ -1263,6 +1564,14 @@ class MainWindow(QMainWindow):
     # --- closing ---------------------------------------------------------------------------------
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.game_in_progress() and not self.autosave_path and self.persist and \
+                not self.confirm("Quit", "Quit and lose the game in progress? (It is not "
+                                         "autosaved; File > Save keeps it.)"):
+            event.ignore()
+            return
+        self.save_layout()
+        if self.persist:
+            settings_mod.save_session(self.prefs)
         self.worker.cancel()
         self.worker.wait(3000)
         if self.game.result is not None and self.autosave_path:

@@ -80,8 +80,121 @@ def grouped_fields() -> list[tuple[str, list[dataclasses.Field]]]:
     return out
 
 
+LABELS = {"md_pawns": "Mass Destruction pawns", "jet_sub_combat": "Jet / Sub combat",
+          "tank_range": "Tank range", "queen_tank_range": "Queen's Tank range",
+          "queen_cleric_range": "Queen's Cleric range", "doze_enemies": "Dozers push enemies",
+          "government_black": "Black", "government_white": "White",
+          "sam_rate": "SAM rate", "homing_range": "Homing range",
+          "jet_rocket_range": "Jet rocket range", "lock_on": "Lock-on",
+          "stealthy_primary": "Stealthy primary piece", "primary_may_fly": "Primary may fly",
+          "quiet_turn_draw": "Draw after quiet turns (0: off)",
+          "competitive": "Competitive (R12.3)"}
+RANGES = {"stun_turns": (1, 255), "quiet_turn_draw": (0, 10000), "tank_range": (1, 9),
+          "cleric_range": (1, 9), "queen_tank_range": (1, 9), "queen_cleric_range": (1, 9),
+          "flame_range": (1, 9), "stunner_range": (1, 9),
+          # R7.2 per-launcher rates: 0 = the projectile rate
+          "rocket_rate": (0, 99), "sam_rate": (0, 99), "torpedo_rate": (0, 99)}
+RATE = (1, 99)
+
+
 def label_of(name: str) -> str:
-    return name.replace("_", " ").capitalize()
+    """A field's label in words ("Flame range"), never its raw name."""
+    return LABELS.get(name, name.replace("_", " ").capitalize())
+
+
+def value_range(name: str) -> tuple[int, int]:
+    return RANGES.get(name, RATE if name.endswith("_rate") else (0, 9))
+
+
+class OptionsWidget(QWidget):
+    """Every `wec.Options` field (but `skip`), grouped by topic with labels in words and the
+    field's docstring as tool tip: the one options form of Play > Options and of the board
+    editor's scenario options."""
+
+    def __init__(self, options: wec.Options | dict[str, Any] | None = None,
+                 parent: QWidget | None = None, *, skip: tuple[str, ...] = (),
+                 columns: int = 2) -> None:
+        super().__init__(parent)
+        if isinstance(options, dict):
+            default = wec.Options()
+            values = {f.name: options.get(f.name, getattr(default, f.name))
+                      for f in dataclasses.fields(wec.Options)}
+        else:
+            current = options or wec.Options()
+            values = {f.name: getattr(current, f.name) for f in dataclasses.fields(wec.Options)}
+        docs = option_docs()
+        self.widgets: dict[str, QWidget] = {}
+        grid = QHBoxLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        cols = [QVBoxLayout() for _ in range(max(1, columns))]
+        for i, (title, fields) in enumerate(grouped_fields()):
+            fields = [f for f in fields if f.name not in skip]
+            if not fields:
+                continue
+            box = QGroupBox(title)
+            fl = QFormLayout(box)
+            for f in fields:
+                w = self._widget(f, values[f.name])
+                tip = docs.get(f.name, "")
+                w.setToolTip(tip)
+                w.setObjectName(f"option_{f.name}")
+                lab = QLabel(label_of(f.name))
+                lab.setToolTip(tip)
+                fl.addRow(lab, w)
+                self.widgets[f.name] = w
+            col = cols[0] if len(cols) == 1 else cols[0 if i in (0, 1, 4) else 1]
+            col.addWidget(box)
+        for c in cols:
+            c.addStretch(1)
+            grid.addLayout(c)
+
+    def _widget(self, f: dataclasses.Field, value: Any) -> QWidget:
+        if f.name in CHOICES:
+            w = QComboBox()
+            for choice in CHOICES[f.name]:
+                w.addItem(choice.replace("_", " "), choice)
+            w.setCurrentIndex(max(0, w.findData(value)))
+            return w
+        if f.type in ("bool", bool):
+            check = QCheckBox()
+            check.setChecked(bool(value))
+            return check
+        s = QSpinBox()
+        s.setRange(*value_range(f.name))
+        s.setValue(int(value))
+        return s
+
+    def value(self, name: str) -> Any:
+        w = self.widgets[name]
+        if isinstance(w, QComboBox):
+            return w.currentData()
+        if isinstance(w, QCheckBox):
+            return w.isChecked()
+        assert isinstance(w, QSpinBox)
+        return w.value()
+
+    def set_value(self, name: str, value: Any) -> None:
+        w = self.widgets[name]
+        if isinstance(w, QComboBox):
+            w.setCurrentIndex(max(0, w.findData(value)))
+        elif isinstance(w, QCheckBox):
+            w.setChecked(bool(value))
+        elif isinstance(w, QSpinBox):
+            w.setValue(int(value))
+
+    def restore_defaults(self) -> None:
+        default = wec.Options()
+        for name in self.widgets:
+            self.set_value(name, getattr(default, name))
+
+    def values(self) -> dict[str, Any]:
+        """The fields shown, as set."""
+        return {name: self.value(name) for name in self.widgets}
+
+    def changes(self) -> dict[str, Any]:
+        """The fields shown that differ from the standard (a position's "options")."""
+        default = wec.Options()
+        return {k: v for k, v in self.values().items() if v != getattr(default, k)}
 
 
 class OptionsDialog(QDialog):
@@ -93,9 +206,7 @@ class OptionsDialog(QDialog):
         self.setObjectName("options_dialog")
         self.setWindowTitle("Play options")
         self.prefs = prefs
-        self.widgets: dict[str, QWidget] = {}
         current = prefs.game_options()
-        docs = option_docs()
         outer = QVBoxLayout(self)
         sides = QGroupBox("Sides and computer")
         form = QFormLayout(sides)
@@ -119,25 +230,9 @@ class OptionsDialog(QDialog):
         self.seconds.setSuffix(" s per turn")
         form.addRow("Computer time", self.seconds)
         outer.addWidget(sides)
-        inner = QWidget()
-        grid = QHBoxLayout(inner)
-        columns = [QVBoxLayout(), QVBoxLayout()]
-        for i, (title, fields) in enumerate(grouped_fields()):
-            box = QGroupBox(title)
-            fl = QFormLayout(box)
-            for f in fields:
-                w = self._widget(f, getattr(current, f.name))
-                tip = docs.get(f.name, "")
-                w.setToolTip(tip)
-                w.setObjectName(f"option_{f.name}")
-                lab = QLabel(label_of(f.name))
-                lab.setToolTip(tip)
-                fl.addRow(lab, w)
-                self.widgets[f.name] = w
-            columns[0 if i in (0, 1, 4) else 1].addWidget(box)
-        for c in columns:
-            c.addStretch(1)
-            grid.addLayout(c)
+        inner = OptionsWidget(current)
+        self.form = inner
+        self.widgets = inner.widgets
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(inner)
@@ -160,52 +255,16 @@ class OptionsDialog(QDialog):
         outer.addWidget(self.buttons)
         self.resize(900, 640)
 
-    def _widget(self, f: dataclasses.Field, value: Any) -> QWidget:
-        if f.name in CHOICES:
-            w = QComboBox()
-            w.addItems(list(CHOICES[f.name]))
-            w.setCurrentText(str(value))
-            return w
-        if f.type in ("bool", bool):
-            c = QCheckBox()
-            c.setChecked(bool(value))
-            return c
-        if f.type in ("int", int):
-            s = QSpinBox()
-            s.setRange(0, 10000)
-            s.setValue(int(value))
-            return s
-        from PySide6.QtWidgets import QLineEdit
-        return QLineEdit(str(value))
-
-    def _value(self, name: str) -> Any:
-        w = self.widgets[name]
-        if isinstance(w, QComboBox):
-            return w.currentText()
-        if isinstance(w, QCheckBox):
-            return w.isChecked()
-        if isinstance(w, QSpinBox):
-            return w.value()
-        return w.text()  # type: ignore[attr-defined]
-
     def set_value(self, name: str, value: Any) -> None:
         """Set one option's widget (for tests and Restore Defaults)."""
-        w = self.widgets[name]
-        if isinstance(w, QComboBox):
-            w.setCurrentText(str(value))
-        elif isinstance(w, QCheckBox):
-            w.setChecked(bool(value))
-        elif isinstance(w, QSpinBox):
-            w.setValue(int(value))
+        self.form.set_value(name, value)
 
     def restore_defaults(self) -> None:
-        default = wec.Options()
-        for name in self.widgets:
-            self.set_value(name, getattr(default, name))
+        self.form.restore_defaults()
 
     def chosen_options(self) -> wec.Options:
         """The options set in the dialog (wec.OptionsError when invalid)."""
-        return wec.Options(**{name: self._value(name) for name in self.widgets})
+        return wec.Options(**self.form.values())
 
     def accept(self) -> None:
         try:

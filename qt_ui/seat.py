@@ -31,6 +31,16 @@ def looking_side(game: wec.Game, mode: str, human: str) -> str | None:
     return None
 
 
+def side_view(game: wec.Game, color: str) -> tuple[dict[str, Any], list[Any], str]:
+    """What `color` may know, as the computer's helper judges it (the hint, the computer's
+    answer to a draw offer): its observation's position (enemy reserve markers left out) and
+    its last sightings of hidden enemies (wec.ai.view_game puts them back there)."""
+    obs = game.observation(color)
+    pos = obs.position()
+    pos.pop("enemy_reserves", None)
+    return pos, obs.last_seen(), color
+
+
 @dataclass
 class Seat:
     """One side's view of the game (or nobody's, or everybody's)."""
@@ -66,6 +76,18 @@ class Seat:
         if self.game.competitive and self.game.result is None:
             return self.game.full_history()  # computer vs computer: a spectator sees it all
         return self.game.history()
+
+    def notes(self, source: Any, start: int) -> list[Any]:
+        """The record's actions from index `start` on (the redo line after the played ones), one
+        `wec.record.ActionNote` each, as this seat may read them (R12.3)."""
+        g = self.game
+        if self.covered:
+            return []
+        if self.side is not None:
+            return list(source.action_notes(start, ahead=not g.competitive))
+        if g.competitive and g.result is None:
+            return g.full_action_notes(start)  # computer vs computer: a spectator sees it all
+        return g.action_notes(None, start, ahead=True)
 
     def history_ahead(self, played: int) -> list[str]:
         """The turns the redo line would bring back after the `played` ones, as this seat may

@@ -105,3 +105,29 @@ def save_window_state(geometry: Any, state: Any) -> None:
 def window_state() -> tuple[Any, Any]:
     s = _settings()
     return s.value("window/geometry"), s.value("window/state")
+
+
+SESSION_KEYS = ("mode", "human", "ai_level", "ai_seconds")
+"""What the game in hand was played with: an unfinished game resumed at the next start is
+played the same way (who plays whom, the computer's strength)."""
+
+
+def save_session(prefs: Preferences) -> None:
+    s = _settings()
+    s.setValue("session", json.dumps({k: getattr(prefs, k) for k in SESSION_KEYS}))
+
+
+def load_session(prefs: Preferences) -> Preferences:
+    """`prefs` with the last session's players and computer (unchanged if none or bad)."""
+    raw = _settings().value("session", "")
+    if not raw:
+        return prefs
+    try:
+        data = json.loads(str(raw))
+        out = dataclasses.replace(prefs, **{k: data[k] for k in SESSION_KEYS if k in data})
+        if out.mode not in MODES or out.human not in ("black", "white") or \
+                out.ai_level not in LEVELS or not 0.1 <= float(out.ai_seconds) <= 120:
+            return prefs
+    except Exception:  # a damaged entry: the preferences as they are
+        return prefs
+    return out

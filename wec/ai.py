@@ -141,6 +141,18 @@ def _place_hidden(pos: dict, seen, square: tuple[int, int], me: str) -> dict:
     return pos
 
 
+def view_game(position: dict, last_seen: list, color: str) -> Game:
+    """The game a fair player of `color` searches (R10.6), from its observation alone: the
+    observation's position (`Observation.position()`, enemy reserve markers dropped) with each
+    hidden enemy piece put back where it was last seen (`Observation.last_seen()`). The app's
+    hint and the computer's draw judgement read a side's view through it in another process."""
+    pos = {k: v for k, v in position.items() if k != "enemy_reserves"}
+    for seen in last_seen:
+        if seen.type is not None:
+            pos = _place_hidden(pos, seen, seen.square, color)
+    return _loadable(pos)
+
+
 def _check_seconds(seconds: object, name: str) -> None:
     """None (no time limit), 0 (as fast as possible) or a positive number of seconds."""
     if seconds is None:
@@ -395,6 +407,12 @@ class AI:
         left = max(self.seconds - elapsed, 0.0)
         first = self._turn_spent == 0.0
         return max(left * (MOVE_SHARE if first else 0.5), 0.005)
+
+    @property
+    def plan(self) -> list[Action]:
+        """The rest of the turn its last search foresaw after the action it chose (its
+        principal variation within the turn), next first; [] when it must search again."""
+        return [action for _, action in self._plan]
 
     def begin_turn(self, game: Game, started: float) -> None:
         """The side to move's turn began at `started` (time.monotonic()): its time counts from

@@ -58,6 +58,13 @@ class Observation:
         self._projectiles = projectiles
         self._history = history
         self._last_seen = last_seen
+        self._record = game
+
+    def action_notes(self, start: int = 0, *, ahead: bool = False) -> list[Any]:
+        """This side's record, one `wec.record.ActionNote` per action from index `start` on, as
+        it may read them (R12.3): read from the game's record when asked, so a move list kept
+        up to date action by action costs the same in a long game."""
+        return self._record.action_notes(self.color, start, ahead=ahead)
 
     # --- the read API of Game, restricted ------------------------------------------------------
 

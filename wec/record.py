@@ -8,6 +8,7 @@ rebuild them.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import rules
@@ -159,10 +160,40 @@ class Entry:
         return None
 
 
+@dataclass(frozen=True)
+class ActionNote:
+    """One action of the record as a side may read it (RULES.md R12.2, R12.3): what a move list
+    shows per action."""
+
+    ply: int
+    """Its index in the line: `goto(ply + 1)` shows the position after it."""
+    side: str
+    """"black" or "white": the side that acted."""
+    kind: str
+    """MOVE, DOZE, FIRE, PICKUP, DROP, EXCHANGE, REINFORCE, END, RESIGN or DRAW."""
+    part: str | None
+    """Its R12.2 action text as the reader may read it ("MV:?" for a Move it did not see; a
+    Fire as "FI:Art/Piece..."); None when the reader may not read it at all."""
+    results: tuple[str, ...] = ()
+    """The R12.2 results of this action the reader may read."""
+
+
+def action_note(entry: Entry, ply: int, reader: int | None) -> ActionNote:
+    name, results, parts = entry.parts()
+    part = parts[reader]
+    if part is not None:
+        part = part.lstrip(",")
+        if name == "FIRE":
+            part = "FI:" + part
+    readable = tuple(r for r, who in results if reader is None or reader in who)
+    return ActionNote(ply, rules.COLORS[entry.mover], name, part, readable)
+
+
 class RecordKeeping:
     """Mixin of `Game`: the history read from the entries of the current line."""
 
     _line: list[Entry]
+    _redo: list[Entry]
     _competitive: bool
     _turns_cache: dict[int | None, "TurnCache"]
 
@@ -182,6 +213,33 @@ class RecordKeeping:
                                      "until the game ends (R12.3): history(color)")
         reader = None if color is None else rules.COLORS.index(color)
         return self._turns_cache.setdefault(reader, TurnCache()).turns(self._line, reader)
+
+    def action_notes(self, color: str | None = None, start: int = 0, *,
+                     ahead: bool = False) -> list[ActionNote]:
+        """The actions from index `start` of the line on, one `ActionNote` each, as `color` may
+        read them (None: in full; refused in a competitive game until it ends, as `history`);
+        with `ahead`, the actions redo would bring back follow. Only the actions asked for are
+        read, so a move list kept up to date action by action costs the same in a long game."""
+        if color is None and self._competitive and self.result is None:
+            raise IllegalActionError("a competitive game shows each side its own record "
+                                     "until the game ends (R12.3): action_notes(color)")
+        if color is not None and color not in rules.COLORS:
+            raise IllegalActionError(f"action_notes: {color!r} is not black or white")
+        if isinstance(start, bool) or not isinstance(start, int) or start < 0:
+            raise IllegalActionError(f"action_notes: start {start!r} is not a ply")
+        reader = None if color is None else rules.COLORS.index(color)
+        entries = self._line[start:]
+        if ahead:
+            entries = entries + self._redo[::-1][max(0, start - len(self._line)):]
+        return [action_note(e, start + i, reader) for i, e in enumerate(entries)]
+
+    def full_action_notes(self, start: int = 0, *, ahead: bool = False) -> list[ActionNote]:
+        """Every action in full, whatever the mode (a spectator of computer vs computer)."""
+        competitive, self._competitive = self._competitive, False
+        try:
+            return self.action_notes(None, start, ahead=ahead)
+        finally:
+            self._competitive = competitive
 
 
 class TurnCache:

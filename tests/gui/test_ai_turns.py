@@ -64,7 +64,7 @@ def test_the_window_never_freezes_in_a_long_game_against_the_computer(make_windo
             g = w.game
             if g.result is not None:
                 played += g.ply
-                w.new_game()
+                w.new_game_now()
                 continue
             if g.to_move != "black":
                 qtbot.waitUntil(lambda: w.game.to_move == "black" or w.game.result is not None,

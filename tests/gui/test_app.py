@@ -54,7 +54,7 @@ def test_play_a_short_game_by_clicks(make_window, click, qtbot, shot_dir):
     click(w, 3, 9)
     qtbot.mouseClick(w.end_turn_button, Qt.MouseButton.LeftButton)
     assert w.game.turn == 3 and len(w.game.history()) == 2
-    assert w.history.list.count() == 3  # start + two turns
+    assert w.history.list.topLevelItemCount() == 3  # start + two turns
     assert w.board.highlights.last_turn >= {(2, 10), (3, 9)}
     grab(w, shot_dir / "after_two_turns.png")
 
@@ -123,16 +123,16 @@ def test_undo_redo_and_rewind_from_the_history(make_window, qtbot):
     for text in ("MV:RP(9,1)->(8,2)", "END", "MV:RP(2,10)->(3,9)", "END",
                  "MV:SP(9,2)->(8,3)", "END"):
         assert w.play(text)
-    assert w.history.list.count() == 4
+    assert w.history.list.topLevelItemCount() == 4
     w.actions_by_name["undo"].trigger()
     assert w.game.ply == 5
     w.actions_by_name["redo"].trigger()
     assert w.game.ply == 6
-    item = w.history.list.item(1)  # after Black's first turn
+    item = w.history.list.topLevelItem(1)  # after Black's first turn
     rect = w.history.list.visualItemRect(item)
     qtbot.mouseClick(w.history.list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert w.game.ply == 2 and w.game.to_move == "white"
-    assert w.history.list.count() == 4  # the turns ahead stay listed (greyed)
+    assert w.history.list.topLevelItemCount() == 4  # the turns ahead stay listed (greyed)
     qtbot.mouseClick(w.history.buttons["next"], Qt.MouseButton.LeftButton)
     assert w.game.ply == 4
     qtbot.keyClick(w.board, Qt.Key.Key_Left)
@@ -149,7 +149,7 @@ def test_save_load_and_a_bad_file(make_window, tmp_path):
     w.play("END")
     path = tmp_path / "game.json"
     assert w.save_to(str(path))
-    w.new_game()
+    w.new_game_now()
     assert w.game.ply == 0
     assert w.load_file(str(path))
     assert w.game.actions() == ["MV:RP(9,1)->(8,2)", "END"]
@@ -167,15 +167,16 @@ def test_save_load_and_a_bad_file(make_window, tmp_path):
     assert "ply 1" in w.last_error and w.game is kept
 
 
-def test_autosave_and_continue_after_a_crash(make_window, private_files):
+def test_autosave_and_resume_after_a_crash(make_window, private_files):
     w = make_window(mode="hotseat", **OFF)
     w.play("MV:RP(9,1)->(8,2)")
     assert (private_files / "autosave.json").exists()
     w.shutdown()
-    # the program "crashes"; a new window offers to continue
+    # the program "crashes"; the next start resumes the unfinished game, as a chess GUI does
     w2 = make_window(mode="hotseat", **OFF)
-    assert w2.game.ply == 0 and "Continue after a crash" in w2.last_message
-    w2.actions_by_name["continue"].trigger()
+    assert w2.game.actions() == ["MV:RP(9,1)->(8,2)"] and "Resumed" in w2.last_message
+    w2.new_game_now()
+    w2.actions_by_name["continue"].trigger()  # the game left is still at hand
     assert w2.game.actions() == ["MV:RP(9,1)->(8,2)"]
 
 
@@ -294,7 +295,7 @@ def test_the_computer_plays_its_turn_one_action_at_a_time(make_window, qtbot):
     assert w.play("MV:RP(9,1)->(8,2)") and w.play("END")
     qtbot.waitUntil(lambda: w.game.to_move == "black" and not w.worker.busy, timeout=20000)
     assert seen and seen[-1] == "END" and w.game.turn == 3
-    assert w.history.list.count() == 3
+    assert w.history.list.topLevelItemCount() == 3
 
 
 def test_screenshots_of_the_standard_and_a_busy_position(make_window, shot_dir, qtbot):
@@ -319,20 +320,26 @@ def _busy_square(game: wec.Game) -> tuple[int, int]:
 
 def test_the_history_panel_updates_only_what_changed(qapp):
     from qt_ui.history_panel import HistoryPanel
+    from wec.record import ActionNote
+    a = ActionNote(0, "black", "MOVE", "MV:RP(9,1)->(8,2)")
+    end_b = ActionNote(1, "black", "END", None)
+    c = ActionNote(2, "white", "MOVE", "MV:RP(2,10)->(3,9)")
+    end_w = ActionNote(3, "white", "END", None)
     panel = HistoryPanel()
-    panel.set_turns(["a", "b"], 2, future=["c", "d"])
-    first = [panel.list.item(i) for i in range(panel.list.count())]
-    assert [i.text() for i in first] == ["  0. (start)", "  1. Black: a", "  2. White: b",
-                                         "  3. Black: c", "  4. White: d"]
-    grey = first[3].foreground().color().name()
-    assert grey == "#8a8a8a" and first[2].data(Qt.ItemDataRole.ForegroundRole) is None
-    panel.set_turns(["a", "b", "c"], 3, future=["x"])  # "c" played, another line ahead
-    rows = [panel.list.item(i) for i in range(panel.list.count())]
-    assert rows[:4] == first[:4]  # the same items, kept
-    assert [i.text() for i in rows] == ["  0. (start)", "  1. Black: a", "  2. White: b",
-                                        "  3. Black: c", "  4. White: x"]
-    assert rows[3].data(Qt.ItemDataRole.ForegroundRole) is None
-    assert rows[4].foreground().color().name() == "#8a8a8a" and rows[4].toolTip() == "x"
-    assert panel.list.currentRow() == 3
-    panel.set_turns([], 0)
-    assert panel.list.count() == 1 and panel.list.currentRow() == 0
+    panel.update_record("k", [a, end_b, c, end_w], 0, first_turn=1, played=2,
+                        turn_strings=["A", "C"])
+    first = panel.rows()
+    assert [t for t, _ in first] == ["  0. (start)", "  1. Black", "Rocket Launcher Pawn (9,1) → (8,2)",
+                                     "  2. White", "Rocket Launcher Pawn (2,10) → (3,9)"]
+    assert first[1][1] == "A" and first[2][1] == first[2][0] + "\nMV:RP(9,1)->(8,2)"
+    white = panel.list.topLevelItem(2)
+    assert white.foreground(0).color().name() == "#8a8a8a"  # ahead of the position shown
+    kept = panel.list.topLevelItem(1)
+    x = ActionNote(2, "white", "MOVE", "MV:SP(2,9)->(3,8)")
+    panel.update_record("k", [x], 2, first_turn=1, played=3, turn_strings=["A"])
+    assert panel.list.topLevelItem(1) is kept  # the same items, kept
+    assert panel.rows()[-1][0] == "Stunner Pawn (2,9) → (3,8)"
+    assert panel.list.currentItem().text(0).endswith("(3,8)")
+    assert panel.list.topLevelItem(2).data(0, Qt.ItemDataRole.ForegroundRole) is None
+    panel.update_record("other", [], 0, first_turn=1, played=0, turn_strings=[])
+    assert panel.list.topLevelItemCount() == 1 and panel.list.currentItem() is panel.start_item

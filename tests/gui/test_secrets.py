@@ -102,6 +102,8 @@ def texts(w) -> str:
         elif isinstance(x, QListWidget):
             for i in range(x.count()):
                 out += [x.item(i).text(), x.item(i).toolTip()]
+        elif isinstance(x, HistoryPanel):
+            out += [t for row in x.rows() for t in row]
         elif isinstance(x, QMessageBox):
             out += [x.text(), x.informativeText()]
     return "\n".join(t for t in out if t)
@@ -113,7 +115,8 @@ def assert_no_secret(text: str, game: wec.Game, side: str) -> None:
     obs = game.observation(side)
     known = {p.type for p in obs.pieces()} | {m.type for m in obs.last_seen()}
     for h in hidden_enemies(game, side):
-        for leak in (f"{h.type}({h.row},{h.col})", f"{piece_name(h.type)} at ({h.row},{h.col})"):
+        for leak in (f"{h.type}({h.row},{h.col})", f"{piece_name(h.type)} at ({h.row},{h.col})",
+                     f"{piece_name(h.type)} ({h.row},{h.col})"):
             assert leak not in text, f"{side} reads {leak!r}, a hidden enemy piece"
         if h.type not in known:
             assert not re.search(rf"\b{h.type}\b", text), f"{side} reads the hidden type {h.type}"
@@ -233,8 +236,8 @@ def reference_levels(w, snap: BoardSnapshot, square) -> LevelPanels:
     return lp
 
 
-def item_texts(lst: QListWidget) -> list[tuple[str, str]]:
-    return [(lst.item(i).text(), lst.item(i).toolTip()) for i in range(lst.count())]
+def item_texts(panel: HistoryPanel) -> list[tuple[str, str]]:
+    return panel.rows()
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -255,8 +258,9 @@ def test_every_view_shows_only_the_observation_of_the_side_at_the_screen(
     assert board_image(whole) != board_image(w.board)  # the hidden pieces would show
     # the history: the side's own turn strings (R12.3), in items and tool tips
     hist = HistoryPanel()
-    hist.set_turns(obs.history(), len(obs.history()))
-    assert item_texts(w.history.list) == item_texts(hist.list)
+    hist.update_record("ref", obs.action_notes(0), 0, played=game.ply,
+                       first_turn=game.initial_position()["turn"], turn_strings=obs.history())
+    assert item_texts(w.history) == item_texts(hist)
     # every square, clicked on the board and picked by Square Select: level panels and piece
     # panel as fed the observation
     squares = sorted({(p.row, p.col) for p in game.pieces()} | {(5, 5), (1, 1)})
@@ -284,7 +288,7 @@ def test_every_view_shows_only_the_observation_of_the_side_at_the_screen(
         status.browser.toPlainText()
     w.actions_by_name["possible_locations"].trigger()
     assert w.snapshot == BoardSnapshot.of(obs, viewer=side, possible_locations=not seed % 2)
-    assert item_texts(w.history.list) == item_texts(hist.list)
+    assert item_texts(w.history) == item_texts(hist)
     assert_no_secret(texts(w), game, side)
     assert hidden and game.ply == len(game.actions())  # nothing was played by the clicks
     status.reject()
