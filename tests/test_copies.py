@@ -242,3 +242,37 @@ def test_R3_3_a_squares_articles_stay_packed_so_a_copy_lists_them_alike():
         x.apply(next(a for a in x.legal_actions() if a.kind == "drop" and a.article == "JP"))
         assert [a["type"] for a in x.position()["articles"]] == ["ST", "JP"]
     assert copy.position() == g.position() and copy.hash == g.hash
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_copies_share_the_trail_and_each_undoes_its_own_line(seed):
+    """Engine.copy shares the trail so far (issue 14: a clone does not grow with the game). A
+    family of clones, each playing on, undoing below the point it was copied at, playing a
+    different line and being copied again, must each undo back to the start exactly."""
+    rng = random.Random(seed)
+    start = long_game(0)
+    family = [start]
+    lines = [[]]  # the actions each member applied, to replay on a fresh game
+    for _ in range(300):
+        i = rng.randrange(len(family))
+        g, line = family[i], lines[i]
+        r = rng.random()
+        if r < 0.15 and len(family) < 12:
+            family.append(g.clone())
+            lines.append(list(line))
+        elif r < 0.35 and g.ply:
+            g.undo()
+            line.pop()
+        elif g.result is None:
+            a = rng.choice(g.legal_actions())
+            g.apply(a)
+            line.append(str(a))
+    fresh = long_game(0)
+    for g, line in zip(family, lines):
+        ref = long_game(0)
+        for text in line:
+            ref.apply(text)
+        assert g.position() == ref.position() and g.hash == ref.hash and g.check() == []
+        while g.ply:
+            g.undo()
+        assert g.position() == fresh.position() and g.hash == fresh.hash and g.check() == []

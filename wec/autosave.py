@@ -22,7 +22,7 @@ import json
 import os
 import threading
 import warnings
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 if TYPE_CHECKING:
     from .game import Game
@@ -166,7 +166,7 @@ class Autosave:
             warnings.warn(message, RuntimeWarning, stacklevel=4)
 
 
-def _common_prefix(a: list["Entry"], b: list["Entry"]) -> int:
+def _common_prefix(a: Sequence["Entry"], b: Sequence["Entry"]) -> int:
     """How many entries the two lines share from the start. An entry is only ever made on top
     of the prefix it stands on, so equal entries at one index mean equal prefixes."""
     n = min(len(a), len(b))

@@ -18,7 +18,7 @@ from .position import (load_position_file, parse_position, position_dict,
 from .coredata import (ACT_DOZE, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE, ACT_REINFORCE,
                        ACT_RESIGN, ACT_DRAW, EV_CONVERTED, EV_REMOVED, NO_ACTION, RESULT_NAMES,
                        piece_info)
-from .record import KIND_NAMES, Entry, RecordKeeping, turn_strings
+from .record import KIND_NAMES, Entry, Line, RecordKeeping, turn_strings
 from .sightings import Sightings, changed_ids
 
 
@@ -58,7 +58,7 @@ class Game(RecordKeeping, Sightings):
         # the current line of play, one Entry per applied action (the record, R12.2), and the
         # actions taken back, redo's next last (R12.4); abandoned lines are kept as variations:
         # (ply where they leave the current line, their action texts)
-        self._line: list[Entry] = []
+        self._line = Line()
         self._redo: list[Entry] = []
         self._variations: list[tuple[int, list[Entry]]] = []
         self._variation_keys: set[tuple[int, tuple]] = set()
@@ -98,7 +98,7 @@ class Game(RecordKeeping, Sightings):
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other._engine = self._engine.copy()
-        other._line = list(self._line)
+        other._line = self._line.copy()
         other._redo = list(self._redo)
         other._variations = list(self._variations)
         other._variation_keys = set(self._variation_keys)

@@ -9,7 +9,7 @@ rebuild them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence, overload
 
 from . import rules
 from .action import Action, LEVEL_MARK
@@ -189,10 +189,82 @@ def action_note(entry: Entry, ply: int, reader: int | None) -> ActionNote:
     return ActionNote(ply, rules.COLORS[entry.mover], name, part, readable)
 
 
+class Line(Sequence["Entry"]):
+    """The entries of the current line of play, in full chunks of CHUNK shared (as tuples) by
+    every copy, and a tail list: copying a line copies the chunk list and the tail only, so
+    `Game.clone` does not grow with the game. A list's reading API, plus `copy`."""
+
+    CHUNK = 64
+    __slots__ = ("_chunks", "_tail")
+
+    def __init__(self, entries: Iterable[Entry] = ()) -> None:
+        self._chunks: list[tuple[Entry, ...]] = []
+        self._tail: list[Entry] = []
+        for e in entries:
+            self.append(e)
+
+    def copy(self) -> "Line":
+        other = Line.__new__(Line)
+        other._chunks = list(self._chunks)
+        other._tail = list(self._tail)
+        return other
+
+    def append(self, entry: Entry) -> None:
+        self._tail.append(entry)
+        if len(self._tail) == self.CHUNK:
+            self._chunks.append(tuple(self._tail))
+            self._tail = []
+
+    def pop(self) -> Entry:
+        if not self._tail:
+            if not self._chunks:
+                raise IndexError("pop from an empty line")
+            self._tail = list(self._chunks.pop())
+        return self._tail.pop()
+
+    def __len__(self) -> int:
+        return len(self._chunks) * self.CHUNK + len(self._tail)
+
+    def __bool__(self) -> bool:
+        return bool(self._tail) or bool(self._chunks)
+
+    def __iter__(self) -> Iterator[Entry]:
+        for chunk in self._chunks:
+            yield from chunk
+        yield from self._tail
+
+    def __reversed__(self) -> Iterator[Entry]:
+        yield from reversed(self._tail)
+        for chunk in reversed(self._chunks):
+            yield from reversed(chunk)
+
+    @overload
+    def __getitem__(self, i: int) -> Entry: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Entry]: ...
+
+    def __getitem__(self, i: int | slice) -> Entry | list[Entry]:
+        if isinstance(i, slice):
+            if i.step is not None:
+                return list(self)[i]
+            start, stop, _ = i.indices(len(self))
+            return [self[k] for k in range(start, stop)]  # the tail of a line is read often
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("line index out of range")
+        chunk, k = divmod(i, self.CHUNK)
+        return self._chunks[chunk][k] if chunk < len(self._chunks) else self._tail[k]
+
+    def __add__(self, other: list[Entry]) -> list[Entry]:
+        return list(self) + other
+
+
 class RecordKeeping:
     """Mixin of `Game`: the history read from the entries of the current line."""
 
-    _line: list[Entry]
+    _line: Line
     _redo: list[Entry]
     _competitive: bool
     _turns_cache: dict[int | None, "TurnCache"]
@@ -251,7 +323,7 @@ class TurnCache:
         self.ends: list[tuple[int, Entry]] = []  # (index in the line, the turn's last entry)
         self.strings: list[str] = []
 
-    def turns(self, line: list[Entry], reader: int | None) -> list[str]:
+    def turns(self, line: "Line | list[Entry]", reader: int | None) -> list[str]:
         while self.ends and (self.ends[-1][0] >= len(line)
                              or line[self.ends[-1][0]] is not self.ends[-1][1]):
             self.ends.pop()

@@ -3,7 +3,9 @@
 from libc.stdint cimport uint64_t
 from wec._core.state cimport *
 
-cdef void trail_grow(State* st) noexcept nogil
+cdef int trail_grow(State* st) noexcept nogil
+cdef void trail_release(TrailSegment* seg) noexcept nogil
+cdef void trail_share(State* st) noexcept nogil
 cdef void push_frame(State* st) noexcept nogil
 cdef void pop_frame(State* st) noexcept nogil
 cdef uint64_t piece_key(Piece* p) noexcept nogil
@@ -29,12 +31,14 @@ cdef int room_for(State* st, int pid, int sq, int level) noexcept nogil
 
 cdef inline void tset(State* st, int* addr, int value) noexcept nogil:
     """Set one state field, recording its old value on the trail (exact undo)."""
+    cdef int i
     if addr[0] == value:
         return
-    if st.trail_len == st.trail_cap:
-        trail_grow(st)
-    st.trail[st.trail_len].addr = addr
-    st.trail[st.trail_len].old = addr[0]
+    i = st.trail_len - st.trail_base
+    if i < 0 or i == st.trail_cap:
+        i = trail_grow(st)
+    st.trail[i].off = <int>(addr - <int*>st)
+    st.trail[i].old = addr[0]
     st.trail_len += 1
     addr[0] = value
 

@@ -1,6 +1,6 @@
 # cython: language_level=3
 """State primitives: the change trail, the hash, placing and removing pieces, the drop ring."""
-from libc.stdlib cimport realloc, abort
+from libc.stdlib cimport realloc, abort, malloc, free
 from libc.stdint cimport uint64_t
 from wec._core.state cimport *
 
@@ -14,44 +14,104 @@ cdef inline uint64_t mix64(uint64_t z) noexcept nogil:
     return z ^ (z >> 31)
 
 
-cdef void trail_grow(State* st) noexcept nogil:
-    cdef int cap = st.trail_cap * 2 if st.trail_cap else 4096
-    cdef TrailEntry* t = <TrailEntry*>realloc(st.trail, cap * sizeof(TrailEntry))
-    if t == NULL:
+cdef int trail_grow(State* st) noexcept nogil:
+    """Make room for the next own entry; return its index in `trail`. After an undo below the
+    shared entries, the own entries start again at the current length (the shared ones below
+    it stay valid)."""
+    cdef int cap
+    cdef TrailEntry* t
+    if st.trail_len < st.trail_base:
+        st.trail_base = st.trail_len
+    if st.trail_len - st.trail_base == st.trail_cap:
+        cap = st.trail_cap * 2 if st.trail_cap else 256
+        t = <TrailEntry*>realloc(st.trail, cap * sizeof(TrailEntry))
+        if t == NULL:
+            abort()
+        st.trail = t
+        st.trail_cap = cap
+    return st.trail_len - st.trail_base
+
+
+cdef void trail_release(TrailSegment* seg) noexcept nogil:
+    """Drop one hold on a shared segment (and on the older ones it frees)."""
+    cdef TrailSegment* prev
+    while seg != NULL:
+        seg.refs -= 1
+        if seg.refs > 0:
+            return
+        prev = seg.prev
+        free(seg.entries)
+        free(seg)
+        seg = prev
+
+
+cdef void trail_share(State* st) noexcept nogil:
+    """Hand the own entries over to a new shared segment (no copy), so that a copy of the state
+    can hold them too; the state goes on with an empty own buffer."""
+    cdef TrailSegment* seg
+    if st.trail_len <= st.trail_base:
+        if st.trail_len < st.trail_base:
+            st.trail_base = st.trail_len
+        return
+    seg = <TrailSegment*>malloc(sizeof(TrailSegment))
+    if seg == NULL:
         abort()
-    st.trail = t
-    st.trail_cap = cap
+    seg.entries = st.trail
+    seg.start = st.trail_base
+    seg.len = st.trail_len - st.trail_base
+    seg.prev = st.shared  # the state's hold on it passes to the new segment
+    seg.refs = 1
+    st.shared = seg
+    st.trail = NULL
+    st.trail_cap = 0
+    st.trail_base = st.trail_len
+
+
+cdef inline TrailEntry* trail_entry(State* st, int i) noexcept nogil:
+    cdef TrailSegment* seg
+    if i >= st.trail_base:
+        return &st.trail[i - st.trail_base]
+    seg = st.shared
+    while seg.start > i:
+        seg = seg.prev
+    return &seg.entries[i - seg.start]
+
+
+cdef inline void trail_push(State* st, int off, int old) noexcept nogil:
+    cdef int i = st.trail_len - st.trail_base
+    if i < 0 or i == st.trail_cap:
+        i = trail_grow(st)
+    st.trail[i].off = off
+    st.trail[i].old = old
+    st.trail_len += 1
 
 
 cdef void push_frame(State* st) noexcept nogil:
-    """Start an action: remember where its changes begin and the hash before it."""
-    cdef int cap
-    cdef Frame* f
-    if st.n_frames == st.frames_cap:
-        cap = st.frames_cap * 2 if st.frames_cap else 256
-        f = <Frame*>realloc(st.frames, cap * sizeof(Frame))
-        if f == NULL:
-            abort()
-        st.frames = f
-        st.frames_cap = cap
-    st.frames[st.n_frames].trail_len = st.trail_len
-    st.frames[st.n_frames].hash = st.hash
+    """Start an action: a frame mark on the trail holding the hash before it (two entries with
+    negative offsets), so that frames are shared with the trail by Engine.copy."""
+    trail_push(st, FRAME_HASH_HIGH, <int>(st.hash >> 32))
+    trail_push(st, FRAME_HASH_LOW, <int>(st.hash & 0xFFFFFFFFULL))
     st.n_frames += 1
 
 
 cdef void pop_frame(State* st) noexcept nogil:
-    """Undo the last action: restore every recorded field, newest first, and the hash."""
-    cdef Frame* f
+    """Undo the last action: restore every recorded field, newest first, down to the action's
+    frame mark, and the hash kept in it."""
     cdef TrailEntry* e
+    cdef uint64_t low = 0
     if st.n_frames == 0:
         return
     st.n_frames -= 1
-    f = &st.frames[st.n_frames]
-    while st.trail_len > f.trail_len:
+    while st.trail_len > 0:
         st.trail_len -= 1
-        e = &st.trail[st.trail_len]
-        e.addr[0] = e.old
-    st.hash = f.hash
+        e = trail_entry(st, st.trail_len)
+        if e.off >= 0:
+            (<int*>st)[e.off] = e.old
+        elif e.off == FRAME_HASH_LOW:
+            low = <unsigned int>e.old
+        else:  # FRAME_HASH_HIGH: the mark's first entry
+            st.hash = ((<uint64_t><unsigned int>e.old) << 32) | low
+            return
 
 
 cdef uint64_t piece_key(Piece* p) noexcept nogil:

@@ -7,7 +7,7 @@ from libc.stdlib cimport calloc, malloc, free
 from libc.string cimport memset, memcpy, memcmp
 from libc.stdint cimport uint64_t
 from wec._core.state cimport *
-from wec._core.board cimport (full_hash, piece_key, article_key, state_key, slots_of,
+from wec._core.board cimport (full_hash, piece_key, article_key, state_key, slots_of, trail_share, trail_release,
                               is_supported, can_see)
 from wec._core.movegen cimport gen_moves, has_move
 from wec._core.actions cimport gen_actions, gen_search_actions
@@ -204,8 +204,8 @@ cdef class Engine:
 
     def __dealloc__(self):
         if self.st != NULL:
+            trail_release(self.st.shared)
             free(self.st.trail)
-            free(self.st.frames)
             free(self.st)
         free(self.buf)
         if self.srch != NULL:
@@ -224,37 +224,17 @@ cdef class Engine:
         cdef Engine other = Engine.__new__(Engine, True)
         cdef State* st = self.st
         cdef State* dup = <State*>malloc(sizeof(State))
-        cdef char* old_base = <char*>st
-        cdef char* new_base
-        cdef Py_ssize_t off
-        cdef int i
         if dup == NULL:
             raise MemoryError()
+        trail_share(st)  # the trail so far becomes shared: copied by reference, whatever its length
         memcpy(dup, st, sizeof(State))
         dup.trail = NULL
-        dup.frames = NULL
-        dup.trail_cap = dup.frames_cap = 0
+        dup.trail_cap = 0
+        if dup.shared != NULL:
+            dup.shared.refs += 1
         other.st = dup  # owned from here (freed by other.__dealloc__)
         other.box = self.box
         other.R = self.R
-        if st.trail_cap:
-            dup.trail = <TrailEntry*>malloc(st.trail_cap * sizeof(TrailEntry))
-            if dup.trail == NULL:
-                raise MemoryError()
-            dup.trail_cap = st.trail_cap
-            new_base = <char*>dup
-            for i in range(st.trail_len):  # every trail address points into the State
-                off = <char*>st.trail[i].addr - old_base
-                if off < 0 or off >= <Py_ssize_t>sizeof(State):
-                    raise RuntimeError("a trail entry points outside the state")
-                dup.trail[i].addr = <int*>(new_base + off)
-                dup.trail[i].old = st.trail[i].old
-        if st.frames_cap:
-            dup.frames = <Frame*>malloc(st.frames_cap * sizeof(Frame))
-            if dup.frames == NULL:
-                raise MemoryError()
-            dup.frames_cap = st.frames_cap
-            memcpy(dup.frames, st.frames, st.n_frames * sizeof(Frame))
         return other
 
     # --- rules -----------------------------------------------------------------------------------
@@ -376,7 +356,9 @@ cdef class Engine:
             for s in range(N_SQ):
                 st.occ[lvl][s][0] = NONE
                 st.occ[lvl][s][1] = NONE
-        st.trail_len = 0
+        trail_release(st.shared)
+        st.shared = NULL
+        st.trail_len = st.trail_base = 0
         st.n_frames = 0
         st.side = data["side"]
         st.turn = data["turn"]

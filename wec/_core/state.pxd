@@ -157,12 +157,20 @@ ctypedef struct Event:
     int color       # the side the piece belonged to before the event
 
 ctypedef struct TrailEntry:
-    int* addr       # the changed field
+    int off         # the changed field, as an index into the State seen as ints (an offset,
+                    # not a pointer: a copy of the state shares the entries as they are)
     int old         # its value before the change
 
-ctypedef struct Frame:
-    int trail_len   # trail length before the action
-    uint64_t hash   # hash before the action
+ctypedef struct TrailSegment:
+    TrailEntry* entries  # immutable once shared
+    int start       # trail index of entries[0]
+    int len
+    TrailSegment* prev   # the older entries (those below `start`), NULL at the bottom
+    int refs        # states and newer segments that hold this one
+
+cdef enum:
+    FRAME_HASH_HIGH = -2  # TrailEntry.off of a frame mark's first entry: high word of the hash
+    FRAME_HASH_LOW = -1   # and of its second: the low word (an action's changes follow it)
 
 ctypedef struct PathInfo:
     uint64_t block[2]       # the squares passed before the destination, as a board (squares
@@ -259,9 +267,9 @@ ctypedef struct State:
     int n_ev
     int n_articles          # articles in the game (lying + carried), conserved
     uint64_t hash           # additive Zobrist hash, kept incrementally
-    TrailEntry* trail
-    int trail_len
-    int trail_cap
-    Frame* frames
-    int n_frames
-    int frames_cap
+    TrailEntry* trail       # own entries: trail[i] is entry trail_base + i
+    int trail_base          # entries below it are read from `shared` (Engine.copy shares them)
+    int trail_len           # entries in the whole trail
+    int trail_cap           # room in `trail`
+    TrailSegment* shared    # newest shared segment, NULL when none
+    int n_frames            # actions that can be undone (frame marks on the trail)
