@@ -163,3 +163,29 @@ def test_a_whole_turn_ends_with_end_turn():
     for a in turn:
         g.apply(a)
     assert g.to_move == "white"
+
+
+def test_match_players_for_the_strength_measurements():
+    # issue 21 items 1-4: IS-MCTS, an omniscient copy of the default AI, samples=N, and a
+    # player's own time per turn, as `wec match` player names
+    from wec.match import MatchError, make_player
+    assert make_player("ismcts", 1.0, 0).algorithm == "ismcts"
+    omniscient = make_player("ai:omniscient", 1.0, 0)
+    assert not omniscient.fair and omniscient.algorithm == "alphabeta"
+    assert omniscient.level == wec.ai.DEFAULT_LEVEL
+    assert make_player("ai", 1.0, 0).fair
+    assert make_player("ai:samples=3", 1.0, 0).samples == 3
+    four = make_player("ai:5,seconds=4", 1.0, 0)
+    assert (four.level, four.seconds) == (5, 4.0)
+    assert make_player("ai:3", 1.0, 0).level == 3
+    assert not make_player("ismcts:omniscient", 1.0, 0).fair
+    for bad in ("ai:samples=x", "ai:samples=0", "ai:fast", "greedy:omniscient", "ismcts:3",
+                "ai:9"):
+        with pytest.raises(MatchError, match=bad.split(",")[0][:6]):
+            make_player(bad, 1.0, 0)
+
+
+def test_a_match_game_between_ismcts_and_greedy_runs():
+    from wec.match import play_one
+    result = play_one((0, "ismcts", "greedy", 0.05, 2, None, 0))
+    assert result.turns >= 1 and result.score_a in (0.0, 0.5, 1.0)

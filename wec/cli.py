@@ -16,7 +16,7 @@ from .cliargs import Parser, count, seconds, window_size
 from .coredata import ACT_END, NO_ACTION
 from .errors import WecError
 from .jsonfile import read_json_file
-from .match import OPENING_TURNS
+from .match import OPENING_TURNS, PLAYERS
 from .progress import progress_bar
 from .position import load_position_file, position_problems, position_warnings
 from .save import (AutosaveAtStart, AutosaveLock, autosave_at_start, default_autosave_path,
@@ -497,7 +497,7 @@ def main(argv: list[str] | None = None, prog: str = "wec") -> int:
     p.add_argument("--side", choices=("black", "white"), help="as that side may read it")
     p.set_defaults(func=cmd_history)
     p = sub.add_parser("match", help="play colour-balanced games between two players")
-    p.add_argument("a", help="random, greedy, ai, ai:LEVEL or openspiel-mcts")
+    p.add_argument("a", help=PLAYERS)
     p.add_argument("b")
     p.add_argument("--games", type=count(1), default=10)
     p.add_argument("--seconds", type=seconds, default=1.0, help="per turn")

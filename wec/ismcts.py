@@ -141,3 +141,18 @@ def choose(ai: "AI", game: Game, seconds: float | None, nodes: int | None) -> Ac
             return action
     # nothing searched (stopped at once) or no root action legal in the observation
     return next((a for a in legal if str(a) in allowed), legal[0])
+
+
+def simulation_rate(iterations: int = 20_000, game: Game | None = None) -> tuple[int, float]:
+    """IS-MCTS speed: (iterations made, seconds) of one search from `game` (the standard
+    set-up by default), the core's time only (wec bench, bench/)."""
+    from ._core.ismcts import IsmctsSearch
+    from .ai import search_values
+    game = game or Game.new()
+    searcher = IsmctsSearch()
+    p = PARAMS
+    searcher.setup(search_values(), exploration=p.exploration, rollout_turns=p.rollout_turns,
+                   scale=p.scale, max_nodes=p.max_nodes)
+    started = time.perf_counter()
+    made = searcher.run(game._engine, [], iterations=iterations, seed=1)
+    return made, time.perf_counter() - started
