@@ -13,7 +13,7 @@ import threading
 import time
 from numbers import Integral, Real
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from . import rules, weights
 from .action import Action
@@ -205,7 +205,8 @@ class AI:
         self._deciding = 0
         """Decisions in progress (choose_turn runs choose_action inside): a stop() applies to
         them only."""
-        self._engine = None
+        self._engine: Any = None
+        """What stop() stops: the searched game's engine, or the IS-MCTS searcher's stopper."""
         self.last_nodes = 0
         self._turn_key: tuple | None = None
         self._turn_spent = 0.0
