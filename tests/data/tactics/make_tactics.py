@@ -325,8 +325,8 @@ def win_projectile(rng: random.Random, side: str) -> Tactic | None:
             return None
         pieces += [piece("SOP", side, f_sq), piece("CH", OTHER[side], t_sq, "A"),
                    piece("K", OTHER[side], t_sq, "A")]
-        how = ("a homing SAM (R7.6) at the King carried in the Air: it lands at End Turn and "
-               "destroys both (R7.7; no Anti-SAM)")
+        how = ("a SAM (R7.6: aimed, or homing within range 3) at the King carried in the Air "
+               "by its helicopter: it lands at End Turn and destroys both (R7.7; no Anti-SAM)")
     fillers(rng, taken, pieces, rng.randint(1, 2), rng.randint(1, 3), side)
     pos = position(side, pieces, projectiles=projectiles)
     game = game_of(pos)
