@@ -58,11 +58,19 @@ def test_a_subset_is_played_by_the_default_ai_at_a_small_budget():
     assert counts["win-move"] == (1, 1)
 
 
-def test_wec_tactics_reports_each_theme_and_the_total(capsys):
-    assert main(["tactics", "--limit", "2", "--seconds", "0.05"]) == 0
-    out = capsys.readouterr().out
-    assert "win-move" in out and "  all " in out
-    assert "/2 " in out.splitlines()[-1] or "/2" in out
+def test_wec_tactics_reports_each_level_and_theme(capsys):
+    assert main(["tactics", "--limit", "2", "--seconds", "0.02"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("tactics: 2 positions, 0.02 s per turn")
+    levels = [line.split()[:3] for line in lines[1:]]
+    assert [lv[:2] for lv in levels] == [["level", str(n)] for n in sorted(wec.ai.LEVELS)]
+    assert all(lv[2].endswith("/2") for lv in levels)
+    assert "win-move" in lines[1]
+    assert main(["tactics", "--limit", "1", "--seconds", "0.02", "--algorithm", "ismcts"]) == 0
+    name, solved = capsys.readouterr().out.splitlines()[1].split()[:2]
+    assert name == "ismcts" and solved in ("0/1", "1/1")
+    assert main(["tactics", "--limit", "1", "--level", "9"]) == 2
+    assert "level" in capsys.readouterr().err
 
 
 def test_a_bad_tactic_file_is_one_line_naming_the_field(tmp_path, capsys):

@@ -16,7 +16,7 @@ from .cliargs import Parser, count, seconds, window_size
 from .coredata import ACT_END, NO_ACTION
 from .errors import WecError
 from .jsonfile import read_json_file
-from .ai import ALGORITHMS, DEFAULT_LEVEL
+from .ai import ALGORITHMS
 from .match import OPENING_TURNS, PLAYERS
 from .tactics import THEMES
 from .progress import progress_bar
@@ -521,9 +521,9 @@ def main(argv: list[str] | None = None, prog: str = "wec") -> int:
     p = sub.add_parser("bench", help="this machine's speed figures and the AI's node signature")
     p.add_argument("--quick", action="store_true", help="tiny budgets (a smoke run)")
     p.set_defaults(func=cmd_bench)
-    p = sub.add_parser("tactics", help="the AI on the tactics suite: solved/total per theme")
+    p = sub.add_parser("tactics", help="the AI on the tactics suite: solved/total per level")
     p.add_argument("--seconds", type=seconds, default=1.0, help="per position (the whole turn)")
-    p.add_argument("--level", type=count(1), default=DEFAULT_LEVEL, help="the AI level")
+    p.add_argument("--level", type=count(1), help="only this AI level (default: every level)")
     p.add_argument("--algorithm", choices=ALGORITHMS, default="alphabeta")
     p.add_argument("--samples", type=count(1), default=1, help="determinizations (alphabeta)")
     p.add_argument("--theme", choices=THEMES, help="only this theme")

@@ -244,8 +244,9 @@ def run(player_for: Callable[[], Any], tactics: list[Tactic],
 
 
 def main(args) -> int:
-    """`wec tactics`: solved/total of a player at a fixed time per position, per theme."""
-    from .ai import AI
+    """`wec tactics`: solved/total at a fixed time per position, for each AI level (or the one
+    asked for, or IS-MCTS), with each theme's count."""
+    from .ai import AI, LEVELS
     from .progress import progress_bar
     tactics = suite(args.folder)
     if args.theme:
@@ -254,27 +255,37 @@ def main(args) -> int:
         tactics = tactics[:args.limit]
     if not tactics:
         raise TacticsError(f"no tactics in {args.folder or SUITE}")
-
-    def player_for() -> AI:
-        return AI(level=args.level, seconds=args.seconds, algorithm=args.algorithm,
-                  samples=args.samples)
-
+    players: list[tuple[str, int | None]]
+    if args.algorithm == "ismcts":
+        players = [("ismcts", None)]
+    elif args.level is not None:
+        players = [(f"level {args.level}", args.level)]
+    else:
+        players = [(f"level {level}", level) for level in sorted(LEVELS)]
+    for _, level in players:  # a bad level is one line before any work
+        AI(level=level or 1, seconds=args.seconds, samples=args.samples)
     failed: list[str] = []
-    with progress_bar(total=len(tactics), desc="tactics", unit="pos") as bar:
-        def note(tactic: Tactic, ok: bool, turn: list[str]) -> None:
-            if not ok:
-                failed.append(f"  {tactic.name} ({tactic.theme}): played {' '.join(turn)}; "
-                              f"a solution: {' '.join(tactic.solution)}")
-            bar.update(1)
-        counts = run(player_for, tactics, note)
-    who = f"{args.algorithm}" + (f" level {args.level}" if args.algorithm == "alphabeta" else "")
-    print(f"tactics: {who}, {args.seconds:g} s per turn")
-    for theme in THEMES:
-        if theme in counts:
-            solved, total = counts[theme]
-            print(f"  {theme:18s} {solved:3d}/{total:<3d} {100 * solved / total:5.1f} %")
-    solved, total = counts["all"]
-    print(f"  {'all':18s} {solved:3d}/{total:<3d} {100 * solved / total:5.1f} %")
+    results = []
+    with progress_bar(total=len(tactics) * len(players), desc="tactics",
+                      unit="position") as bar:
+        for name, level in players:
+            def player_for(level=level) -> AI:
+                return AI(level=level or 1, seconds=args.seconds, algorithm=args.algorithm,
+                          samples=args.samples)
+
+            def note(tactic: Tactic, ok: bool, turn: list[str], name=name) -> None:
+                if not ok:
+                    failed.append(f"  {name}: {tactic.name}: played {' '.join(turn)}; "
+                                  f"a solution: {' '.join(tactic.solution)}")
+                bar.update(1)
+            results.append((name, run(player_for, tactics, note)))
+    print(f"tactics: {len(tactics)} positions, {args.seconds:g} s per turn"
+          + (f", samples={args.samples}" if args.samples != 1 else ""))
+    for name, counts in results:
+        solved, total = counts["all"]
+        themes = ", ".join(f"{theme} {counts[theme][0]}/{counts[theme][1]}"
+                           for theme in THEMES if theme in counts)
+        print(f"  {name:9s} {solved:3d}/{total:<3d} {100 * solved / total:5.1f} %   ({themes})")
     if failed and args.verbose:
         print("not solved:")
         print("\n".join(failed))
