@@ -113,25 +113,36 @@ cdef void determinize(State* st, Tree* t) noexcept nogil:
 
 # --- action priorities (expansion order and rollout policy) ---------------------------------------
 
-cdef bint enemy_in_line(State* st, int sq, int dir, int level, int rng, int side) noexcept nogil:
-    cdef int k, i, x
+cdef int line_victim(State* st, int sq, int dir, int level, int rng, int side,
+                     bint first_only) noexcept nogil:
+    """What a Fire along a line may hit: 2 if an enemy primary government piece is at `level`
+    within `rng` squares from `sq` in direction `dir` (only on the first occupied square when
+    `first_only`: a stunner or a projectile stops there), 1 for another enemy piece, else 0."""
+    cdef int k, i, x, found = 0
     for k in range(rng):
         sq = st.rules.nb[sq][dir]
         if sq == NONE:
-            return False
+            return found
         for i in range(2):
             x = st.occ[level][sq][i]
-            if x != NONE and st.pieces[x].color != side:
-                return True
-    return False
+            if x == NONE:
+                continue
+            if st.pieces[x].color != side:
+                if st.rules.role[st.pieces[x].type] == 1:
+                    return 2
+                found = 1
+        if first_only and (st.occ[level][sq][0] != NONE):
+            return found
+    return found
 
 
 cdef int priority(State* st, Tree* t, Move* m) noexcept nogil:
     """Captures by the value of the best victim (the enemy primary government piece above all),
-    then Fires aimed at an enemy; 0 for the rest."""
+    then Fires (but a Stunner's) aimed at the enemy primary piece, then Fires aimed at another
+    enemy; 0 for the rest."""
     cdef Rules* R = st.rules
     cdef Piece* p
-    cdef int i, x, v, best = 0, lvl
+    cdef int i, x, v, best = 0, lvl, hit
     if m.kind == ACT_MOVE:
         for i in range(2):
             x = st.occ[m.dlevel][m.dest][i]
@@ -144,16 +155,21 @@ cdef int priority(State* st, Tree* t, Move* m) noexcept nogil:
     if m.kind != ACT_FIRE or m.art == A_BI or m.art == A_JP or m.art == A_SC:
         return 0
     if m.target != NONE:
+        if st.rules.role[st.pieces[m.target].type] == 1:
+            return 900000
         return 500
     p = &st.pieces[m.pid]
     lvl = R.proj_level[m.art] if R.proj_level[m.art] != NONE else p.level
     if m.art == A_FL:
-        return 500 if enemy_in_line(st, p.sq, m.dir, lvl, R.flame_range, p.color) else 0
-    if m.art == A_ST:
-        return 500 if enemy_in_line(st, p.sq, m.dir, lvl, R.stunner_range, p.color) else 0
-    if m.art == A_CS:
-        return 500 if enemy_in_line(st, p.sq, m.dir, lvl, 1, p.color) else 0
-    return 500 if enemy_in_line(st, p.sq, m.dir, lvl, 4, p.color) else 0
+        hit = line_victim(st, p.sq, m.dir, lvl, R.flame_range, p.color, False)
+    elif m.art == A_ST:  # a stun never takes a piece: any enemy is as good a target
+        hit = line_victim(st, p.sq, m.dir, lvl, R.stunner_range, p.color, True)
+        return 500 if hit else 0
+    elif m.art == A_CS:
+        hit = line_victim(st, p.sq, m.dir, lvl, 1, p.color, False)
+    else:
+        hit = line_victim(st, p.sq, m.dir, lvl, 4, p.color, True)
+    return 900000 if hit == 2 else (500 if hit == 1 else 0)
 
 
 cdef int best_by_priority(State* st, Tree* t, Move* buf, int n) noexcept nogil:
