@@ -227,10 +227,11 @@ def play_turn(player, game: Game) -> list[str]:
 
 
 def run(player_for: Callable[[], Any], tactics: list[Tactic],
-        on_result: Callable[[Tactic, bool, list[str]], None] | None = None
-        ) -> dict[str, tuple[int, int]]:
-    """Solve each tactic with a fresh player; {theme: (solved, total)} plus "all"."""
-    counts: dict[str, list[int]] = {}
+        on_result: Callable[[Tactic, bool, list[str]], None] | None = None,
+        counts: dict[str, list[int]] | None = None) -> dict[str, tuple[int, int]]:
+    """Solve each tactic with a fresh player; {theme: (solved, total)} plus "all". `counts`
+    ({key: [solved, total]}) is filled as the results come (what an interrupted run keeps)."""
+    counts = {} if counts is None else counts
     for tactic in tactics:
         turn = play_turn(player_for(), tactic.game())
         ok = judge(tactic, turn)
@@ -241,6 +242,24 @@ def run(player_for: Callable[[], Any], tactics: list[Tactic],
         if on_result:
             on_result(tactic, ok, turn)
     return {k: (v[0], v[1]) for k, v in counts.items()}
+
+
+def _play_level(args, tactics: list[Tactic], name: str, level: int | None,
+                counts: dict[str, list[int]], failed: list[str], bar) -> None:
+    """One player (an AI level, or IS-MCTS) on every tactic; counts and failures as they come."""
+    from .ai import AI
+
+    def player_for() -> AI:
+        return AI(level=level or 1, seconds=args.seconds, algorithm=args.algorithm,
+                  samples=args.samples)
+
+    def note(tactic: Tactic, ok: bool, turn: list[str]) -> None:
+        if not ok:
+            failed.append(f"  {name}: {tactic.name}: played {' '.join(turn)}; "
+                          f"a solution: {' '.join(tactic.solution)}")
+        bar.update(1)
+
+    run(player_for, tactics, note, counts)
 
 
 def main(args) -> int:
@@ -265,20 +284,18 @@ def main(args) -> int:
     for _, level in players:  # a bad level is one line before any work
         AI(level=level or 1, seconds=args.seconds, samples=args.samples)
     failed: list[str] = []
-    results = []
+    results: list[tuple[str, dict]] = []
+    interrupted = False
     with progress_bar(total=len(tactics) * len(players), desc="tactics",
                       unit="position") as bar:
-        for name, level in players:
-            def player_for(level=level) -> AI:
-                return AI(level=level or 1, seconds=args.seconds, algorithm=args.algorithm,
-                          samples=args.samples)
-
-            def note(tactic: Tactic, ok: bool, turn: list[str], name=name) -> None:
-                if not ok:
-                    failed.append(f"  {name}: {tactic.name}: played {' '.join(turn)}; "
-                                  f"a solution: {' '.join(tactic.solution)}")
-                bar.update(1)
-            results.append((name, run(player_for, tactics, note)))
+        try:
+            for name, level in players:
+                counts: dict[str, list[int]] = {}
+                results.append((name, counts))
+                _play_level(args, tactics, name, level, counts, failed, bar)
+        except KeyboardInterrupt:  # Ctrl-C: what was solved so far, then the usual one line
+            interrupted = True
+    results = [(name, counts) for name, counts in results if counts]
     print(f"tactics: {len(tactics)} positions, {args.seconds:g} s per turn"
           + (f", samples={args.samples}" if args.samples != 1 else ""))
     for name, counts in results:
@@ -289,4 +306,6 @@ def main(args) -> int:
     if failed and args.verbose:
         print("not solved:")
         print("\n".join(failed))
+    if interrupted:
+        raise KeyboardInterrupt
     return 0
