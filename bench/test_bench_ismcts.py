@@ -1,5 +1,5 @@
 """IS-MCTS speed (issue 21): simulations (iterations: a determinization, the tree descent, a
-rollout of two End Turns, the evaluation) per second from the standard set-up; the issue's bar
+rollout to the End Turn, the evaluation) per second from the standard set-up; the issue's bar
 is 10 k/s on one core."""
 from __future__ import annotations
 

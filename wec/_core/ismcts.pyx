@@ -11,9 +11,9 @@ observer cannot tell apart. Each iteration:
      the availability count (iterations in which the action was legal) in place of the parent's
      visits, so actions that are seldom legal are not starved nor favoured;
   3. expands one untried legal action (captures and aimed Fires first, then at random);
-  4. plays a rollout of `rollout_turns` End Turns (captures and aimed Fires half of the time, else
-     random Moves) and judges its end by the evaluation (search.evaluate) through a logistic, a
-     won game 1 and a lost one 0;
+  4. plays a rollout to the `rollout_turns`-th End Turn (1 by default: the turn in progress; a
+     capture or an aimed Fire half of the time, else a random Move, and End Turn) and judges its
+     end by the evaluation (search.evaluate) through a logistic, a won game 1 and a lost one 0;
   5. backs the reward up, each node from the point of view of the side that made its action.
 Every change is undone through the state's trail (make/unmake, and one frame for the
 determinization), so the caller's state is left exactly as it was.
@@ -490,7 +490,7 @@ cdef class IsmctsSearch:
                 or self.t.stamp == NULL):
             raise MemoryError()
         self.t.exploration = 0.7
-        self.t.rollout_turns = 2
+        self.t.rollout_turns = 1
         self.t.scale = 300.0
         self.t.max_nodes = 1 << 20
 
@@ -507,7 +507,7 @@ cdef class IsmctsSearch:
             free(self.t.root_child)
             free(self.t)
 
-    def setup(self, dict values, double exploration=0.7, int rollout_turns=2, double scale=300.0,
+    def setup(self, dict values, double exploration=0.7, int rollout_turns=1, double scale=300.0,
               int max_nodes=1 << 20):
         """The evaluation's values (wec.ai.search_values()), the UCB constant, the End Turns a
         rollout plays, the evaluation units per logistic unit, the tree's node cap."""
