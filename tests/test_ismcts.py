@@ -84,6 +84,24 @@ def test_positions_with_hidden_enemies_search_their_possible_locations():
     s.setup(search_values())
     assert s.run(view._engine, hidden, iterations=500, seed=3) == 500
     assert (view.position(), view.hash) == before  # every determinization was undone
+    assert s.stats[3] > 250  # most iterations searched the submarine elsewhere
+    # a square where Black would see it (beside Black's own submarine, R10.4 sonar) or with no
+    # room is never drawn: it stays where it was last seen
+    hidden_sq = (6 - 1) * 10 + (8 - 1)
+    assert s.run(view._engine, [(pid, level, [hidden_sq])], iterations=50, seed=3) == 50
+    assert s.stats[3] == 0  # its own square: nothing to move
+    sonar = wec.Game.from_position({**view.position(), "pieces": view.position()["pieces"] + [
+        {"type": "SU", "color": "black", "square": [2, 9], "level": "S"}]})
+    sonar_pid = next(raw[0] for raw in sonar._engine.pieces()
+                     if raw[2] == 1 and raw[1] == pid_type(view, pid))
+    assert not sonar._engine.can_see(0, sonar_pid)
+    in_sight = (3 - 1) * 10 + (9 - 1)  # next to Black's submarine at (2,9): seen there
+    assert s.run(sonar._engine, [(sonar_pid, level, [in_sight])], iterations=50, seed=3) == 50
+    assert s.stats[3] == 0
+
+
+def pid_type(game: wec.Game, pid: int) -> int:
+    return next(raw[1] for raw in game._engine.pieces() if raw[0] == pid)
 
 
 def test_it_never_reads_the_hidden_truth():

@@ -55,6 +55,7 @@ ctypedef struct Tree:
     double deadline           # monotonic seconds, 0: none
     int stop                  # set from another thread
     long long rollout_actions # actions played in rollouts (statistics)
+    long long relocated       # hidden pieces put on another square by determinizations
     Search values             # the evaluation's values (only those fields are used)
 
 cdef long long ismcts_run(State* st, Tree* t) noexcept nogil

@@ -106,6 +106,7 @@ cdef void determinize(State* st, Tree* t) noexcept nogil:
             if room_for(st, pid, sq, lvl):
                 place_piece(st, pid, sq, lvl)
                 if is_supported(st, pid) and not can_see(st, t.observer, pid):
+                    t.relocated += 1
                     break
                 lift_piece(st, pid)
             place_piece(st, pid, orig, lvl)
@@ -447,6 +448,7 @@ cdef long long ismcts_run(State* st, Tree* t) noexcept nogil:
     t.n_nodes = 0
     t.iterations = 0
     t.rollout_actions = 0
+    t.relocated = 0
     t.observer = st.side
     if new_node(t, -1, NULL, 0, 1 - st.side) < 0:
         return 0
@@ -590,5 +592,6 @@ cdef class IsmctsSearch:
 
     @property
     def stats(self):
-        """(iterations, tree nodes, rollout actions) of the last run."""
-        return self.t.iterations, self.t.n_nodes, self.t.rollout_actions
+        """(iterations, tree nodes, rollout actions, hidden pieces moved by the
+        determinizations) of the last run."""
+        return self.t.iterations, self.t.n_nodes, self.t.rollout_actions, self.t.relocated
