@@ -22,7 +22,7 @@ directives = {
     "embedsignature": True,
 }
 MODULES = ["state", "board", "effects", "movegen", "fire", "articles", "actions", "make", "perft",
-           "search", "engine"]
+           "search", "ismcts", "engine"]
 extensions = [
     Extension(
         f"wec._core.{name}",

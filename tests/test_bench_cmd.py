@@ -12,6 +12,7 @@ def test_wec_bench_quick_prints_every_figure(capsys):
     assert main(["bench", "--quick"]) == 0
     out = capsys.readouterr().out
     for figure in ("moves-mode perft", "action generation", "apply+undo", "AI search, nodes/s",
+                   "IS-MCTS simulations/s",
                    "board repaint", "AI signature", "total"):
         assert figure in out, figure
     perft_line = next(line for line in out.splitlines() if "moves-mode perft" in line)

@@ -13,7 +13,7 @@ import threading
 import time
 from numbers import Integral, Real
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from . import rules, weights
 from .action import Action
@@ -55,6 +55,9 @@ DEFAULT_LEVEL = max(LEVELS)
 SAMPLES = 3
 """Determinizations searched with AI(samples=SAMPLES); the default is 1 (the last sightings):
 at a second per turn the depth a single search reaches is worth more than the hedge."""
+ALGORITHMS = ("alphabeta", "ismcts")
+"""AI(algorithm=...): "alphabeta" (the default: the iterative-deepening alpha-beta search of
+the levels) or "ismcts" (Information-Set MCTS, wec.ismcts; `level` does not apply to it)."""
 MOVE_SHARE = 0.8
 """Share of the turn's remaining time for the first decision of a turn: its search plans the
 whole turn, and the later actions follow the plan while the game goes as foreseen."""
@@ -177,12 +180,18 @@ class AI:
     def __init__(self, level: int = DEFAULT_LEVEL, seconds: float | None = 1.0,
                  nodes: int | None = None, seed: int | None = 0, fair: bool = True,
                  on_progress: Callable[[Progress], None] | None = None,
-                 table: dict | None = None, samples: int = 1) -> None:
+                 table: dict | None = None, samples: int = 1,
+                 algorithm: str = "alphabeta") -> None:
         """`seconds` is the time for a whole turn (shared out among its actions; None: no time
         limit, the level's depth and `nodes` bound it; 0: as fast as possible, one whole depth-1
         search per action), `nodes` a node budget per action (deterministic: same game, same
         seed and budget, same choice); `samples` the determinizations searched when enemy
-        pieces are hidden (fair play)."""
+        pieces are hidden (fair play); `algorithm` one of ALGORITHMS (with "ismcts", `nodes`
+        caps the iterations per action and `samples` does not apply: each iteration draws its
+        own determinization)."""
+        if algorithm not in ALGORITHMS:
+            raise OptionsError(f"AI algorithm: expected one of {', '.join(ALGORITHMS)}, got "
+                               f"{shown(algorithm)}")
         if isinstance(level, bool) or level not in LEVELS:
             raise OptionsError(f"AI level: expected one of {sorted(LEVELS)}, got {shown(level)}")
         _check_seconds(seconds, "AI seconds")
@@ -193,6 +202,9 @@ class AI:
         if on_progress is not None and not callable(on_progress):
             raise OptionsError(f"AI on_progress: expected a function, got {shown(on_progress)}")
         self.level = level
+        self.algorithm = algorithm
+        self.last_rate = 0.0
+        """IS-MCTS: iterations per second of the last decision."""
         self._row = LEVELS[level]
         self.seconds = seconds
         self.nodes = nodes
@@ -205,7 +217,8 @@ class AI:
         self._deciding = 0
         """Decisions in progress (choose_turn runs choose_action inside): a stop() applies to
         them only."""
-        self._engine = None
+        self._engine: Any = None
+        """What stop() stops: the searched game's engine, or the IS-MCTS searcher's stopper."""
         self.last_nodes = 0
         self._turn_key: tuple | None = None
         self._turn_spent = 0.0
@@ -294,6 +307,9 @@ class AI:
         if level.nodes and (not nodes or nodes > level.nodes):
             nodes = level.nodes
         try:
+            if self.algorithm == "ismcts":
+                from .ismcts import choose
+                return choose(self, game, seconds, nodes)
             views = self._views(game, self.samples)
             if len(views) == 1:
                 planned = self._planned(views[0])

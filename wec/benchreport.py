@@ -334,6 +334,9 @@ def report(quick: bool = False, out: Any = None) -> dict[str, Any]:
     figures.update(facade_figures(quick))
     sig = signature_figures(quick)
     figures.update(sig)
+    from .ismcts import simulation_rate
+    made, spent = simulation_rate(2_000 if quick else 20_000)
+    figures["ismcts_rate"] = made / spent
     repaint, why = repaint_figure(quick)
     figures["repaint"] = repaint
     f = figures
@@ -369,6 +372,7 @@ def report(quick: bool = False, out: Any = None) -> dict[str, Any]:
     else:
         say("  OpenSpiel random play: n/a (open_spiel is not installed)")
     say(f"{'AI search, nodes/s':46s} {si(f['search_rate']):>10s}")
+    say(f"{'IS-MCTS simulations/s (standard set-up)':46s} {si(f['ismcts_rate']):>10s}")
     if repaint is None:
         say(f"board repaint: n/a ({why})")
     else:

@@ -16,7 +16,9 @@ from .cliargs import Parser, count, seconds, window_size
 from .coredata import ACT_END, NO_ACTION
 from .errors import WecError
 from .jsonfile import read_json_file
-from .match import OPENING_TURNS
+from .ai import ALGORITHMS
+from .match import OPENING_TURNS, PLAYERS
+from .tactics import THEMES
 from .progress import progress_bar
 from .position import load_position_file, position_problems, position_warnings
 from .save import (AutosaveAtStart, AutosaveLock, autosave_at_start, default_autosave_path,
@@ -373,6 +375,11 @@ def cmd_history(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tactics(args: argparse.Namespace) -> int:
+    from .tactics import main as tactics_main
+    return tactics_main(args)
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from .benchreport import main as bench_main
     return bench_main(args)
@@ -497,7 +504,7 @@ def main(argv: list[str] | None = None, prog: str = "wec") -> int:
     p.add_argument("--side", choices=("black", "white"), help="as that side may read it")
     p.set_defaults(func=cmd_history)
     p = sub.add_parser("match", help="play colour-balanced games between two players")
-    p.add_argument("a", help="random, greedy, ai, ai:LEVEL or openspiel-mcts")
+    p.add_argument("a", help=PLAYERS)
     p.add_argument("b")
     p.add_argument("--games", type=count(1), default=10)
     p.add_argument("--seconds", type=seconds, default=1.0, help="per turn")
@@ -514,6 +521,16 @@ def main(argv: list[str] | None = None, prog: str = "wec") -> int:
     p = sub.add_parser("bench", help="this machine's speed figures and the AI's node signature")
     p.add_argument("--quick", action="store_true", help="tiny budgets (a smoke run)")
     p.set_defaults(func=cmd_bench)
+    p = sub.add_parser("tactics", help="the AI on the tactics suite: solved/total per level")
+    p.add_argument("--seconds", type=seconds, default=1.0, help="per position (the whole turn)")
+    p.add_argument("--level", type=count(1), help="only this AI level (default: every level)")
+    p.add_argument("--algorithm", choices=ALGORITHMS, default="alphabeta")
+    p.add_argument("--samples", type=count(1), default=1, help="determinizations (alphabeta)")
+    p.add_argument("--theme", choices=THEMES, help="only this theme")
+    p.add_argument("--limit", type=count(1), help="only the first N positions")
+    p.add_argument("--folder", help="a folder of tactic files (default: tests/data/tactics)")
+    p.add_argument("-v", "--verbose", action="store_true", help="list the positions not solved")
+    p.set_defaults(func=cmd_tactics)
     p = sub.add_parser("editor", help="open the board editor")
     p.add_argument("--position", help="a position JSON file (or a save file) to start from")
     p.add_argument("--screenshot", metavar="FILE",

@@ -39,19 +39,60 @@ class MatchError(WecError, ValueError):
     """A bad player name, game count or results file; the message names it."""
 
 
+PLAYERS = ("random, greedy, ai[:OPTIONS], ismcts[:OPTIONS] or openspiel-mcts; OPTIONS, comma "
+           "separated: a level (ai), samples=N (ai), seconds=S (this player's time per turn), "
+           "omniscient (sees the hidden pieces)")
+"""The player names `wec match` takes, e.g. `ai:5,samples=3`, `ai:omniscient`, `ai:seconds=4`,
+`ismcts`."""
+
+
+def player_options(spec: str) -> tuple[str, dict]:
+    """A player spec's name and its options: {"level": int, "samples": int, "seconds": float,
+    "omniscient": True}, each only if given. "ai:LEVEL" is the old form of a lone level."""
+    name, _, rest = spec.partition(":")
+    options: dict = {}
+    if not rest:
+        return name, options
+    for part in rest.split(","):
+        key, eq, value = part.partition("=")
+        try:
+            if not eq and key.isdigit() and name == "ai":
+                options["level"] = int(key)
+            elif not eq and key == "omniscient":
+                options["omniscient"] = True
+            elif eq and key == "samples" and name == "ai":
+                options["samples"] = int(value)
+            elif eq and key == "seconds":
+                options["seconds"] = float(value)
+            else:
+                raise ValueError(part)
+        except ValueError:
+            raise MatchError(f"player {spec!r}: unknown option {part!r} (options: a level, "
+                             f"samples=N, seconds=S, omniscient)") from None
+    return name, options
+
+
 def make_player(spec: str, seconds: float, seed: int):
-    """"random", "greedy", "ai", "ai:LEVEL" or "openspiel-mcts" (OpenSpiel extra)."""
+    """A player by its spec (PLAYERS): "random", "greedy", "ai" with options (e.g.
+    "ai:5,samples=3,seconds=4", "ai:omniscient"), "ismcts" with options, or "openspiel-mcts"
+    (OpenSpiel extra)."""
+    name, options = player_options(spec)
+    if options and name not in ("ai", "ismcts"):
+        raise MatchError(f"player {spec!r}: only ai and ismcts take options")
     if spec == "random":
         return RandomPlayer(seed)
     if spec == "greedy":
         return GreedyPlayer(seed)
-    if spec == "ai" or spec.startswith("ai:"):
-        level_text = spec.split(":", 1)[1] if ":" in spec else str(DEFAULT_LEVEL)
-        if not level_text.isdigit():
+    if name in ("ai", "ismcts"):
+        level = options.get("level", DEFAULT_LEVEL)
+        if level not in LEVELS:
             raise MatchError(f"player {spec!r}: the level after 'ai:' is one of "
                              f"{sorted(LEVELS)}")
         try:
-            return AI(level=int(level_text), seconds=seconds, seed=seed)
+            return AI(level=level, seconds=options.get("seconds", seconds), seed=seed,
+                      fair=not options.get("omniscient", False),
+                      samples=options.get("samples", 1),
+                      algorithm="ismcts" if name == "ismcts" else "alphabeta")
         except ValueError as e:
             raise MatchError(f"player {spec!r}: {e}") from None
     if spec == "openspiel-mcts":  # needs the extra: pip install .[openspiel]
@@ -61,7 +102,7 @@ def make_player(spec: str, seconds: float, seed: int):
             raise MatchError(f"player {spec!r} needs OpenSpiel: pip install 'wec[openspiel]' "
                              f"({e})") from None
         return MCTSPlayer(seconds=seconds, seed=seed)
-    raise MatchError(f"unknown player {spec!r}: random, greedy, ai, ai:LEVEL or openspiel-mcts")
+    raise MatchError(f"unknown player {spec!r}: {PLAYERS}")
 
 
 @dataclass(frozen=True)

@@ -953,6 +953,11 @@ cdef class Engine:
         """From another thread: the running search returns as soon as it can."""
         self.srch.stop = 1
 
+    def _state_address(self):
+        """The address of this engine's State, for the core's other search modules
+        (wec._core.ismcts casts it back): valid while this engine lives."""
+        return <size_t>self.st
+
     def evaluate(self):
         """The static evaluation for the side to move."""
         return evaluate(self.st, self.srch)

@@ -1,0 +1,209 @@
+"""The Information-Set MCTS player (issue 21, item 1): `wec.AI(algorithm="ismcts")`. It plays only
+legal actions for either side, decides from its side's observation alone (R10.6: two games with
+the same observation give the same action for the same seed and budget), leaves the game as it
+was, finds a win in one, and searches without the GIL."""
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+
+import wec
+from wec.ai import search_values
+
+
+def _pos(pieces: list[dict], to_move: str = "black") -> dict:
+    return {"format": "wec-position", "version": 1, "to_move": to_move, "turn": 1,
+            "pieces": pieces}
+
+
+HIDDEN_SUB = _pos([
+    {"type": "K", "color": "black", "square": [1, 5], "level": "G"},
+    {"type": "TA", "color": "black", "square": [3, 3], "level": "G"},
+    {"type": "FP", "color": "black", "square": [2, 6], "level": "G"},
+    {"type": "K", "color": "white", "square": [10, 5], "level": "G"},
+    {"type": "SU", "color": "white", "square": [6, 8], "level": "S"},
+    {"type": "TA", "color": "white", "square": [9, 3], "level": "G"},
+    {"type": "FP", "color": "white", "square": [9, 6], "level": "G"},
+])
+"""White's submarine is at Sub, out of every Black sonar (R10.4): hidden from Black."""
+
+
+def _sub_went(dest: tuple[int, int]) -> wec.Game:
+    """HIDDEN_SUB after Black's pawn Move and White's hidden submarine Move to `dest`."""
+    g = wec.Game.from_position(HIDDEN_SUB)
+    g.apply(next(a for a in g.legal_moves() if a.piece == "FP"))
+    g.end_turn()
+    g.apply(next(a for a in g.legal_moves() if a.piece == "SU" and a.dest == (*dest, "S")))
+    g.end_turn()
+    return g
+
+
+def _ismcts(**kw) -> wec.AI:
+    return wec.AI(algorithm="ismcts", seconds=None, **kw)
+
+
+def test_the_algorithm_is_validated():
+    with pytest.raises(wec.WecError, match="algorithm.*'mcts'"):
+        wec.AI(algorithm="mcts")
+
+
+def test_it_plays_legal_actions_for_both_sides_and_leaves_the_game_unchanged():
+    rng = random.Random(5)
+    games = [wec.Game.new(), _sub_went((7, 8))]
+    g = wec.Game.new()
+    for _ in range(12):  # a few random turns: pieces in play, both sides to move
+        g.apply(rng.choice(g.legal_moves()))
+        g.end_turn()
+    games.append(g)
+    for game in games:
+        for _ in range(6):  # whole turns: the Move, then Fires or End Turn, either side
+            if game.result is not None:
+                break
+            before = (game.position(), game.hash)
+            action = _ismcts(nodes=300, seed=1).choose_action(game)
+            assert (game.position(), game.hash) == before
+            assert action in game.legal_actions(), str(action)
+            game.apply(action)
+
+
+def test_positions_with_hidden_enemies_search_their_possible_locations():
+    g = _sub_went((7, 8))
+    obs = g.observation("black")
+    assert [s.type for s in obs.last_seen()] == ["SU"]  # hidden from the side to move
+    from wec.ismcts import searched_game
+    view, hidden = searched_game(g, fair=True)
+    (pid, level, squares), = hidden
+    assert level == 2 and len(squares) > 1  # at Sub, on any of its possible squares
+    assert not view._engine.can_see(0, pid)
+    before = (view.position(), view.hash)
+    from wec._core.ismcts import IsmctsSearch
+    s = IsmctsSearch()
+    s.setup(search_values())
+    assert s.run(view._engine, hidden, iterations=500, seed=3) == 500
+    assert (view.position(), view.hash) == before  # every determinization was undone
+    assert s.stats[3] > 250  # most iterations searched the submarine elsewhere
+    # a square where Black would see it (beside Black's own submarine, R10.4 sonar) or with no
+    # room is never drawn: it stays where it was last seen
+    hidden_sq = (6 - 1) * 10 + (8 - 1)
+    assert s.run(view._engine, [(pid, level, [hidden_sq])], iterations=50, seed=3) == 50
+    assert s.stats[3] == 0  # its own square: nothing to move
+    sonar = wec.Game.from_position({**view.position(), "pieces": view.position()["pieces"] + [
+        {"type": "SU", "color": "black", "square": [2, 9], "level": "S"}]})
+    sonar_pid = next(raw[0] for raw in sonar._engine.pieces()
+                     if raw[2] == 1 and raw[1] == pid_type(view, pid))
+    assert not sonar._engine.can_see(0, sonar_pid)
+    in_sight = (3 - 1) * 10 + (9 - 1)  # next to Black's submarine at (2,9): seen there
+    assert s.run(sonar._engine, [(sonar_pid, level, [in_sight])], iterations=50, seed=3) == 50
+    assert s.stats[3] == 0
+
+
+def pid_type(game: wec.Game, pid: int) -> int:
+    return next(raw[1] for raw in game._engine.pieces() if raw[0] == pid)
+
+
+def test_it_never_reads_the_hidden_truth():
+    # the hidden submarine went to (7,8) in one game and to (5,7) in the other: Black's
+    # observations are the same, so the same seed and budget must give the same action
+    a, b = _sub_went((7, 8)), _sub_went((5, 7))
+    assert a.observation("black").to_dict() == b.observation("black").to_dict()
+    assert a.position() != b.position()
+    for seed in (1, 2):
+        first = _ismcts(nodes=1500, seed=seed).choose_action(a)
+        second = _ismcts(nodes=1500, seed=seed).choose_action(b)
+        assert str(first) == str(second)
+
+
+def test_same_budget_same_seed_same_action():
+    g = wec.Game.new()
+    one, two = _ismcts(nodes=800, seed=4), _ismcts(nodes=800, seed=4)
+    assert one.choose_action(g) == two.choose_action(g)
+    assert one.last_nodes == two.last_nodes == 800
+
+
+def test_it_takes_the_enemy_primary_piece_when_it_can():
+    # R11.1: the White King on a Black queen destination, the paths clear: capturing it wins at
+    # End Turn
+    g = wec.Game.from_position(_pos([
+        {"type": "K", "color": "black", "square": [1, 1], "level": "G"},
+        {"type": "Q", "color": "black", "square": [3, 5], "level": "G"},
+        {"type": "FP", "color": "black", "square": [2, 2], "level": "G"},
+        {"type": "K", "color": "white", "square": [10, 8], "level": "G"},
+        {"type": "Q", "color": "white", "square": [9, 4], "level": "G"},
+        {"type": "FP", "color": "white", "square": [9, 1], "level": "G"},
+    ]))
+    assert any(a.dest == (10, 8, "G") for a in g.legal_moves())
+    ai = _ismcts(nodes=2000, seed=1)
+    first = ai.choose_action(g)
+    assert first.dest == (10, 8, "G"), str(first)
+    while g.result is None and g.to_move == "black":
+        g.apply(ai.choose_action(g))
+    assert g.result == "black"
+
+
+def test_an_omniscient_ismcts_searches_the_true_game():
+    g = _sub_went((7, 8))
+    action = _ismcts(nodes=300, fair=False).choose_action(g)
+    assert action in g.legal_actions()
+
+
+def test_the_search_releases_the_gil_and_can_be_stopped():
+    g = wec.Game.new()
+    ai = wec.AI(algorithm="ismcts", seconds=30.0)
+    ticks: list[float] = []
+    done = threading.Event()
+
+    def ticker():
+        while not done.is_set():
+            ticks.append(time.monotonic())
+            time.sleep(0.01)
+
+    t = threading.Thread(target=ticker)
+    t.start()
+    threading.Timer(1.0, ai.stop).start()
+    start = time.monotonic()
+    action = ai.choose_action(g)
+    elapsed = time.monotonic() - start
+    done.set()
+    t.join()
+    assert elapsed < 5.0                      # stop() ended a 30 s search
+    assert len(ticks) > 30                    # the other thread kept running meanwhile
+    assert action in g.legal_actions()
+    assert ai.last_nodes > 0
+
+
+def test_a_whole_turn_ends_with_end_turn():
+    g = wec.Game.new()
+    turn = wec.AI(algorithm="ismcts", seconds=0.3).choose_turn(g)
+    assert turn[-1].kind == "end"
+    for a in turn:
+        g.apply(a)
+    assert g.to_move == "white"
+
+
+def test_match_players_for_the_strength_measurements():
+    # issue 21 items 1-4: IS-MCTS, an omniscient copy of the default AI, samples=N, and a
+    # player's own time per turn, as `wec match` player names
+    from wec.match import MatchError, make_player
+    assert make_player("ismcts", 1.0, 0).algorithm == "ismcts"
+    omniscient = make_player("ai:omniscient", 1.0, 0)
+    assert not omniscient.fair and omniscient.algorithm == "alphabeta"
+    assert omniscient.level == wec.ai.DEFAULT_LEVEL
+    assert make_player("ai", 1.0, 0).fair
+    assert make_player("ai:samples=3", 1.0, 0).samples == 3
+    four = make_player("ai:5,seconds=4", 1.0, 0)
+    assert (four.level, four.seconds) == (5, 4.0)
+    assert make_player("ai:3", 1.0, 0).level == 3
+    assert not make_player("ismcts:omniscient", 1.0, 0).fair
+    for bad in ("ai:samples=x", "ai:samples=0", "ai:fast", "greedy:omniscient", "ismcts:3",
+                "ai:9"):
+        with pytest.raises(MatchError, match=bad.split(",")[0][:6]):
+            make_player(bad, 1.0, 0)
+
+
+def test_a_match_game_between_ismcts_and_greedy_runs():
+    from wec.match import play_one
+    result = play_one((0, "ismcts", "greedy", 0.05, 2, None, 0))
+    assert result.turns >= 1 and result.score_a in (0.0, 0.5, 1.0)

@@ -1,0 +1,61 @@
+# cython: language_level=3
+"""Single-observer Information-Set MCTS (Cowling, Powley & Whitehouse 2012): the tree over the
+observer's information sets, a fresh determinization of the hidden enemy pieces per iteration."""
+from wec._core.state cimport *
+from wec._core.search cimport Search
+
+cdef enum:
+    MAX_HIDDEN = 64           # hidden enemy pieces re-placed per determinization
+    MAX_PLACES = 100          # candidate squares per hidden piece
+    KEY_TABLE = 16384         # open-addressing table of one action list's keys (> 2 * MAX_MOVES)
+
+ctypedef struct Node:
+    Move move                 # the action that leads here from the parent
+    unsigned long long key    # its hash (children are matched to legal actions by it)
+    int parent
+    int child                 # first child, -1 none
+    int sibling               # next child of the parent, -1 none
+    int actor                 # the side that made `move`
+    int visits
+    int avail                 # iterations in which `move` was legal when its parent was selected
+    double reward             # summed rewards, from the actor's point of view
+
+ctypedef struct Hidden:
+    int pid                   # the hidden enemy piece in the searched state
+    int level                 # the level it stays at
+    int n                     # candidate squares
+    int sq[100]
+
+ctypedef struct Tree:
+    Node* nodes
+    int n_nodes
+    int cap_nodes
+    int max_nodes             # the tree stops growing here (iterations go on, as rollouts)
+    Move* buf                 # one action list (reused at every step)
+    unsigned long long* keys  # the keys of that list
+    int* table                # key table: list index + 1
+    int* stamp                # the table's generation of each slot
+    int* tried                # per list index: == gen when a child of the node has that action
+    int gen                   # current generation
+    Move* root_buf            # the root's legal actions: the observer's own, the same in every
+                              # determinization (R10.7: hidden enemies block nothing), made once
+    int* root_order           # root action indices in expansion order
+    int* root_child           # the child node of each root action, -1 not yet expanded
+    int n_root
+    int root_next             # root_order[root_next] is the next root action to expand
+    Hidden hidden[64]
+    int n_hidden
+    int observer              # the side the search decides for (the root's side to move)
+    double exploration        # UCB constant (rewards are in [0, 1])
+    int rollout_turns         # End Turns a rollout plays before the evaluation judges it
+    double scale              # evaluation units per logistic unit of the reward
+    unsigned long long rng
+    long long iterations
+    long long iteration_limit # 0: none
+    double deadline           # monotonic seconds, 0: none
+    int stop                  # set from another thread
+    long long rollout_actions # actions played in rollouts (statistics)
+    long long relocated       # hidden pieces put on another square by determinizations
+    Search values             # the evaluation's values (only those fields are used)
+
+cdef long long ismcts_run(State* st, Tree* t) noexcept nogil
