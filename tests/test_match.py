@@ -52,3 +52,111 @@ def test_each_pair_of_games_starts_from_its_own_random_opening_with_colours_swap
     for name in ("game-0000.json", "game-0001.json"):
         opened = [str(x) for x in wec.Game.load(str(tmp_path / name)).history()[:2]]
         assert opened == [str(x) for x in first.history()]
+
+
+# --- the process pool's fault tolerance, early stop and order (issue 20) ----------------------
+
+def _dies_once(job):
+    """Game 3's worker process kills itself (SIGKILL) on its first attempt; the marker file
+    (named by the environment, which the spawned workers inherit) remembers the attempt."""
+    import os
+    import signal
+    from wec.match import play_one
+    marker = os.environ["WEC_TEST_KILL_MARKER"]
+    if job[0] == 3 and not os.path.exists(marker):
+        open(marker, "w").close()
+        os.kill(os.getpid(), signal.SIGKILL)
+    return play_one(job)
+
+
+def _a_wins(job):
+    import time
+    time.sleep(0.05)
+    index = job[0]
+    colour = "black" if index % 2 == 0 else "white"
+    return GameResult(index, colour, colour, 5, False, 1.0, "test win", ("t1", "t2"))
+
+
+def _without_timings(path) -> str:
+    import re
+    return re.sub(r', "wall_seconds": [0-9.e+-]+', "", path.read_text())
+
+
+def test_a_pool_worker_killed_during_its_game_is_replaced_and_the_match_completes(
+        tmp_path, monkeypatch):
+    from wec.match import Match
+    marker = tmp_path / "killed-once"
+    monkeypatch.setenv("WEC_TEST_KILL_MARKER", str(marker))
+    reference, pooled = tmp_path / "one.jsonl", tmp_path / "pool.jsonl"
+    list(Match("random", "greedy", 6, 0.5, max_turns=8, processes=1,
+               results_path=str(reference)).play())
+    monkeypatch.setattr("wec.match.play_one", _dies_once)
+    list(Match("random", "greedy", 6, 0.5, max_turns=8, processes=2,
+               results_path=str(pooled)).play())
+    assert marker.exists(), "no worker was killed: nothing was tested"
+    assert _without_timings(pooled) == _without_timings(reference)
+
+
+def test_a_decided_sprt_stops_the_pool_and_cancels_the_rest(tmp_path, monkeypatch):
+    from wec.match import Match
+    monkeypatch.setattr("wec.match.play_one", _a_wins)
+    results = tmp_path / "sprt.jsonl"
+    match = Match("random", "random", 200, 0.5, results_path=str(results), processes=2,
+                  sprt=(0.0, 100.0))
+    list(match.play())
+    s = match.summary()
+    assert s["sprt"] == "H1 accepted" and s["games"] < 40
+    assert len(results.read_text().splitlines()) == s["games"]
+    again = Match("random", "random", 200, 0.5, results_path=str(results), processes=2,
+                  sprt=(0.0, 100.0))
+    assert again.decided() and list(again.play()) == []  # resumed: nothing left to play
+
+
+def test_a_results_file_in_any_order_resumes_and_ends_in_game_order(tmp_path):
+    import json
+    from wec.match import Match
+    results = tmp_path / "m.jsonl"
+    list(Match("random", "random", 4, 0.5, max_turns=3, processes=1,
+               results_path=str(results)).play())
+    lines = results.read_text().splitlines()
+    results.write_text("\n".join([lines[3], lines[1]]) + "\n")  # as games may finish
+    match = Match("random", "random", 4, 0.5, max_turns=3, processes=1,
+                  results_path=str(results))
+    assert sorted(match.done) == [1, 3]
+    assert sorted(r.index for r in match.play()) == [0, 2]
+    assert [json.loads(x)["game"] for x in results.read_text().splitlines()] == [0, 1, 2, 3]
+    assert _without_timings(results).splitlines() == [
+        _without_timings_line(x) for x in lines]
+
+
+def _without_timings_line(line: str) -> str:
+    import re
+    return re.sub(r', "wall_seconds": [0-9.e+-]+', "", line)
+
+
+def test_a_game_twice_with_two_results_is_refused_naming_the_line(tmp_path):
+    import json
+    from wec.match import Match
+    results = tmp_path / "m.jsonl"
+    list(Match("random", "random", 1, 0.5, max_turns=3, processes=1,
+               results_path=str(results)).play())
+    line = json.loads(results.read_text())
+    line["wall_seconds"] += 1.0  # the same game again, as a retried game would be: accepted
+    other = dict(line, result="draw" if line["result"] != "draw" else "black",
+                 score_a=0.25)
+    results.write_text(results.read_text() + json.dumps(line) + "\n")
+    Match("random", "random", 1, 0.5, max_turns=3, processes=1, results_path=str(results))
+    results.write_text(results.read_text() + json.dumps(other) + "\n")
+    with pytest.raises(ValueError, match="line 3 holds game 0 a second time"):
+        Match("random", "random", 1, 0.5, max_turns=3, processes=1, results_path=str(results))
+
+
+def test_the_tuner_batches_in_a_pool_give_the_same_table():
+    from wec import tune
+    from wec.workers import PoolWorkers
+    pool = PoolWorkers(2)
+    try:
+        pooled = tune.spsa(2, 2, 150, 3, seed=4, runner=pool)
+    finally:
+        pool.close()
+    assert pooled == tune.spsa(2, 2, 150, 3, seed=4)

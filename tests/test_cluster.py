@@ -1,0 +1,100 @@
+"""Matches and tuning on Ray (issue 20): a local Ray instance with 2 CPUs, started once for this
+module, plays the same games as the process pool and as one process (the same results file
+apart from wall times); a worker killed in the middle of its game loses only that game, which is
+played again; an SPRT that decides cancels the games still outstanding; the tuner's iteration
+batches give the same table as one process. Skipped only when Ray cannot be imported
+(`pip install 'wec[cluster]'`; `make test` installs it)."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+
+import pytest
+
+from wec import tune
+from wec.match import GameResult, Match, play_one
+from wec.workers import RayWorkers
+
+ray = pytest.importorskip("ray")
+
+GAMES = ("random", "greedy", 6, 0.5)   # the fastest players: each game is a fraction of a second
+SETTINGS = {"max_turns": 8}
+
+
+@pytest.fixture(scope="module")
+def ray_session():
+    """One Ray instance for the module (starting one takes several seconds); RayWorkers uses
+    the session it finds and leaves it running."""
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+             logging_level="warning")
+    yield
+    ray.shutdown()
+
+
+def _without_timings(path) -> str:
+    return re.sub(r', "wall_seconds": [0-9.e+-]+', "", path.read_text())
+
+
+def _play(path, **where) -> str:
+    match = Match(*GAMES, **SETTINGS, results_path=str(path), **where)
+    assert len(list(match.play())) == 6
+    return _without_timings(path)
+
+
+def test_ray_plays_the_same_games_as_the_pool_and_one_process(ray_session, tmp_path):
+    on_ray = _play(tmp_path / "ray.jsonl", cluster="local")
+    in_pool = _play(tmp_path / "pool.jsonl", processes=2)
+    alone = _play(tmp_path / "one.jsonl", processes=1)
+    assert on_ray == in_pool == alone
+    games = [json.loads(line) for line in on_ray.splitlines()]
+    assert [g["game"] for g in games] == list(range(6))  # put in game order at the end
+    assert {g["colours"]["black"] for g in games} == {"random", "greedy"}
+
+
+def test_a_worker_killed_during_its_game_loses_only_that_game(ray_session, tmp_path,
+                                                              monkeypatch):
+    marker = str(tmp_path / "killed-once")
+
+    def dies_once(job):
+        """Game 3's worker process is killed (SIGKILL, no clean-up) on its first attempt."""
+        if job[0] == 3 and not os.path.exists(marker):
+            open(marker, "w").close()
+            os.kill(os.getpid(), signal.SIGKILL)
+        return play_one(job)  # the real one: this function travels to the worker by value
+
+    reference = _play(tmp_path / "reference.jsonl", processes=1)
+    monkeypatch.setattr("wec.match.play_one", dies_once)
+    assert _play(tmp_path / "ray.jsonl", cluster="local") == reference
+    assert os.path.exists(marker), "no worker was killed: nothing was tested"
+
+
+def test_a_decided_sprt_stops_the_match_and_cancels_the_rest(ray_session, tmp_path,
+                                                           monkeypatch):
+    def a_wins(job):
+        import time
+        time.sleep(0.05)  # the later games are still queued when the SPRT decides
+        index = job[0]
+        return GameResult(index, "black" if index % 2 == 0 else "white",
+                          "black" if index % 2 == 0 else "white", 5, False, 1.0, "test win",
+                          ("t1", "t2"))
+
+    monkeypatch.setattr("wec.match.play_one", a_wins)
+    results = tmp_path / "sprt.jsonl"
+    match = Match("random", "random", 200, 0.5, results_path=str(results), cluster="local",
+                  sprt=(0.0, 100.0))
+    list(match.play())
+    s = match.summary()
+    assert s["sprt"] == "H1 accepted" and s["games"] < 40
+    assert len(results.read_text().splitlines()) == s["games"]
+
+
+def test_the_tuner_batches_on_ray_give_the_same_table(ray_session):
+    runner = RayWorkers("local")
+    try:
+        on_ray = tune.spsa(2, 2, 150, 3, seed=4, runner=runner)
+    finally:
+        runner.close()
+    assert on_ray == tune.spsa(2, 2, 150, 3, seed=4)
