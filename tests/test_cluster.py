@@ -28,7 +28,7 @@ def ray_session():
     """One Ray instance for the module (starting one takes several seconds); RayWorkers uses
     the session it finds and leaves it running."""
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False,
              logging_level="warning")
     yield
     ray.shutdown()
@@ -89,6 +89,15 @@ def test_a_decided_sprt_stops_the_match_and_cancels_the_rest(ray_session, tmp_pa
     s = match.summary()
     assert s["sprt"] == "H1 accepted" and s["games"] < 40
     assert len(results.read_text().splitlines()) == s["games"]
+
+
+def test_the_head_probe_recognises_a_ray_head_node(ray_session):
+    """The probe that spares a wrong --cluster address minutes of Ray's retries lets a real
+    head node's address through."""
+    from wec.workers import _probe_head
+    address = ray.get_runtime_context().gcs_address
+    host, port = address.rsplit(":", 1)
+    _probe_head(address, host, int(port))
 
 
 def test_the_tuner_batches_on_ray_give_the_same_table(ray_session):

@@ -160,3 +160,49 @@ def test_the_tuner_batches_in_a_pool_give_the_same_table():
     finally:
         pool.close()
     assert pooled == tune.spsa(2, 2, 150, 3, seed=4)
+
+
+def test_cluster_without_ray_says_how_to_install_it(monkeypatch, capsys, tmp_path):
+    from wec import tune
+    from wec.cli import main
+    monkeypatch.setattr("wec.workers.ray_installed", lambda: False)
+    assert main(["match", "random", "random", "--cluster", "local"]) == 2
+    assert tune.main(["--cluster", "local", "--out", str(tmp_path / "t.json")]) == 2
+    for line in capsys.readouterr().err.splitlines():
+        assert "--cluster local: needs Ray, which is not installed: pip install 'wec[cluster]'" \
+            in line
+    assert not (tmp_path / "t.json").exists()
+
+
+def test_a_cluster_address_ray_could_not_use_is_refused_in_one_line(monkeypatch, capsys):
+    from wec.cli import main
+    monkeypatch.setattr("wec.workers.ray_installed", lambda: True)
+    for bad in ("nohost", "host:0", "host:99999", "http://host:6379", "a b:1"):
+        assert main(["match", "random", "random", "--cluster", bad]) == 2
+        err = capsys.readouterr().err.strip()
+        assert len(err.splitlines()) == 1 and f"--cluster {bad!r}: expected" in err, err
+
+
+def test_the_head_probe_knows_a_closed_port_and_a_service_that_is_not_ray():
+    """Ray's own connection retries for minutes at a wrong address (nothing there, or the
+    dashboard's HTTP port); the probe answers at once."""
+    import socket
+    import threading
+    from wec.workers import ClusterError, _probe_head
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+
+    def answer_like_http() -> None:
+        conn, _ = server.accept()
+        with conn:
+            conn.recv(64)
+            conn.sendall(b"HTTP/1.0 400 Bad request\r\n\r\n")
+
+    thread = threading.Thread(target=answer_like_http, daemon=True)
+    thread.start()
+    with pytest.raises(ClusterError, match="is not a Ray head node"):
+        _probe_head(f"127.0.0.1:{port}", "127.0.0.1", port)
+    thread.join(5)
+    server.close()
+    with pytest.raises(ClusterError, match="no Ray head node answers there"):
+        _probe_head(f"127.0.0.1:{port}", "127.0.0.1", port)

@@ -157,10 +157,14 @@ class PoolWorkers:
 ADDRESS = re.compile(r"(ray://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(\d{1,5})")
 
 
+def ray_installed() -> bool:
+    return importlib.util.find_spec("ray") is not None
+
+
 def check_cluster(address: str) -> None:
     """A one-line ClusterError for an address Ray could not use or a missing Ray, before any
     game is started."""
-    if importlib.util.find_spec("ray") is None:
+    if not ray_installed():
         raise ClusterError(f"--cluster {address[:80]}: needs Ray, which is not installed: "
                            f"{INSTALL_HINT}")
     if address in ("local", "auto"):
@@ -169,6 +173,29 @@ def check_cluster(address: str) -> None:
     if not m or not 0 < int(m[3]) < 65536:
         raise ClusterError(f"--cluster {address[:80]!r}: expected 'local', 'auto' or a Ray head "
                            "node's HOST:PORT such as 192.168.1.10:6379")
+
+
+HTTP2_HELLO = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+"""The HTTP/2 connection preface and an empty SETTINGS frame: a gRPC server (a Ray head node's
+GCS) answers with a SETTINGS frame of its own (frame type 4, the fourth byte)."""
+
+
+def _probe_head(address: str, host: str, port: int, timeout: float = 5.0) -> None:
+    """A ClusterError unless a gRPC server answers at host:port. Given a wrong address (nothing
+    there, or another service such as the dashboard's port 8265) Ray's own connection would
+    retry for many minutes."""
+    try:
+        with socket.create_connection((host, port), timeout=timeout) as conn:
+            conn.settimeout(timeout)
+            conn.sendall(HTTP2_HELLO)
+            answer = conn.recv(9)
+    except OSError as e:
+        raise ClusterError(f"--cluster {address}: no Ray head node answers there ({e}); start "
+                           "one with `ray start --head`") from None
+    if len(answer) < 4 or answer[3] != 4:
+        raise ClusterError(f"--cluster {address}: what answers there is not a Ray head node; "
+                           "give the address `ray start --head` printed (port 6379 unless "
+                           "--port said otherwise)")
 
 
 class RayWorkers:
@@ -191,24 +218,24 @@ class RayWorkers:
         quiet = {"include_dashboard": False, "logging_level": logging.WARNING,
                  "log_to_driver": False}
         if address == "local":
-            # A Ray that wec starts on its own does not report usage to Ray's authors.
+            # A Ray that wec starts on its own does not report usage to Ray's authors, and
+            # keeps its notices (token set-up) out of the match's output.
             os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-            ray.init(num_cpus=cpus or os.cpu_count() or 1, **quiet)
+            ray.init(address="local", num_cpus=cpus or os.cpu_count() or 1,
+                     **{**quiet, "logging_level": logging.ERROR})
             return
         m = ADDRESS.fullmatch(address)
-        if m and not m[1]:  # HOST:PORT: say at once when nothing listens there
-            host = m[2].strip("[]")
-            try:
-                socket.create_connection((host, int(m[3])), timeout=5).close()
-            except OSError as e:
-                raise ClusterError(f"--cluster {address}: no Ray head node answers there ({e}); "
-                                   "start one with `ray start --head`") from None
+        if m and not m[1]:  # HOST:PORT: Ray itself would retry for minutes
+            _probe_head(address, m[2].strip("[]"), int(m[3]))
         try:
             ray.init(address=address, **quiet)
         except (ConnectionError, RuntimeError, ValueError, TimeoutError) as e:
             first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+            token = ("" if os.environ.get("RAY_AUTH_MODE", "").lower() == "token" else
+                     "; a cluster with token authentication also needs RAY_AUTH_MODE=token "
+                     "and its token here (README: Matches on several machines)")
             raise ClusterError(f"--cluster {address}: cannot join the Ray cluster there "
-                               f"({first[:120]})") from None
+                               f"({first[:120]}){token}") from None
 
     def run(self, play: Play, jobs: Sequence[Any]) -> Iterator[Any]:
         import ray
