@@ -107,3 +107,36 @@ def test_the_tuner_batches_on_ray_give_the_same_table(ray_session):
     finally:
         runner.close()
     assert on_ray == tune.spsa(2, 2, 150, 3, seed=4)
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_a_match_on_a_local_ray_in_one_line(tmp_path):
+    """The terminal's SIGINT reaches Ray's own processes too; they ignore it and leave the
+    stop to wec, which cancels the games and shuts Ray down (they died under it: a crash,
+    exit status -11, after the message)."""
+    import subprocess
+    import sys
+    import time
+    results = tmp_path / "games.jsonl"
+    cmd = [sys.executable, "-m", "wec", "match", "random", "random", "--games", "400",
+           "--max-turns", "60", "--cluster", "local", "--processes", "2",
+           "--results", str(results)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=tmp_path, start_new_session=True,
+                            env={**os.environ, "RAY_USAGE_STATS_ENABLED": "0"})
+    try:
+        deadline = time.monotonic() + 90
+        while not (results.exists() and results.read_text().count("\n") >= 2):
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < deadline, "no game finished in 90 s"
+            time.sleep(0.2)
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, (proc.returncode, err[-2000:])
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1 and "interrupted" in lines[0], err
+    assert f"{len(results.read_text().splitlines())} of 400 games are in" in lines[0]

@@ -221,8 +221,11 @@ class RayWorkers:
             # A Ray that wec starts on its own does not report usage to Ray's authors, and
             # keeps its notices (token set-up) out of the match's output.
             os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-            ray.init(address="local", num_cpus=cpus or os.cpu_count() or 1,
-                     **{**quiet, "logging_level": logging.ERROR})
+            # Ray's processes leave Ctrl-C to this one, which cancels the games and shuts them
+            # down (hit by the terminal's SIGINT too, they died under the driver: a crash)
+            with _sigint_ignored():
+                ray.init(address="local", num_cpus=cpus or os.cpu_count() or 1,
+                         **{**quiet, "logging_level": logging.ERROR})
             return
         m = ADDRESS.fullmatch(address)
         if m and not m[1]:  # HOST:PORT: Ray itself would retry for minutes
