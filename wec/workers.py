@@ -207,6 +207,7 @@ class RayWorkers:
         check_cluster(address)
         import ray
         self.max_retries = max_retries
+        self._tasks: dict[Play, Any] = {}
         self._owned = False
         if not ray.is_initialized():
             self._connect(ray, address, cpus)
@@ -243,14 +244,18 @@ class RayWorkers:
     def run(self, play: Play, jobs: Sequence[Any]) -> Iterator[Any]:
         import ray
         from ray.exceptions import RayTaskError
-        # retry_exceptions stays False: a game's own error (a player's defect) would only repeat.
-        task = ray.remote(max_retries=self.max_retries, num_cpus=1)(play)
+        task = self._tasks.get(play)
+        if task is None:  # registered once (the tuner runs a batch per iteration)
+            # retry_exceptions stays False: a game's own error (a player's defect) would repeat
+            task = self._tasks[play] = ray.remote(max_retries=self.max_retries,
+                                                  num_cpus=1)(play)
         refs = {task.remote(job): i for i, job in enumerate(jobs)}
         waiting = list(refs)
         try:
             while waiting:
-                # a timeout keeps Ctrl-C prompt while every game is long
-                ready, waiting = ray.wait(waiting, num_returns=1, timeout=1.0)
+                # Whatever finished within half a second: one call per batch, not per game, over
+                # a long list, and a Ctrl-C is seen while every game is long.
+                ready, waiting = ray.wait(waiting, num_returns=len(waiting), timeout=0.5)
                 for ref in ready:
                     try:
                         result = ray.get(ref)
