@@ -206,3 +206,34 @@ def test_the_head_probe_knows_a_closed_port_and_a_service_that_is_not_ray():
     server.close()
     with pytest.raises(ClusterError, match="no Ray head node answers there"):
         _probe_head(f"127.0.0.1:{port}", "127.0.0.1", port)
+
+
+def _dies_on_2_and_7_once(job: int) -> int:
+    import os
+    import signal
+    import time
+    marker = os.path.join(os.environ["WEC_TEST_KILL_MARKER"], f"job-{job}")
+    if job in (2, 7) and not os.path.exists(marker):
+        open(marker, "w").close()
+        os.kill(os.getpid(), signal.SIGKILL)
+    time.sleep(0.05)
+    return job * job
+
+
+def test_a_pool_worker_death_costs_an_attempt_only_to_the_games_being_played(
+        tmp_path, monkeypatch):
+    """The pool cannot tell which of its games killed a worker, so each game it held is
+    charged an attempt; it holds only as many games as workers, so the games still waiting
+    their turn are never charged (with no retry allowed, the error names the game that died
+    and at most one other, not the ten of the run)."""
+    import re
+    from wec.workers import PoolWorkers, WorkerLost
+    monkeypatch.setenv("WEC_TEST_KILL_MARKER", str(tmp_path))
+    pool = PoolWorkers(2, max_retries=0)
+    try:
+        with pytest.raises(WorkerLost) as lost:
+            list(pool.run(_dies_on_2_and_7_once, list(range(10))))
+    finally:
+        pool.close()
+    named = [int(n) for n in re.findall(r"\d+", str(lost.value).split("job(s)")[1])]
+    assert 2 in named and len(named) <= 2, str(lost.value)

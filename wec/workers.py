@@ -27,6 +27,7 @@ import re
 import signal
 import socket
 import threading
+from collections import deque
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
@@ -108,34 +109,37 @@ class PoolWorkers:
         pool.shutdown(wait=True, cancel_futures=True)
 
     def run(self, play: Play, jobs: Sequence[Any]) -> Iterator[Any]:
+        """At most `size` games in the pool at once (topped up as they finish), so that a
+        worker's death costs an attempt only to the games then being played, never to the
+        thousands still waiting their turn."""
         attempts = [0] * len(jobs)
-        todo = list(range(len(jobs)))
+        waiting = deque(range(len(jobs)))
         running: dict[Future, int] = {}
         finished = False
         try:
-            while todo or running:
-                if todo:
+            while waiting or running:
+                if waiting and len(running) < self.size:
                     pool = self._started()
                     with _sigint_ignored():  # submit() starts the worker processes
-                        for i in todo:
+                        while waiting and len(running) < self.size:
+                            i = waiting.popleft()
                             running[pool.submit(play, jobs[i])] = i
-                    todo = []
                 done, _ = wait(running, return_when=FIRST_COMPLETED)
-                broken = False
+                lost: list[int] = []
                 for future in sorted(done, key=running.__getitem__):
                     i = running.pop(future)
                     try:
                         result = future.result()
                     except BrokenProcessPool:
-                        broken = True
-                        todo.append(i)
+                        lost.append(i)
                         continue
                     yield result
-                if broken:  # a worker died: every game the pool held is lost with it
-                    todo += running.values()
+                if lost:  # a worker died: every game the pool held is lost with it
+                    lost = sorted(lost + list(running.values()))
                     running.clear()
                     self._discard()
-                    self._count_attempt(attempts, todo)
+                    self._count_attempt(attempts, lost)
+                    waiting.extendleft(reversed(lost))
             finished = True
         finally:
             if not finished:  # stopped early, Ctrl-C or an error: no worker outlives the run
@@ -147,8 +151,9 @@ class PoolWorkers:
             attempts[i] += 1
         spent = sorted(i for i in lost if attempts[i] > self.max_retries)
         if spent:
-            raise WorkerLost(f"the worker process died {self.max_retries + 1} times while "
-                             f"playing job(s) {spent}: giving up")
+            tries = self.max_retries + 1
+            raise WorkerLost(f"job(s) {spent} lost with a dying worker process "
+                             f"{tries} time{'s' if tries > 1 else ''}: giving up")
 
     def close(self) -> None:
         self._discard()
