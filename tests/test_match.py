@@ -235,5 +235,5 @@ def test_a_pool_worker_death_costs_an_attempt_only_to_the_games_being_played(
             list(pool.run(_dies_on_2_and_7_once, list(range(10))))
     finally:
         pool.close()
-    named = [int(n) for n in re.findall(r"\d+", str(lost.value).split("job(s)")[1])]
+    named = [int(n) for n in re.findall(r"\d+", str(lost.value).split("]")[0])]
     assert 2 in named and len(named) <= 2, str(lost.value)
