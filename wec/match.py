@@ -1,6 +1,7 @@
 """Engine matches: `wec match A B --games N --seconds S`.
 
-Colour-balanced games in parallel processes. Games 2k and 2k+1 start from the same opening of
+Colour-balanced games played in parallel by wec.workers (a local process pool, or Ray tasks on
+one machine or a cluster: `--cluster`). Games 2k and 2k+1 start from the same opening of
 random Moves (one per turn, `opening_turns` turns, drawn with seed k) with the colours swapped, as
 engine testers use opening books: two deterministic players (a node-capped level) would otherwise
 play the same two games over and over. Games longer than the turn cap are adjudicated by
