@@ -12,7 +12,7 @@ import time
 from typing import Any, Callable
 
 from . import Action, Game, perft
-from .cliargs import Parser, count, seconds, window_size
+from .cliargs import Parser, count, elo_bounds, seconds, window_size
 from .coredata import ACT_END, NO_ACTION
 from .errors import WecError
 from .jsonfile import read_json_file
@@ -423,17 +423,26 @@ def _elo_text(s: dict, a: str) -> str:
 
 
 def _standing(s: dict) -> str:
+    """The progress bar's line: games' results, score, Elo and the SPRT's state."""
     elo = "" if s["games"] == 0 else f", Elo {_elo(s['elo'])}"
-    return f"+{s['wins']} ={s['draws']} -{s['losses']}, score {s['score']:.3f}{elo}"
+    return (f"+{s['wins']} ={s['draws']} -{s['losses']}, score {s['score']:.3f}{elo}, "
+            f"LLR {s['llr']:.2f} ({s['sprt']})")
+
+
+def _sprt_text(bounds: tuple[float, float]) -> str:
+    return f"SPRT({_elo(bounds[0])}, {_elo(bounds[1])})"
 
 
 def cmd_match(args: argparse.Namespace) -> int:
     from .match import Match
     match = Match(args.a, args.b, args.games, args.seconds, max_turns=args.max_turns,
                   processes=args.processes, save_dir=args.save,
-                  opening_turns=args.opening_turns, results_path=args.results)
+                  opening_turns=args.opening_turns, results_path=args.results,
+                  cluster=args.cluster, sprt=args.sprt)
     if match.resumed:
         print(f"resuming: {match.resumed} of {args.games} games are already in {args.results}")
+    if match.decided():
+        print(f"the {_sprt_text(args.sprt)} has already decided on the games in {args.results}")
     bar = progress_bar(args.games, f"{args.a} vs {args.b}", "game", initial=match.resumed)
     if match.resumed:
         bar.set_postfix_str(_standing(match.summary()))
@@ -451,9 +460,13 @@ def cmd_match(args: argparse.Namespace) -> int:
         return 130
     bar.close()
     s = match.summary()
+    if match.decided() and s["games"] < args.games:
+        print(f"stopped after {plural(s['games'], 'game')} of {args.games}: the "
+              f"{_sprt_text(args.sprt)} decided")
     print(f"{args.a} vs {args.b}: +{s['wins']} ={s['draws']} -{s['losses']} of "
           f"{plural(s['games'], 'game')}, score {s['score']:.3f}")
-    print(f"Elo difference {_elo_text(s, args.a)}; SPRT(0, +100) LLR {s['llr']:.2f} in "
+    print(f"Elo difference {_elo_text(s, args.a)}; {_sprt_text(args.sprt or (0, 100))} "
+          f"LLR {s['llr']:.2f} in "
           f"{s['bounds'][0]:.2f} .. {s['bounds'][1]:.2f}: {s['sprt']}; adjudicated "
           f"{s['adjudicated']}")
     if args.results:
@@ -510,7 +523,16 @@ def main(argv: list[str] | None = None, prog: str = "wec") -> int:
     p.add_argument("--seconds", type=seconds, default=1.0, help="per turn")
     p.add_argument("--max-turns", type=count(1), default=200, help="adjudicate after this turn")
     p.add_argument("--processes", type=count(1), default=None,
-                   help="games at once (default: one per CPU)")
+                   help="games at once on this machine (default: one per CPU; with --cluster "
+                        "local, the CPUs Ray may use)")
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="play the games as Ray tasks: 'local' starts Ray on this machine, "
+                        "HOST:PORT (or 'auto') joins a running cluster (`ray start --head`); "
+                        "needs pip install 'wec[cluster]'")
+    p.add_argument("--sprt", nargs="?", const=(0.0, 100.0), default=None, type=elo_bounds,
+                   metavar="ELO0,ELO1",
+                   help="stop as soon as the SPRT of ELO0 against ELO1 (default 0,100) "
+                        "decides; the games still running are cancelled")
     p.add_argument("--save", help="a folder for the games' save files")
     p.add_argument("--results", metavar="FILE",
                    help="append each finished game to FILE as a JSON line; an existing FILE of "

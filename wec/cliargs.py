@@ -30,6 +30,20 @@ def seconds(text: str) -> float:
     return value
 
 
+def elo_bounds(text: str) -> tuple[float, float]:
+    """ELO0,ELO1 of an SPRT, e.g. 0,100 or -10,40: the first below the second."""
+    parts = text.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        low, high = float(parts[0]), float(parts[1])
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:80]!r} is not ELO0,ELO1 such as 0,100") from None
+    if not (math.isfinite(low) and math.isfinite(high) and low < high):
+        raise argparse.ArgumentTypeError(f"{text[:80]}: ELO0 must be below ELO1, both finite")
+    return low, high
+
+
 def window_size(text: str) -> str:
     """WxH in pixels, e.g. 1280x860 (qt_ui reads the same text)."""
     m = re.fullmatch(r"(\d+)x(\d+)", text.strip())

@@ -1,6 +1,7 @@
 """Engine matches: `wec match A B --games N --seconds S`.
 
-Colour-balanced games in parallel processes. Games 2k and 2k+1 start from the same opening of
+Colour-balanced games played in parallel by wec.workers (a local process pool, or Ray tasks on
+one machine or a cluster: `--cluster`). Games 2k and 2k+1 start from the same opening of
 random Moves (one per turn, `opening_turns` turns, drawn with seed k) with the colours swapped, as
 engine testers use opening books: two deterministic players (a node-capped level) would otherwise
 play the same two games over and over. Games longer than the turn cap are adjudicated by
@@ -12,19 +13,17 @@ from __future__ import annotations
 
 import json
 import math
-import multiprocessing
 import os
 import random
-import signal
-import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterator
 
 from . import rules
 from .ai import AI, DEFAULT_LEVEL, LEVELS, GreedyPlayer, RandomPlayer, search_values
 from .errors import WecError
 from .game import Game
+from .workers import check_cluster, workers
 
 OPENING_TURNS = 2
 """Random opening turns (one for each side) before the players take over: 130 x 130 openings
@@ -273,6 +272,7 @@ def record_result(line: dict) -> GameResult:
 
 def read_results(path: str, a: str, b: str, settings: dict) -> dict[int, GameResult]:
     """The games already in a results file, by index, after checking they belong to this match.
+    The lines may come in any order (games finish out of order); a game is known by its number.
     A last line cut short (the run was killed while writing it) is dropped from the file."""
     if not os.path.exists(path):
         return {}
@@ -297,30 +297,57 @@ def read_results(path: str, a: str, b: str, settings: dict) -> dict[int, GameRes
             raise MatchError(f"{path} holds games of another match ({players['a']} vs "
                              f"{players['b']}, {same}); this one is {a} vs {b}, {settings}: "
                              "use another --results file")
+        if result.index in done and (replace(done[result.index], seconds=0.0)
+                                     != replace(result, seconds=0.0)):
+            raise MatchError(f"{path} line {number} holds game {result.index} a second time, "
+                             "with another result: use another --results file")
         done[result.index] = result
     return done
 
 
-def _ignore_sigint() -> None:
-    """Pool workers leave Ctrl-C to the parent, which stops them (no traceback from each)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _record_line(r: GameResult, a: str, b: str, settings: dict) -> str:
+    """A game's results-file line, in a fixed form (the record's key order, no spaces beyond
+    json's defaults): the same game gives the same line apart from its wall time."""
+    return json.dumps(result_record(r, a, b, settings))
+
+
+def put_in_game_order(path: str) -> None:
+    """Rewrite a results file with its lines sorted by game number (games finish in any order;
+    a finished match's file then reads the same whatever the workers). Whole or not at all."""
+    with open(path, encoding="utf-8") as f:
+        lines = [line for line in f.read().split("\n") if line.strip()]
+    ordered = sorted(lines, key=lambda line: int(json.loads(line)["game"]))
+    if ordered == lines:
+        return
+    tmp = f"{path}.tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write("".join(line + "\n" for line in ordered))
+    os.replace(tmp, path)
 
 
 class Match:
     """A match that streams its games as they finish, appends each to the results file, and
-    resumes from the games the file already holds."""
+    resumes from the games the file already holds. `cluster` plays the games as Ray tasks
+    ("local" or a cluster's address, see wec.workers); `sprt` (elo0, elo1) stops the match as
+    soon as the SPRT of elo0 against elo1 decides, cancelling the games still outstanding."""
 
     def __init__(self, a: str, b: str, games: int, seconds: float, *, max_turns: int = 200,
                  processes: int | None = None, save_dir: str | None = None,
-                 opening_turns: int = OPENING_TURNS, results_path: str | None = None):
+                 opening_turns: int = OPENING_TURNS, results_path: str | None = None,
+                 cluster: str | None = None, sprt: tuple[float, float] | None = None):
         make_player(a, seconds, 0)
         make_player(b, seconds, 0)  # bad names fail here, not in a worker
         if games < 1:
             raise MatchError(f"games: a match needs at least one game, got {games}")
+        if sprt is not None and not sprt[0] < sprt[1]:
+            raise MatchError(f"sprt: elo0 must be below elo1, got {sprt[0]:g}, {sprt[1]:g}")
+        if cluster is not None:
+            check_cluster(cluster)  # Ray missing or a malformed address: before any game
         self.a, self.b, self.games = a, b, games
         self.settings = {"seconds": seconds, "max_turns": max_turns,
                          "opening_turns": opening_turns}
         self.save_dir, self.results_path = save_dir, results_path
+        self.cluster, self.sprt = cluster, sprt
         self.done: dict[int, GameResult] = {}
         if results_path and os.path.isdir(results_path):
             raise MatchError(f"results: {results_path} is a folder; give a file name such as "
@@ -338,54 +365,49 @@ class Match:
         return [self.done[i] for i in sorted(self.done)]
 
     def summary(self) -> dict:
-        return summary(self.results())
+        elo0, elo1 = self.sprt or (0.0, 100.0)
+        return summary(self.results(), elo0, elo1)
+
+    def decided(self) -> bool:
+        """The SPRT (when asked for) has accepted one of its hypotheses."""
+        return self.sprt is not None and self.summary()["sprt"] != "continue"
 
     def play(self) -> Iterator[GameResult]:
-        """Play the pending games; yields each as it finishes, after writing it down."""
+        """Play the pending games; yields each as it finishes, after writing it down. Stops when
+        the SPRT decides (with `sprt`); the results file is put in game order at the end."""
         if self.save_dir:
             os.makedirs(self.save_dir, exist_ok=True)
         s = self.settings
         jobs = [(i, self.a, self.b, s["seconds"], s["max_turns"], self.save_dir,
                  s["opening_turns"]) for i in self.pending()]
-        if not jobs:
-            return
-        processes = self.processes or max(1, min(len(jobs), os.cpu_count() or 1))
-        for result in self._run(jobs, processes):
-            self.done[result.index] = result
-            if self.results_path:
-                line = json.dumps(result_record(result, self.a, self.b, self.settings))
-                with open(self.results_path, "a", encoding="utf-8") as f:
-                    f.write(line + "\n")
-            yield result
+        if jobs and not self.decided():
+            runner = workers(self.processes, self.cluster, len(jobs))
+            try:
+                # play_one is looked up now, not at import, so a test can replace it
+                for result in runner.run(play_one, jobs):
+                    self._write_down(result)
+                    yield result
+                    if self.decided():
+                        break  # run() cancels the outstanding games
+            finally:
+                runner.close()
+        if self.results_path and os.path.exists(self.results_path):
+            put_in_game_order(self.results_path)
 
-    @staticmethod
-    def _run(jobs: list[tuple], processes: int) -> Iterator[GameResult]:
-        if processes == 1:
-            for job in jobs:
-                yield play_one(job)
-            return
-        context = multiprocessing.get_context("spawn")
-        # Workers started while SIGINT is ignored inherit that (no traceback even while they
-        # import); the initializer covers any worker started later.
-        main_thread = threading.current_thread() is threading.main_thread()
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
-        try:
-            pool = context.Pool(processes, initializer=_ignore_sigint)
-        finally:
-            if main_thread:
-                signal.signal(signal.SIGINT, previous)
-        try:
-            yield from pool.imap_unordered(play_one, jobs)
-        finally:  # done, failed, or Ctrl-C in the parent: no worker outlives the match
-            pool.terminate()
-            pool.join()
+    def _write_down(self, result: GameResult) -> None:
+        self.done[result.index] = result
+        if self.results_path:
+            with open(self.results_path, "a", encoding="utf-8") as f:
+                f.write(_record_line(result, self.a, self.b, self.settings) + "\n")
 
 
 def run_match(a: str, b: str, games: int, seconds: float, *, max_turns: int = 200,
               processes: int | None = None, save_dir: str | None = None,
-              opening_turns: int = OPENING_TURNS, results_path: str | None = None) -> dict:
+              opening_turns: int = OPENING_TURNS, results_path: str | None = None,
+              cluster: str | None = None, sprt: tuple[float, float] | None = None) -> dict:
     match = Match(a, b, games, seconds, max_turns=max_turns, processes=processes,
-                  save_dir=save_dir, opening_turns=opening_turns, results_path=results_path)
+                  save_dir=save_dir, opening_turns=opening_turns, results_path=results_path,
+                  cluster=cluster, sprt=sprt)
     for _ in match.play():
         pass
     return match.summary()

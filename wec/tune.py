@@ -25,6 +25,7 @@ from .errors import WecError
 from .game import Game
 from .cliargs import Parser, count
 from .progress import progress_bar
+from .workers import SerialWorkers, Workers, check_cluster, workers
 
 TUNABLE = ("pieces", "articles", "weights")
 FIXED = {("weights", "win")}
@@ -35,21 +36,32 @@ def _keys(table: dict) -> list[tuple[str, str]]:
             if (part, name) not in FIXED and not (part == "pieces" and table[part][name] == 0)]
 
 
+def play_game(job: tuple) -> float:
+    """Score of the "+" table in game `g` of an iteration (1 win, 0.5 draw or unfinished): the
+    task a worker plays. Even games give "+" Black, odd ones White; both engines of game `g`
+    search with seed `seed + g`, so the game depends on its job alone."""
+    g, plus, minus, nodes, max_turns, seed = job
+    plus_color = "black" if g % 2 == 0 else "white"
+    other = "white" if plus_color == "black" else "black"
+    players = {plus_color: AI(level=DEFAULT_LEVEL, seconds=None, nodes=nodes, table=plus,
+                              seed=seed + g),
+               other: AI(level=DEFAULT_LEVEL, seconds=None, nodes=nodes, table=minus,
+                         seed=seed + g)}
+    game = Game.new()
+    while game.result is None and game.turn <= max_turns:
+        game.apply(players[game.to_move].choose_action(game))
+    return 0.5 if game.result in (None, "draw") else float(game.result == plus_color)
+
+
 def play(plus: dict, minus: dict, games: int, nodes: int, max_turns: int, seed: int,
-         on_game: Callable[[], None] | None = None) -> float:
-    """Score of the "+" table over colour-balanced games (1 win, 0.5 draw or unfinished)."""
+         on_game: Callable[[], None] | None = None, runner: Workers | None = None) -> float:
+    """Score of the "+" table over colour-balanced games, played as one batch by `runner`
+    (default: one after the other here). The sum of halves is exact in any order, so the
+    score does not depend on which game finishes first."""
+    jobs = [(g, plus, minus, nodes, max_turns, seed) for g in range(games)]
     total = 0.0
-    for g in range(games):
-        plus_color = "black" if g % 2 == 0 else "white"
-        other = "white" if plus_color == "black" else "black"
-        players = {plus_color: AI(level=DEFAULT_LEVEL, seconds=None, nodes=nodes, table=plus,
-                                  seed=seed + g),
-                   other: AI(level=DEFAULT_LEVEL, seconds=None, nodes=nodes, table=minus,
-                             seed=seed + g)}
-        game = Game.new()
-        while game.result is None and game.turn <= max_turns:
-            game.apply(players[game.to_move].choose_action(game))
-        total += 0.5 if game.result in (None, "draw") else float(game.result == plus_color)
+    for score in (runner or SerialWorkers()).run(play_game, jobs):
+        total += score
         if on_game:
             on_game()
     return total / games
@@ -58,12 +70,13 @@ def play(plus: dict, minus: dict, games: int, nodes: int, max_turns: int, seed: 
 def spsa(iterations: int, games: int, nodes: int, max_turns: int = 120, seed: int = 0,
          step: float = 0.1, rate: float = 0.5, start: dict | None = None, first: int = 0,
          on_iteration: Callable[[int, dict, float], None] | None = None,
-         on_game: Callable[[], None] | None = None) -> dict:
+         on_game: Callable[[], None] | None = None, runner: Workers | None = None) -> dict:
     """Iterations `first` .. `iterations` - 1 from the table `start` (default: wec.weights).
     Each iteration draws its perturbation from its own seed, so a run resumed from a checkpoint
     (its table and `first`) continues exactly as the uninterrupted run would have.
     `on_iteration(done, table, score)` is called after each iteration, `on_game()` after each
-    game."""
+    game. `runner` (wec.workers) plays each iteration's games at once; the result is the same
+    on any backend and any number of workers."""
     table = copy.deepcopy(start or weights.table())
     keys = _keys(table)
     for it in range(first, iterations):
@@ -74,7 +87,7 @@ def spsa(iterations: int, games: int, nodes: int, max_turns: int = 120, seed: in
             delta = max(1.0, abs(table[part][name]) * step)
             plus[part][name] = table[part][name] + s * delta
             minus[part][name] = table[part][name] - s * delta
-        score = play(plus, minus, games, nodes, max_turns, seed + 1000 * it, on_game)
+        score = play(plus, minus, games, nodes, max_turns, seed + 1000 * it, on_game, runner)
         for (part, name), s in signs.items():
             delta = max(1.0, abs(table[part][name]) * step)
             table[part][name] = max(0.0, table[part][name] + rate * (score - 0.5) * 2 * s * delta)
@@ -142,6 +155,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", default="tuned-weights.json",
                    help="the tuned table (for wec.AI(table=...)), written every iteration")
+    p.add_argument("--processes", type=count(1), default=None,
+                   help="games at once on this machine (default: one per CPU, at most --games; "
+                        "with --cluster local, the CPUs Ray may use)")
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="play each iteration's games as Ray tasks: 'local' starts Ray on this "
+                        "machine, HOST:PORT (or 'auto') joins a running cluster; needs pip "
+                        "install 'wec[cluster]'")
     args = p.parse_args(argv)
     if args.games % 2:
         p.error(f"argument --games: {args.games} is odd; colour-balanced games come in pairs")
@@ -156,6 +176,8 @@ def _run(args: argparse.Namespace) -> int:
     checkpoint = f"{args.out}.checkpoint.json"
     settings = {"games": args.games, "nodes": args.nodes, "max_turns": args.max_turns,
                 "seed": args.seed}
+    if args.cluster is not None:
+        check_cluster(args.cluster)  # Ray missing or a malformed address: before anything else
     resumed = read_checkpoint(checkpoint, settings)
     first, start, scores = resumed if resumed else (0, None, [])
     if first >= args.iterations:
@@ -174,14 +196,18 @@ def _run(args: argparse.Namespace) -> int:
         bar.set_description(f"iteration {min(done + 1, args.iterations)}/{args.iterations}")
         bar.set_postfix_str(f"last score of + {score:.3f}")
 
+    runner = workers(args.processes, args.cluster, args.games)
     try:
         spsa(args.iterations, args.games, args.nodes, args.max_turns, args.seed, start=start,
-             first=first, on_iteration=iteration_done, on_game=lambda: bar.update(1))
+             first=first, on_iteration=iteration_done, on_game=lambda: bar.update(1),
+             runner=runner)
     except KeyboardInterrupt:
         bar.close()
         print(f"\npython -m wec.tune: interrupted; {len(scores)} iterations are in {checkpoint}:"
               " the same command resumes", file=sys.stderr)
         return 130
+    finally:
+        runner.close()
     bar.close()
     print(f"wrote {args.out} ({args.iterations} iterations; checkpoint {checkpoint})")
     return 0
