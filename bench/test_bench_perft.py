@@ -61,3 +61,31 @@ def test_facade_walk_perft2_standard(benchmark, figures):
     figures.ratio("ratio core / facade walk (perft leaves/s)",
                   "core perft(3) standard, leaves/s",
                   "facade Python walk perft(2), leaves/s")
+
+
+FS_TOOL = Path(__file__).resolve().parents[2] / "shared" / "tools" / "fs-perft-ratio"
+
+
+def test_core_against_fairy_stockfish(benchmark, figures):
+    """Issue 19's yardstick: perft leaves/s and positions made per second against Fairy-Stockfish
+    (../shared/tools/fs-perft-ratio: the same run, CPU time of each process, interleaved rounds,
+    best of each). Targets: leaves >= 1.5x, plies made >= 0.5x its positions made."""
+    import re
+    import subprocess
+    import sys
+
+    import pytest
+    if not FS_TOOL.exists():
+        pytest.skip(f"{FS_TOOL} is not on this machine")
+    root = Path(__file__).resolve().parent.parent
+    out = benchmark.pedantic(
+        lambda: subprocess.run([str(FS_TOOL), sys.executable], cwd=root, check=True,
+                               capture_output=True, text=True).stdout, rounds=1, iterations=1)
+    leaves = re.search(r"leaves/s: core ([\d.]+) M, Fairy-Stockfish ([\d.]+) M, ratio ([\d.]+)",
+                       out)
+    made = re.search(r"made per s: core plies (\d+) k, Fairy-Stockfish positions (\d+) k, "
+                     r"ratio ([\d.]+)", out)
+    assert leaves and made, out
+    figures["perft leaves/s, core / Fairy-Stockfish (target >= 1.5)"] = float(leaves.group(3))
+    figures["plies made/s, core / Fairy-Stockfish positions made/s (target >= 0.5)"] = \
+        float(made.group(3))
