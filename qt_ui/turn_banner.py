@@ -82,7 +82,7 @@ class TurnBanner(QFrame):
         self.side_chip = QLabel()
         self.side_chip.setObjectName("turn_side")
         self.side_chip.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.side_chip.setMinimumWidth(220)
+        self.side_chip.setMinimumWidth(300)  # "Turn 123 · White to move" at 18 px bold
         self.actions_label = QLabel()
         self.actions_label.setObjectName("turn_actions")
         self.actions_label.setTextFormat(Qt.TextFormat.RichText)
@@ -119,6 +119,7 @@ class TurnBanner(QFrame):
         self.side_chip.setStyleSheet(
             f"QLabel {{ background: {bg}; color: {fg}; border: 2px solid #8a6d3b; "
             f"border-radius: 6px; padding: 4px 10px; font-size: 18px; font-weight: bold; }}")
+        self.side_chip.setMinimumWidth(max(300, self.side_chip.sizeHint().width()))  # never clipped
         self.actions_label.setText(self.actions_text(facts))
         self.players_label.setText(" &nbsp;·&nbsp; ".join(
             f"<b>{side.capitalize()}</b>: {who}" for side, who in facts.players.items()))
