@@ -9,6 +9,7 @@ process, so a "stop" can reach it.
 """
 from __future__ import annotations
 
+import os
 import pickle
 import signal
 import struct
@@ -197,6 +198,10 @@ def serve(requests: Any, replies: Any) -> None:
 
 def main() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the window's to handle
+    try:  # the window comes first: on a busy machine the search waits, never the clicks
+        os.nice(5)
+    except (AttributeError, OSError):
+        pass
     pipe = _Pipe(sys.stdin.buffer, sys.stdout.buffer)
     sys.stdout = sys.stderr  # a stray print must not break the replies
     import wec

@@ -97,6 +97,11 @@ class BoardWidget(QWidget):
         """The position layer per (width, height, dpr): (generation, pixmap); a few sizes kept
         (a view toggled back and forth finds its layer)."""
         self._generation = 0
+        # the last layer rendered, to paint only the changed squares of the next position:
+        # ((width, height, dpr), pixmap, square contents), None after a view or size change
+        self._incremental: tuple | None = None
+        self.squares_repainted = 0  # squares painted again by incremental renders (tests)
+        self.layer_updates = 0  # incremental renders (tests)
         """Bumped whenever what the layer shows changes."""
         self.layer_renders = 0
         """How many times the position layer was rendered (tests: a selection does not)."""
@@ -155,12 +160,14 @@ class BoardWidget(QWidget):
         # the glyph pixmaps are kept by everything that shapes them (size, detail, lighting):
         # a view toggled back finds them
         self._layers.clear()
+        self._incremental = None
         self._changed()
 
     def set_palette(self, palette: glyphs.Palette) -> None:
         self.palette_ = palette.copy()
         self._glyph_cache.clear()
         self._layers.clear()
+        self._incremental = None
         self._changed()
 
     def sizeHint(self) -> QSize:
@@ -392,24 +399,71 @@ class BoardWidget(QWidget):
         return self._cached(key, self.width(), self.height(), dpr, draw)
 
     def _layer(self, dpr: float) -> QPixmap:
-        """The position at this size (rendered again only when it changed)."""
+        """The position at this size (rendered again only when it changed; after an action only
+        the squares whose content changed are painted again)."""
         key = (self.width(), self.height(), dpr)
         kept = self._layers.get(key)
         if kept is not None and kept[0] == self._generation:
             return kept[1]
-        pix = QPixmap(max(1, int(self.width() * dpr)), max(1, int(self.height() * dpr)))
-        pix.setDevicePixelRatio(dpr)
-        lp = QPainter(pix)
-        try:
-            self._render_position(lp, dpr)
-        finally:
-            lp.end()
-        self.layer_renders += 1
+        contents = self._square_contents()
+        inc = self._incremental
+        if inc is not None and inc[0] == key and not self.hidden:
+            pix, old = inc[1], inc[2]
+            changed = [sq for sq in set(old) | set(contents) if old.get(sq) != contents.get(sq)]
+            lp = QPainter(pix)
+            try:
+                for (row, col) in changed:
+                    self._render_square(lp, row, col, dpr, clear=True)
+            finally:
+                lp.end()
+            self.squares_repainted += len(changed)
+            self.layer_updates += 1
+        else:
+            pix = QPixmap(max(1, int(self.width() * dpr)), max(1, int(self.height() * dpr)))
+            pix.setDevicePixelRatio(dpr)
+            lp = QPainter(pix)
+            try:
+                self._render_position(lp, dpr)
+            finally:
+                lp.end()
+            self.layer_renders += 1
+        self._incremental = None if self.hidden else (key, pix, contents)
         self._layers = {k: v for k, v in self._layers.items() if v[0] == self._generation}
         if len(self._layers) >= 3:
             self._layers.clear()
         self._layers[key] = (self._generation, pix)
         return pix
+
+    def _square_contents(self) -> dict[tuple[int, int], tuple]:
+        """What the layer shows in each square that shows anything, comparable between two
+        positions (the squares of an action differ; the rest are copied, not painted)."""
+        snap = self.snapshot
+        out: dict[tuple[int, int], list] = {}
+
+        def add(sq: tuple[int, int], what: object) -> None:
+            out.setdefault(sq, []).append(what)
+        for sq, levels in snap.pieces.items():
+            add(sq, ("p", {lv: list(ps) for lv, ps in levels.items()}))
+        for sq, arts in snap.articles.items():
+            add(sq, ("a", arts))
+        if self.show_last_seen:
+            for m in snap.last_seen:
+                add(m.square, ("g", m))
+        for pr in snap.projectiles:
+            add(pr.square, ("x", pr))
+        if self.show_reserves:
+            for sq, rs in snap.reserves.items():
+                add(sq, ("r", rs))
+        for sq in self.highlights.last_turn:
+            add(sq, ("last",))
+        if self.show_possible:
+            for sq in snap.possible:
+                add(sq, ("?",))
+        moving = (self._anim_piece, self._drag_piece)
+        for sq in list(out):
+            if any(p is not None and (p.row, p.col) == sq for p in moving):
+                add(sq, ("moving", moving))
+        return {sq: tuple(v) for sq, v in out.items()}
 
     def _stand_in(self, painter: QPainter) -> bool:
         """While resizing: the last layer of this position scaled into the new board."""
@@ -439,30 +493,42 @@ class BoardWidget(QWidget):
         if not (stand_in and self._stand_in(painter)):
             painter.drawPixmap(0, 0, self._layer(dpr))
         if not self.hidden:
+            self._paint_arrows(painter)
             self._paint_overlay(painter, dpr)
 
     def _render_position(self, painter: QPainter, dpr: float) -> None:
-        """The layer: squares, last turn, pieces and everything else of the position."""
-        pal = self.palette_
+        """The layer: squares, last turn, pieces and everything else of the position (the last
+        turn's arrows are drawn over it, with the overlay)."""
         painter.drawPixmap(0, 0, self._background(dpr))
         if self.hidden:
             return
-        hl = self.highlights
-        for (row, col) in hl.last_turn:
-            painter.fillRect(self.square_rect(row, col), pal.last_turn)
-        snap = self.snapshot
-        if self.show_possible:
-            for (row, col) in snap.possible:
-                glyphs.draw_possible_location(painter, self.square_rect(row, col))
+        for (row, col) in self._square_contents():
+            self._render_square(painter, row, col, dpr)
+
+    def _render_square(self, painter: QPainter, row: int, col: int, dpr: float, *,
+                       clear: bool = False) -> None:
+        """One square of the layer, clipped to it; `clear`: its empty square first."""
+        pal = self.palette_
+        rect = self.square_rect(row, col)
+        painter.save()
+        painter.setClipRect(rect)
+        if clear:
+            bg = self._background(dpr)
+            painter.drawPixmap(rect, bg, QRectF(rect.left() * dpr, rect.top() * dpr,
+                                                rect.width() * dpr, rect.height() * dpr))
+        if (row, col) in self.highlights.last_turn:
+            painter.fillRect(rect, pal.last_turn)
+        if self.show_possible and (row, col) in self.snapshot.possible:
+            glyphs.draw_possible_location(painter, rect)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
-        squares = set(snap.pieces) | set(snap.articles) | {m.square for m in snap.last_seen} | \
-            {pr.square for pr in snap.projectiles} | (set(snap.reserves) if self.show_reserves
-                                                      else set())
-        for (row, col) in squares:
-            for it in self.square_items(row, col):
-                self._paint_item(painter, it, dpr)
+        for it in self.square_items(row, col):
+            self._paint_item(painter, it, dpr)
+        painter.restore()
+
+    def _paint_arrows(self, painter: QPainter) -> None:
+        """The last turn's Move and Fires (over the layer: they cross squares)."""
         s = self.square_size()
-        for kind, a, b in hl.arrows:
+        for kind, a, b in self.highlights.arrows:
             glyphs.draw_action_arrow(painter, self.square_center(*a), self.square_center(*b),
                                      kind, max(2.0, s * 0.06))
 
@@ -478,9 +544,12 @@ class BoardWidget(QWidget):
             painter.drawPixmap(r.topLeft(), self._glyph(p, r, dpr))
             if dragged:
                 painter.setOpacity(1.0)
-        elif it.kind == "ghost":
+        elif it.kind == "ghost":  # cached like the pieces: a marker costs a millisecond to draw
             m = it.obj
-            glyphs.draw_last_seen(painter, r, m.type, m.color, m.level, palette=pal)
+            painter.drawPixmap(r.topLeft(), self._cached(
+                ("ghost", m.type, m.color, m.level), r.width(), r.height(), dpr,
+                lambda gp, rr, m=m: glyphs.draw_last_seen(gp, rr, m.type, m.color, m.level,
+                                                          palette=pal)))
         elif it.kind == "article":
             code = it.obj
             painter.drawPixmap(r.topLeft(), self._cached(
@@ -496,8 +565,13 @@ class BoardWidget(QWidget):
                     hand=e.get("hand"), palette=pal)))
         else:
             pr = it.obj
-            glyphs.draw_projectile(painter, r, pr.kind, pr.direction, flipped=self.flipped,
-                                   homing=pr.target is not None)
+            homing = pr.target is not None
+            painter.drawPixmap(r.topLeft(), self._cached(
+                ("projectile", pr.kind, pr.direction, self.flipped, homing), r.width(),
+                r.height(), dpr,
+                lambda gp, rr, pr=pr: glyphs.draw_projectile(gp, rr, pr.kind, pr.direction,
+                                                             flipped=self.flipped,
+                                                             homing=homing)))
 
     def _paint_overlay(self, painter: QPainter, dpr: float) -> None:
         """What changes with every click: destinations, targets, the selection, a moving

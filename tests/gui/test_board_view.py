@@ -3,6 +3,8 @@ pieces at every level drawn as pieces, tool tips and the legend, the last turn's
 board's defects 1, 2, 3, 7, 8, 10 and 11 — each driven through the real widgets, offscreen."""
 from __future__ import annotations
 
+import random
+
 import dataclasses
 from pathlib import Path
 
@@ -477,10 +479,33 @@ def test_defect_11_a_selection_repaints_without_rendering_the_position_again(qap
                                         set()))
         board.grab()
     assert board.layer_renders == rendered
+    updated = board.layer_updates
     board.set_snapshot(BoardSnapshot.of(game))  # a new position: rendered once
     board.grab()
     board.grab()
-    assert board.layer_renders == rendered + 1
+    assert board.layer_renders + board.layer_updates == rendered + updated + 1
+
+
+@pytest.mark.parametrize("n_actions", [1, 3, 8])
+def test_after_an_action_only_its_squares_are_painted_and_the_board_is_the_same(qapp, n_actions):
+    """The layer after an action paints only the squares whose content changed (issue 14's
+    watchdog: a full render on every action cost 8-10 ms of the window's thread), and the
+    result is pixel for pixel a full render of the new position."""
+    board = BoardWidget()
+    board.resize(1280, 860)
+    game = busy_game()
+    board.set_snapshot(BoardSnapshot.of(game))
+    board.grab()
+    rng = random.Random(n_actions)
+    for _ in range(n_actions):
+        game.apply(rng.choice(game.legal_actions()))
+    before = board.squares_repainted
+    board.set_snapshot(BoardSnapshot.of(game))
+    quick = board.grab().toImage()
+    assert board.squares_repainted - before < 40
+    board.set_view(flipped=board.flipped)  # drops the kept layer: a full render
+    full = board.grab().toImage()
+    assert quick == full
 
 
 def test_defect_11_a_live_resize_paints_the_last_layer_scaled_until_it_settles(qapp, qtbot):
