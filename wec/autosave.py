@@ -53,6 +53,9 @@ class Autosave:
         self._writer: threading.Thread | None = None
         self._lines = 0
         self._recorded: list["Entry"] = []  # the line of play the files hold
+        self._dirty = threading.Event()  # lines written since the last fsync
+        self._syncer: threading.Thread | None = None
+        self._closed = False
 
     def record(self, *, rewrite: bool = False) -> None:
         """After a change of the game: one journal line; a fold once the journal has grown."""
@@ -73,10 +76,10 @@ class Autosave:
                 for f in (self._file, self._next):
                     if f is not None:
                         f.write(text)
-                        f.flush()
-                        os.fsync(f.fileno())
+                        f.flush()  # in the OS from here: a killed process loses nothing
                         if os.fstat(f.fileno()).st_nlink == 0:
                             raise OSError(f"{self.path}: the autosave journal was removed")
+            self._sync_soon()
         except (OSError, ValueError) as e:
             self._fail(e)
             return
@@ -92,7 +95,7 @@ class Autosave:
         will continue the new save (`.journal.next`) is started first and takes every line from
         now on alongside the current one, so a kill at any moment leaves a save file with a
         journal that continues it. `wait`: write the save file before returning."""
-        from .save import save_data, write_atomically
+        from .save import save_data
         self.join()
         self._tell_error()
         if self.failed:
@@ -103,9 +106,10 @@ class Autosave:
             header = {"format": FORMAT, "version": VERSION, "base": len(data["actions"]),
                       "save": _digest(text.encode("utf-8"))}
             nxt = journal_path(self.path) + ".next"
-            write_atomically(nxt, json.dumps(header) + "\n")
-            with self._lock:
-                self._next = open(nxt, "a", encoding="utf-8")
+            with self._lock:  # synced by the writer before it takes the journal's place
+                self._next = open(nxt, "w", encoding="utf-8")
+                self._next.write(json.dumps(header) + "\n")
+                self._next.flush()
         except OSError as e:
             self._fail(e)
             return
@@ -124,12 +128,42 @@ class Autosave:
         try:
             write_atomically(self.path, text)
             with self._lock:
+                if self._next is not None:
+                    os.fsync(self._next.fileno())
                 os.replace(nxt, journal_path(self.path))
                 old, self._file, self._next = self._file, self._next, None
             if old is not None:
                 old.close()
         except OSError as e:
             self._error = e
+
+    def _sync_soon(self) -> None:
+        """The journal lines reach the disk (fsync) on a background thread: an fsync on the
+        game's thread stalled the app's window for tens of milliseconds. A killed process loses
+        nothing that was flushed; only a crash of the machine itself can lose the last lines
+        (a torn last line is dropped on recovery)."""
+        self._dirty.set()
+        if self._syncer is None or not self._syncer.is_alive():
+            self._syncer = threading.Thread(target=self._sync_loop, name="wec-journal-sync",
+                                            daemon=True)
+            self._syncer.start()
+
+    def _sync_loop(self) -> None:
+        while not self._closed:
+            if not self._dirty.wait(timeout=1.0):
+                continue
+            self._dirty.clear()
+            with self._lock:  # own descriptors: the files may be closed meanwhile
+                fds = [os.dup(f.fileno()) for f in (self._file, self._next)
+                       if f is not None and not f.closed]
+            try:
+                for fd in fds:
+                    os.fsync(fd)  # outside the lock: the game's thread never waits for it
+            except OSError as e:  # told by the game's thread at the next action
+                self._error = e
+            finally:
+                for fd in fds:
+                    os.close(fd)
 
     def join(self) -> None:
         """Wait for a fold in progress."""
@@ -139,6 +173,8 @@ class Autosave:
 
     def close(self) -> None:
         self.join()
+        self._closed = True
+        self._dirty.set()
         with self._lock:
             for f in (self._file, self._next):
                 if f is not None:
