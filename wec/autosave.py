@@ -95,7 +95,7 @@ class Autosave:
         will continue the new save (`.journal.next`) is started first and takes every line from
         now on alongside the current one, so a kill at any moment leaves a save file with a
         journal that continues it. `wait`: write the save file before returning."""
-        from .save import save_data
+        from .save import ensure_folder, save_data
         self.join()
         self._tell_error()
         if self.failed:
@@ -106,6 +106,7 @@ class Autosave:
             header = {"format": FORMAT, "version": VERSION, "base": len(data["actions"]),
                       "save": _digest(text.encode("utf-8"))}
             nxt = journal_path(self.path) + ".next"
+            ensure_folder(nxt)
             with self._lock:  # synced by the writer before it takes the journal's place
                 self._next = open(nxt, "w", encoding="utf-8")
                 self._next.write(json.dumps(header) + "\n")

@@ -51,19 +51,26 @@ STALE_SECONDS = 60.0
 was killed: a save writes a few hundred kB in well under a second."""
 
 
+def ensure_folder(path: str | os.PathLike[str]) -> str:
+    """Make the folder of `path` (and its parents) if missing; return it. A file standing where
+    a folder should be is said so, not as "File exists"."""
+    folder = os.path.dirname(os.path.abspath(os.fspath(path))) or "."
+    missing = folder
+    while not os.path.lexists(missing) and os.path.dirname(missing) != missing:
+        missing = os.path.dirname(missing)
+    if os.path.lexists(missing) and not os.path.isdir(missing):
+        raise NotADirectoryError(errno.ENOTDIR, f"{missing} is a file, not a folder")
+    os.makedirs(folder, exist_ok=True)
+    return folder
+
+
 def write_atomically(path: str | os.PathLike[str], text: str) -> None:
     """Write `text` to `path` so that a crash leaves either the old file or the new one: a
     temporary file beside it, flushed and synced, then renamed over it. A new file gets the
     mode the umask gives; a replaced file keeps its mode. Temporary files left in the folder by
     a killed save are removed."""
     path = os.fspath(path)
-    folder = os.path.dirname(os.path.abspath(path)) or "."
-    missing = folder
-    while not os.path.lexists(missing) and os.path.dirname(missing) != missing:
-        missing = os.path.dirname(missing)
-    if os.path.lexists(missing) and not os.path.isdir(missing):  # say so, not "File exists"
-        raise NotADirectoryError(errno.ENOTDIR, f"{missing} is a file, not a folder")
-    os.makedirs(folder, exist_ok=True)
+    folder = ensure_folder(path)
     fd, tmp = _new_temp_file(folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
