@@ -13,7 +13,7 @@ from wec._core.movegen cimport gen_moves, has_move
 from wec._core.actions cimport gen_actions, gen_search_actions
 from wec._core.make cimport do_action, undo_action
 from wec._core.perft cimport perft_moves, perft_actions, bench_generate, bench_make_unmake
-from wec._core.search cimport Search, TTEntry, MAX_PLY, evaluate, search_root
+from wec._core.search cimport Search, TTEntry, MAX_PLY, evaluate, search_root, set_values
 
 import functools
 from array import array
@@ -871,17 +871,7 @@ cdef class Engine:
         S.qdepth = qdepth
         S.turn_only = turn_only
         S.reductions = reductions
-        for i, v in enumerate(values["pieces"]):
-            S.piece_value[i] = v
-        for i, v in enumerate(values["articles"]):
-            S.article_value[i] = v
-        S.stunned_pct = values["stunned"]
-        S.proj_near_primary = values["projectile_near_primary"]
-        S.mobility = values["mobility"]
-        S.reserve_armed = values["reserve_armed"]
-        S.primary_guard = values.get("primary_guard", 0)
-        S.cooling = values.get("cooling", 0)
-        S.win = values["win"]
+        set_values(S, values)
 
     def search_iteration(self, int depth, int first=-1, long long node_limit=0,
                          double deadline=0.0):

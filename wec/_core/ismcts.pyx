@@ -29,21 +29,7 @@ from wec._core.movegen cimport gen_moves
 from wec._core.fire cimport gen_fires
 from wec._core.gen cimport Gen
 from wec._core.make cimport do_action, undo_action
-from wec._core.search cimport Search, evaluate
-
-cdef extern from "<time.h>" nogil:
-    ctypedef long time_t
-    struct timespec:
-        time_t tv_sec
-        long tv_nsec
-    int clock_gettime(int clk, timespec* ts)
-    int CLOCK_MONOTONIC
-
-
-cdef inline double now() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return ts.tv_sec + ts.tv_nsec * 1e-9
+from wec._core.search cimport Search, evaluate, set_values, now
 
 
 cdef inline unsigned long long next_random(Tree* t) noexcept nogil:
@@ -518,17 +504,7 @@ cdef class IsmctsSearch:
         if exploration < 0 or rollout_turns < 0 or scale <= 0 or max_nodes < 1:
             raise ValueError("IS-MCTS setup: exploration >= 0, rollout_turns >= 0, scale > 0, "
                              "max_nodes >= 1")
-        for i, v in enumerate(values["pieces"]):
-            S.piece_value[i] = v
-        for i, v in enumerate(values["articles"]):
-            S.article_value[i] = v
-        S.stunned_pct = values["stunned"]
-        S.proj_near_primary = values["projectile_near_primary"]
-        S.mobility = values["mobility"]
-        S.reserve_armed = values["reserve_armed"]
-        S.primary_guard = values.get("primary_guard", 0)
-        S.cooling = values.get("cooling", 0)
-        S.win = values["win"]
+        set_values(S, values)
         self.t.exploration = exploration
         self.t.rollout_turns = rollout_turns
         self.t.scale = scale

@@ -2,6 +2,22 @@
 from libc.stdint cimport uint64_t
 from wec._core.state cimport *
 
+cdef extern from "<time.h>" nogil:
+    ctypedef long time_t
+    struct timespec:
+        time_t tv_sec
+        long tv_nsec
+    int clock_gettime(int clk, timespec* ts)
+    int CLOCK_MONOTONIC
+
+
+cdef inline double now() noexcept nogil:
+    """Monotonic seconds (time budgets, checked from nogil code)."""
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
 cdef enum:
     MAX_PLY = 64          # search plies (main search + quiescence) with their own action buffer
 
@@ -45,3 +61,4 @@ ctypedef struct Search:
 
 cdef int evaluate(State* st, Search* s) noexcept nogil
 cdef int search_root(State* st, Search* s, int depth, int first, int* best_index) noexcept nogil
+cdef int set_values(Search* S, dict values) except -1

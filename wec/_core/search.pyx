@@ -11,19 +11,6 @@ from wec._core.board cimport king_dist
 from wec._core.actions cimport gen_actions, gen_search_actions
 from wec._core.make cimport do_action, undo_action
 
-cdef extern from "<time.h>" nogil:
-    ctypedef long time_t
-    struct timespec:
-        time_t tv_sec
-        long tv_nsec
-    int clock_gettime(int clk, timespec* ts)
-    int CLOCK_MONOTONIC
-
-cdef inline double now() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return ts.tv_sec + ts.tv_nsec * 1e-9
-
 
 cdef int enemies_near(State* st, int sq, int color) noexcept nogil:
     """Unstunned pieces not of `color` within 2 king steps of `sq`, at any level."""
@@ -41,6 +28,24 @@ cdef int enemies_near(State* st, int sq, int color) noexcept nogil:
                     if e.color != color and e.stun == 0:
                         n += 1
     return n
+
+
+cdef int set_values(Search* S, dict values) except -1:
+    """The evaluation's values (wec.ai.search_values()) into a search (the alpha-beta search's and
+    IS-MCTS's alike)."""
+    cdef int i
+    for i, v in enumerate(values["pieces"]):
+        S.piece_value[i] = v
+    for i, v in enumerate(values["articles"]):
+        S.article_value[i] = v
+    S.stunned_pct = values["stunned"]
+    S.proj_near_primary = values["projectile_near_primary"]
+    S.mobility = values["mobility"]
+    S.reserve_armed = values["reserve_armed"]
+    S.primary_guard = values.get("primary_guard", 0)
+    S.cooling = values.get("cooling", 0)
+    S.win = values["win"]
+    return 0
 
 
 cdef int evaluate(State* st, Search* s) noexcept nogil:
