@@ -32,10 +32,12 @@ class Snapshot:
         """(actions applied, hash) of the state the list belongs to."""
         if just_listed:  # `raws` is what engine.legal() just returned: read its buffer
             named = engine.named_briefs(len(raws))
+            reinforce = engine.lists_reinforce(len(raws))
         else:
             named = {pid: _core_brief(engine.piece(pid)) for pid in _named(raws)}
+            reinforce = any(r[0] == ACT_REINFORCE for r in raws)
         self.pieces = {pid: _brief(b) for pid, b in named.items()}
-        self.reserves = engine.reserves() if any(r[0] == ACT_REINFORCE for r in raws) else ()
+        self.reserves = engine.reserves() if reinforce else ()
 
     def fields(self, raw: tuple) -> dict[str, Any]:
         """The Action fields of a raw action (wec._core Engine.legal tuple)."""
@@ -170,8 +172,8 @@ for _field in dataclasses.fields(Action):
     setattr(PendingAction, _field.name, _lazy(_field.name))
 
 
-def pending(snap: Snapshot, raws: list[tuple]) -> list[tuple[Action, tuple]]:
-    """(action, raw) pairs for a legal list, the actions not yet spelled out."""
+def pending(snap: Snapshot, raws: list[tuple]) -> list[Action]:
+    """The actions of a legal list (in the order of `raws`), not yet spelled out."""
     return Engine.pending(PendingAction, snap, raws)  # type: ignore[no-any-return]
 
 

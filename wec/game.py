@@ -23,19 +23,25 @@ from .sightings import Sightings, changed_ids
 
 
 class _LegalList:
-    """The legal actions of one state: (action, raw) pairs, and their texts once asked for."""
+    """The legal actions of one state, their raw core tuples (in the same order), and their
+    texts once asked for."""
 
-    __slots__ = ("snap", "pairs", "_by_text")
+    __slots__ = ("snap", "actions", "raws", "_by_text")
 
     def __init__(self, engine: Engine, key: tuple[int, int]) -> None:
-        raws = engine.legal()
-        self.snap = Snapshot(engine, raws, key, just_listed=True)
-        self.pairs = pending(self.snap, raws)
+        self.raws: list[tuple] = engine.legal()
+        self.snap = Snapshot(engine, self.raws, key, just_listed=True)
+        self.actions = pending(self.snap, self.raws)
         self._by_text: dict[str, tuple[Action, tuple]] | None = None
+
+    @property
+    def pairs(self) -> list[tuple[Action, tuple]]:
+        """(action, raw) pairs."""
+        return list(zip(self.actions, self.raws))
 
     def by_text(self) -> dict[str, tuple[Action, tuple]]:
         if self._by_text is None:
-            self._by_text = {str(a): (a, raw) for a, raw in self.pairs}
+            self._by_text = {str(a): (a, raw) for a, raw in zip(self.actions, self.raws)}
         return self._by_text
 
 
@@ -215,11 +221,11 @@ class Game(RecordKeeping, Sightings):
     def legal_actions(self) -> list[Action]:
         """Everything the side to move may do now (R6.1): Moves and Dozes (until the Move is
         made), Fires, Pickups, Drops, Exchanges, Reinforces, and End Turn after the Move."""
-        return [a for a, _ in self._legal()]
+        return list(self._legal_list().actions)  # a copy: the caller may change it
 
     def legal_moves(self) -> list[Action]:
         """The Move and Doze actions among the legal actions."""
-        return [a for a, _ in self._legal() if a.kind in ("move", "doze")]
+        return [a for a in self._legal_list().actions if a.kind in ("move", "doze")]
 
     def is_legal(self, action: Action | str) -> bool:
         try:
@@ -244,7 +250,7 @@ class Game(RecordKeeping, Sightings):
         if found is not None:
             return found
         key = wanted.loose_key()
-        matches = [(a, raw) for a, raw in listed.pairs if a.loose_key() == key
+        matches = [(a, raw) for a, raw in zip(listed.actions, listed.raws) if a.loose_key() == key
                    and (wanted.hand is None or wanted.hand == a.hand)
                    and (not wanted.articles or wanted.articles == a.articles)]
         if len(matches) == 1:

@@ -6,6 +6,7 @@ The facade (wec.game) talks to this class with plain tuples; nothing here is per
 from libc.stdlib cimport calloc, malloc, free
 from libc.string cimport memset, memcpy, memcmp
 from libc.stdint cimport uint64_t
+from cpython.object cimport PyObject, PyTypeObject
 from wec._core.state cimport *
 from wec._core.board cimport (full_hash, piece_key, article_key, state_key, slots_of, trail_share, trail_release,
                               is_supported, can_see)
@@ -31,6 +32,16 @@ cdef extern from *:
     #endif
     """
     const int WEC_CHECK_ACTIONS
+
+cdef extern from "Python.h":
+    # A legal list's objects (raw tuples, pending actions and their dicts) hold no reference
+    # cycles; left to the cyclic collector, the thousands made per second each pass through its
+    # generations and make it scan the whole heap again and again (half of a listing's time).
+    void PyObject_GC_UnTrack(void* op)
+    int PyObject_GenericSetAttr(object o, object name, object value) except -1
+    PyTypeObject PyBaseObject_Type
+
+cdef tuple _NO_ARGS = ()
 
 # The debug build (WEC_DEBUG=1, setup.py) runs the consistency checker after every applied action.
 DEBUG_CHECKS = bool(WEC_CHECK_ACTIONS)
@@ -627,26 +638,44 @@ cdef class Engine:
                                                                and not self.st.moved) else 0
             else:
                 n = gen_actions(self.st, self.buf)
+        cdef tuple raw
         out = []
         for i in range(n):
             m = &self.buf[i]
-            out.append((m.kind, m.pid, m.dest, m.dlevel, m.passenger, m.path, m.group, m.dir,
-                        m.art, m.art2, m.target))
+            raw = (m.kind, m.pid, m.dest, m.dlevel, m.passenger, m.path, m.group, m.dir,
+                   m.art, m.art2, m.target)
+            PyObject_GC_UnTrack(<void*>raw)  # small ints only: no cycle (see PyObject_GC_UnTrack)
+            out.append(raw)
         return out
 
     @staticmethod
     def pending(cls, snap, list raws):
-        """[(action, raw)] for a legal list: each action a bare `cls` instance (wec.actionlist
-        PendingAction) whose __dict__ holds only `_legal` = (snap, raw); built here, in C, because
-        a legal list is made at every state a user or a bot looks at."""
+        """The actions of a legal list: each a bare `cls` instance (wec.actionlist PendingAction)
+        whose __dict__ holds only `_legal` = (snap, raw); built here, in C, because a legal list
+        is made at every state a user or a bot looks at."""
         cdef list out = []
-        cdef object new = object.__new__
+        cdef type t = cls
+        cdef str name = "_legal"
         cdef object a, raw
+        cdef tuple legal
         for raw in raws:
-            a = new(cls)
-            a.__dict__["_legal"] = (snap, raw)
-            out.append((a, raw))
+            a = PyBaseObject_Type.tp_new(t, <PyObject*>_NO_ARGS, NULL)  # object.__new__(cls)
+            legal = (snap, raw)
+            PyObject_GenericSetAttr(a, name, legal)  # the instance's own values, no dict yet
+            # no cycle through an action (see PyObject_GC_UnTrack)
+            PyObject_GC_UnTrack(<void*>legal)
+            PyObject_GC_UnTrack(<void*>a)
+            out.append(a)
         return out
+
+    def lists_reinforce(self, int n):
+        """Right after legal() (its `n` actions still in the buffer): whether one is a Reinforce
+        (then its list needs the reserves)."""
+        cdef int i
+        for i in range(min(n, MAX_MOVES)):
+            if self.buf[i].kind == ACT_REINFORCE:
+                return True
+        return False
 
     def named_briefs(self, int n):
         """Right after legal() (whose `n` actions are still in the buffer): the pieces they name
