@@ -24,7 +24,7 @@ class Snapshot:
     """What the actions of one legal list need to know of the pieces they name, read from the
     engine when the list is made: per piece id (type code, row, col, level, hand, articles)."""
 
-    __slots__ = ("pieces", "reserves", "key")
+    __slots__ = ("_named", "reserves", "key")
 
     def __init__(self, engine: Any, raws: list[tuple], key: tuple[int, int], *,
                  just_listed: bool = False) -> None:
@@ -36,8 +36,12 @@ class Snapshot:
         else:
             named = {pid: _core_brief(engine.piece(pid)) for pid in _named(raws)}
             reinforce = any(r[0] == ACT_REINFORCE for r in raws)
-        self.pieces = {pid: _brief(b) for pid, b in named.items()}
+        self._named = named  # core briefs; spelled out (`brief`) only for actions read
         self.reserves = engine.reserves() if reinforce else ()
+
+    def brief(self, pid: int) -> tuple:
+        """(type code, row, col, level, hand, articles) of a piece the actions name."""
+        return _brief(self._named[pid])
 
     def fields(self, raw: tuple) -> dict[str, Any]:
         """The Action fields of a raw action (wec._core Engine.legal tuple)."""
@@ -49,13 +53,13 @@ class Snapshot:
             r, c = square_of(rsq)
             return {"kind": "reinforce", "piece": rules.PIECE_TYPES[rtype].code,
                     "dest": (r, c, "G"), "hand": rules.HANDS[rhand]}
-        code, row, col, level, hand, articles = self.pieces[pid]
+        code, row, col, level, hand, articles = self.brief(pid)
         me = {"piece": code, "origin": (row, col, level), "hand": hand, "articles": articles}
         if kind in (ACT_PICKUP, ACT_DROP):
             return {"kind": "pickup" if kind == ACT_PICKUP else "drop", **me,
                     "article": rules.ARTICLES[art - 1]}
         if kind == ACT_EXCHANGE:
-            other = self.pieces[target]
+            other = self.brief(target)
             return {"kind": "exchange", **me, "article": rules.ARTICLES[art - 1],
                     "swap": rules.ARTICLES[art2 - 1] if art2 else None,
                     "target": other[1:4], "other": _text(other)}
@@ -66,13 +70,13 @@ class Snapshot:
                 return {"kind": "fire", **me, "dest": (r, c, "G"), "article": fire,
                         "path": ("beeline", "dogleg")[path]}
             if target >= 0:
-                other = self.pieces[target]
+                other = self.brief(target)
                 return {"kind": "fire", **me, "dest": other[1:4], "article": fire,
                         "target": other[1:4], "other": _text(other)}
             return {"kind": "fire", **me, "dest": (r, c, rules.LEVELS[dlevel]), "article": fire}
         dr, dc = square_of(dest)
         if kind == ACT_MOVE:
-            carried = _text(self.pieces[passenger]) if passenger >= 0 else None
+            carried = _text(self.brief(passenger)) if passenger >= 0 else None
             return {"kind": "move", **me, "dest": (dr, dc, rules.LEVELS[dlevel]),
                     "passenger": passenger >= 0, "carried": carried}
         squares = []

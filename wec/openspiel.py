@@ -74,7 +74,7 @@ except ImportError as e:  # pragma: no cover - exercised only without the extra
 
 from . import rules
 from .action import Action
-from .actionlist import _brief, _core_brief, _text
+from .actionlist import Snapshot, _brief, _core_brief, _text, pending
 from .coredata import (ACT_DOZE, ACT_DROP, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE,
                        ACT_PICKUP, ACT_REINFORCE, piece_info)
 from .errors import IllegalActionError, WecError
@@ -277,17 +277,24 @@ def _piece_text(raw: tuple) -> str:
 def legal_ids(game: Game) -> dict[int, tuple]:
     """The side to move's legal actions as {id: engine action tuple}; CodecError on a collision
     (two different action texts with one id)."""
-    engine = game._engine
-    if engine.result != -1:
+    if game._engine.result != -1:
         return {}
+    return _listed_ids(game)[0]
+
+
+def _listed_ids(game: Game) -> tuple[dict[int, tuple], Snapshot]:
+    """`legal_ids` of a game that goes on, and the Snapshot of the pieces its actions name (for
+    their texts, spelled out only when read)."""
+    engine = game._engine
     numberer = _Numberer(engine)
     out: dict[int, tuple] = {}
     raws = engine.legal()
+    snap = Snapshot(engine, raws, (-1, 0), just_listed=True)
     slots = {pid: _twin_rank(*pair) for pid, pair in engine.codec_twins(len(raws)).items()}
     fast = engine.codec_ids(len(raws), _CORE_BASES, slots)
     out = dict(zip(fast, raws))
     if len(out) == len(raws) and -1 not in out:
-        return out  # every action numbered by the core, no two alike
+        return out, snap  # every action numbered by the core, no two alike
     out = {}
     for raw, aid in zip(raws, fast):
         if aid < 0:
@@ -298,7 +305,7 @@ def legal_ids(game: Game) -> dict[int, tuple]:
         elif before != raw and str(game._to_action(before)) != str(game._to_action(raw)):
             raise CodecError(f"id {aid} names both {game._to_action(before)} and "
                              f"{game._to_action(raw)}")
-    return out
+    return out, snap
 
 
 def encode(game: Game, action: Action | str) -> int:
@@ -405,6 +412,15 @@ class _Cloned:
         return _Cloned, ()
 
 
+class _Played(list):
+    """The actions played from the initial position (listed actions, spelled out only when read:
+    most states never build the facade game that replays them); a copy of the state shares the
+    actions (immutable) and copies only the list."""
+
+    def __deepcopy__(self, memo: dict) -> "_Played":
+        return _Played(self)
+
+
 class _Lazy:
     """A value not copied with the state (rebuilt on demand)."""
 
@@ -442,8 +458,8 @@ class WeaponChessState(pyspiel.State):
         self._initial = _Shared(position if position is not None else game.initial_position)
         self._mech = _Mechanics(Game.from_position(position) if position is not None
                                 else game.initial_game.clone())
-        self._texts: list[str] = []
-        self._legal = _Lazy()   # (ply, {id: raw})
+        self._played = _Played()
+        self._legal = _Lazy()   # (ply, {id: raw}, the Snapshot of the list)
         self._full = _Cloned()  # the facade Game with its record (for observations)
 
     # --- helpers ---------------------------------------------------------------------------------
@@ -453,12 +469,18 @@ class WeaponChessState(pyspiel.State):
         """The engine-level game (its record starts at this state's initial position)."""
         return self._mech.game
 
-    def _ids(self) -> dict[int, tuple]:
+    def _listed(self) -> tuple[int, dict[int, tuple], Snapshot | None]:
         cached = self._legal.value
-        if cached is None or cached[0] != len(self._texts):
-            cached = (len(self._texts), {} if self.is_terminal() else legal_ids(self._mech.game))
+        if cached is None or cached[0] != len(self._played):
+            if self.is_terminal():
+                cached = (len(self._played), {}, None)
+            else:
+                cached = (len(self._played), *_listed_ids(self._mech.game))
             self._legal.value = cached
-        return cached[1]
+        return cached  # type: ignore[no-any-return]
+
+    def _ids(self) -> dict[int, tuple]:
+        return self._listed()[1]
 
     def full_game(self) -> Game:
         """The facade game of this state with its full record (for observations)."""
@@ -466,12 +488,12 @@ class WeaponChessState(pyspiel.State):
         if full is None:
             full = Game.from_position(self._initial.value)
             self._full.value = full
-        for text in self._texts[full.ply:]:
-            full.apply(text)
+        for action in self._played[full.ply:]:
+            full.apply(action)
         return full
 
     def _capped(self) -> bool:
-        return self._mech.game.turn > self._max_turns
+        return self._mech.game._engine.turn > self._max_turns
 
     # --- the OpenSpiel API -----------------------------------------------------------------------
 
@@ -486,13 +508,12 @@ class WeaponChessState(pyspiel.State):
         return sorted(self._ids())
 
     def _apply_action(self, action: int) -> None:
-        raw = self._ids().get(action)
+        _, ids, snap = self._listed()
+        raw = ids.get(action)
         if raw is None:
             raise IllegalActionError(f"action id {action} ({describe_text(action)}) is not legal")
-        game = self._mech.game
-        text = str(game._to_action(raw))
-        game._engine.apply(raw)
-        self._texts.append(text)
+        self._mech.game._engine.apply(raw)
+        self._played.append(pending(snap, [raw])[0])  # type: ignore[arg-type]
 
     def _action_to_string(self, player: int, action: int) -> str:
         raw = None if self.is_terminal() else self._ids().get(action)
@@ -501,7 +522,8 @@ class WeaponChessState(pyspiel.State):
         return describe_text(action)
 
     def is_terminal(self) -> bool:
-        return self._mech.game._engine.result != -1 or self._capped()
+        engine = self._mech.game._engine  # asked many times per action by pyspiel: kept short
+        return engine.result != -1 or engine.turn > self._max_turns
 
     def returns(self) -> list[float]:
         result = self._mech.game.result
@@ -516,7 +538,7 @@ class WeaponChessState(pyspiel.State):
         pieces = sorted((p.row, p.col, "GAS".index(p.level), p.color, p.text(), p.stun,
                          p.journey or (), p.fired) for p in game.pieces())
         lines = [f"turn {game.turn}, {game.to_move} to move, moved {game.moved}, "
-                 f"result {game.result}, ply {len(self._texts)}"]
+                 f"result {game.result}, ply {len(self._played)}"]
         lines += [f"{color[0]}:{text}" + (f" stun {stun}" if stun else "") +
                   (f" journey {journey}" if journey else "") + (" fired" if fired else "")
                   for _, _, _, color, text, stun, journey, fired in pieces]
