@@ -52,6 +52,8 @@ def run(args: Any) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setOrganizationName("WEC")
     app.setApplicationName("wec")
+    from .collector import pin_collection_to_this_thread
+    pin_collection_to_this_thread(app)  # never a Qt object freed from another thread
     try:
         game = initial_game(args)
     except wec.WecError as e:

@@ -176,10 +176,8 @@ class MainWindow(QMainWindow):
             self._restore_layout()
         # everything made so far (Qt's wrappers, the modules, the rule tables) lives as long as
         # the program: out of the collector's full passes, which would otherwise stop the window
-        # for 40-70 ms now and then; and full passes much rarer (each listed action and record
-        # entry is an object: the default thresholds ran one every few actions)
+        # for 40-70 ms now and then (the passes themselves: qt_ui/collector.py)
         gc.freeze()
-        gc.set_threshold(20000, 20, 50)
 
     # --- construction ----------------------------------------------------------------------------
 
@@ -1238,7 +1236,7 @@ class MainWindow(QMainWindow):
             return
         mover = g.to_move
         try:
-            done = g.apply(text)
+            done = g.apply(self._listed(text, self.worker.chosen_index))
         except IllegalActionError as e:
             self._computer_error(f"The computer chose an illegal action: {e}")
             return
@@ -1246,6 +1244,14 @@ class MainWindow(QMainWindow):
             self._show_computer_action(done, mover)
         self.last_progress = None
         self._after(done, animate=True)
+
+    def _listed(self, text: str, index: int) -> Action | str:
+        """The computer's action: the listed action at `index` if its text is `text` (no need
+        to spell out the whole legal list to find the text), else the text."""
+        legal = self.game.legal_actions()
+        if 0 <= index < len(legal) and str(legal[index]) == text:
+            return legal[index]
+        return text
 
     def _ai_failed(self, message: str) -> None:
         self.thinking.hide()

@@ -43,9 +43,11 @@ def shot_dir(tmp_path: Path) -> Path:
 def make_window(qtbot):
     """A MainWindow with test preferences: no delays, no animation, choosers answered by a
     function (default: the first choice) and confirmations answered yes."""
+    from qt_ui.collector import pin_collection_to_this_thread, unpin
     from qt_ui.main_window import MainWindow
     from qt_ui.settings import Preferences
     made = []
+    pin_collection_to_this_thread()  # as `wec play` does (qt_ui/app.py)
 
     def make(game=None, **prefs):
         prefs.setdefault("animate", False)
@@ -63,6 +65,7 @@ def make_window(qtbot):
     yield make
     for w in made:
         w.shutdown()
+    unpin()
 
 
 @pytest.fixture
