@@ -86,6 +86,9 @@ class TurnBanner(QFrame):
         self.actions_label = QLabel()
         self.actions_label.setObjectName("turn_actions")
         self.actions_label.setTextFormat(Qt.TextFormat.RichText)
+        # a longer text ("... is playing its turn — Computer ...") must not widen the board's
+        # pane: the board then shifted by pixels and was painted afresh at each step
+        self.actions_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.players_label = QLabel()
         self.players_label.setObjectName("turn_players")
         self.players_label.setTextFormat(Qt.TextFormat.RichText)

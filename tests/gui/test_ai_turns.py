@@ -97,6 +97,37 @@ def test_the_window_never_freezes_in_a_long_game_against_the_computer(make_windo
                             f"({sum(g > 0.05 for g in gaps)} gaps over 50 ms in {len(gaps)})")
 
 
+def test_going_through_the_history_never_moves_the_board(make_window, qtbot):
+    """The banner's longer texts while the computer plays ("... is playing its turn — ...")
+    once widened the board's pane: the board shifted by 2 px at each history step and its whole
+    layer was painted again (20 ms). Now each step paints only the squares that change."""
+    w = make_window(mode="human_vs_computer", human="black", ai_level=1, ai_seconds=0.05)
+    rng = random.Random(7)
+    turns = 0
+    while turns < 6:
+        if w.game.to_move != "black":
+            qtbot.waitUntil(lambda: w.game.to_move == "black", timeout=60000)
+            continue
+        legal = w.picker.legal
+        ends = [a for a in legal if a.kind == "end"]
+        if ends and (rng.random() < 0.5 or len(legal) == 1):
+            assert w.play(ends[0])
+            turns += 1
+        else:
+            assert w.play(rng.choice([a for a in legal if a.kind != "end"]))
+        qtbot.wait(1)
+    qtbot.waitUntil(lambda: w.game.to_move == "black", timeout=60000)
+    w.grab()
+    size, renders = w.board.size(), w.board.layer_renders
+    for name in ("first", "next", "prev", "last", "first", "next", "last"):
+        qtbot.mouseClick(w.history.buttons[name], Qt.MouseButton.LeftButton)
+        qtbot.wait(20)  # the layout's requests, then the paint
+        w.grab()
+        assert w.board.size() == size, name
+    assert w.board.layer_renders == renders
+    assert w.board.layer_updates > 0
+
+
 def test_the_helpers_copy_of_the_game_follows_every_rewind_and_new_game():
     from qt_ui.ai_process import _Mirror
     import wec
