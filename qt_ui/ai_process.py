@@ -100,6 +100,16 @@ class _Mirror:
         self.done.append(text)
 
 
+def listed_index(game: Any, action: Any) -> int:
+    """Where `action` stands in `game.legal_actions()` (-1: not there). The window's copy of the
+    game lists the same actions in the same order, so it takes the action by this index (after
+    checking its text) instead of spelling out its whole list to find the text."""
+    try:
+        return int(game.legal_actions().index(action))
+    except ValueError:
+        return -1
+
+
 def serve(requests: Any, replies: Any) -> None:
     """Think on request, report progress and the choice."""
     import wec
@@ -132,7 +142,8 @@ def serve(requests: Any, replies: Any) -> None:
         except Exception as e:  # reported to the window, never lost in the helper
             replies.send(("failed", ticket, f"{type(e).__name__}: {e}"))
             return
-        replies.send(("done", ticket, (str(action), number, [str(a) for a in ai.plan])))
+        replies.send(("done", ticket, (str(action), number, [str(a) for a in ai.plan],
+                                       listed_index(game, action))))
         # the window plays it now: keep in step meanwhile, so the next request finds the
         # copy ready (a rewind instead is taken back by the next sync)
         try:

@@ -57,6 +57,8 @@ class AIWorker(QObject):
         self.players = 0
         """How many players the helper has made (one per computer turn)."""
         self.plan: list[str] = []
+        self.chosen_index = -1
+        """Where the last chosen action stands in the game's legal list (-1: unknown)."""
         """The rest of the turn the computer foresaw after its last action (texts)."""
 
     @property
@@ -192,7 +194,7 @@ class AIWorker(QObject):
         if kind == "progress":
             self.progress.emit(*payload)
         elif kind == "done":
-            text, self.players, self.plan = payload
+            text, self.players, self.plan, self.chosen_index = payload
             self._waiting = None
             self.chosen.emit(text)
         elif kind == "resync":  # the helper lost its copy: the request again, in full

@@ -96,6 +96,35 @@ def test_a_fold_interrupted_after_the_save_was_written_loses_nothing(tmp_path):
         assert wec.Game.load(path).actions() == g.actions()
 
 
+def test_actions_played_while_a_fold_is_written_reach_both_journals(tmp_path, monkeypatch):
+    """The game's thread only gathers the fold's content; while the writer thread makes its
+    text, later actions go to the old journal (a kill then loses nothing) and to the new one."""
+    import threading
+
+    from wec.autosave import Autosave
+    gate = threading.Event()
+    fold = Autosave._fold
+
+    def held_fold(self, data):
+        gate.wait(10)
+        fold(self, data)
+    path = tmp_path / "auto.json"
+    g = wec.Game.new()
+    g.autosave_to(path)
+    monkeypatch.setattr(Autosave, "_fold", held_fold)
+    play(g, MIN_LINES + 1)  # the fold starts, and waits at the gate
+    assert g._autosave._writer is not None and g._autosave._writer.is_alive()
+    base = len(g.actions()) - 1
+    play(g, 4, seed=8)
+    assert wec.Game.load(path).actions() == g.actions()  # killed now: the old save and journal
+    gate.set()
+    g._autosave.join()
+    lines = open(journal_path(path)).read().splitlines()
+    assert json.loads(lines[0])["base"] == len(json.loads(path.read_text())["actions"]) >= base
+    assert len(lines) == 1 + len(g.actions()) - json.loads(lines[0])["base"]
+    assert wec.Game.load(path).actions() == g.actions()
+
+
 def test_a_journal_of_another_save_is_not_applied(tmp_path):
     path = tmp_path / "auto.json"
     g = wec.Game.new()

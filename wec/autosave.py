@@ -10,9 +10,10 @@ in flight:
     {"at": 11, "add": []}                          an undo
 
 Once the journal holds more lines than a quarter of the game's actions (at least 32) it is folded
-into the save file, so the total work stays linear in the game's length; the fold's save file is
-written by a writer thread while a new journal (`.journal.next`, renamed over the old one once the
-save is written) already takes the later lines. `Game.load` reads the save, then whichever
+into the save file, so the total work stays linear in the game's length. The game's thread only
+gathers the save's content (no copy of the game); a writer thread turns it into text, starts the
+new journal (`.journal.next`, with the lines played meanwhile), writes the save file and renames
+the new journal over the old one. Until then every line also goes to the old journal. `Game.load` reads the save, then whichever
 journal's header names that very save; a torn or unreadable line ends the journal with a warning.
 """
 from __future__ import annotations
@@ -50,6 +51,7 @@ class Autosave:
         self._lock = threading.Lock()
         self._file: Any = None   # the journal that continues the save file on disk
         self._next: Any = None   # during a fold: the journal that continues the save being written
+        self._next_lines: list[str] | None = None  # during a fold, before `_next` is open: its lines
         self._writer: threading.Thread | None = None
         self._lines = 0
         self._recorded: list["Entry"] = []  # the line of play the files hold
@@ -73,6 +75,8 @@ class Autosave:
         text = json.dumps({"at": keep, "add": [e.text for e in line[keep:]]}) + "\n"
         try:
             with self._lock:
+                if self._next_lines is not None:
+                    self._next_lines.append(text)
                 for f in (self._file, self._next):
                     if f is not None:
                         f.write(text)
@@ -92,50 +96,55 @@ class Autosave:
 
     def compact(self, *, wait: bool = True) -> None:
         """Fold: the whole save file, then a fresh journal that continues it. The journal that
-        will continue the new save (`.journal.next`) is started first and takes every line from
-        now on alongside the current one, so a kill at any moment leaves a save file with a
-        journal that continues it. `wait`: write the save file before returning."""
-        from .save import ensure_folder, save_data
+        will continue the new save (`.journal.next`) is started before the save is written and
+        takes every line from then on alongside the current one (the lines played while the
+        writer makes the save's text wait in memory, and in the current journal), so a kill at
+        any moment leaves a save file with a journal that continues it. `wait`: write the save
+        file before returning; else the writer thread does all but gathering the content."""
+        from .save import save_data
         self.join()
         self._tell_error()
         if self.failed:
             return
-        try:
-            data = save_data(self.game)
-            text = json.dumps(data, indent=1) + "\n"
-            header = {"format": FORMAT, "version": VERSION, "base": len(data["actions"]),
-                      "save": _digest(text.encode("utf-8"))}
-            nxt = journal_path(self.path) + ".next"
-            ensure_folder(nxt)
-            with self._lock:  # synced by the writer before it takes the journal's place
-                self._next = open(nxt, "w", encoding="utf-8")
-                self._next.write(json.dumps(header) + "\n")
-                self._next.flush()
-        except OSError as e:
-            self._fail(e)
-            return
+        data = save_data(self.game, shared=True)  # the game's thread: no copy, nothing written
         self._recorded = list(self.game._line)
         self._lines = 0
         if wait:
-            self._write_save(text, nxt)
+            self._fold(data)
             self._tell_error()
         else:
-            self._writer = threading.Thread(target=self._write_save, args=(text, nxt),
+            with self._lock:
+                self._next_lines = []
+            self._writer = threading.Thread(target=self._fold, args=(data,),
                                             name="wec-autosave", daemon=True)
             self._writer.start()
 
-    def _write_save(self, text: str, nxt: str) -> None:
-        from .save import write_atomically
+    def _fold(self, data: dict[str, Any]) -> None:
+        """The save's text, the new journal (its header names that text), the save file, and
+        the new journal in the old one's place. Errors are told by the game's thread."""
+        from .save import ensure_folder, write_atomically
+        nxt = journal_path(self.path) + ".next"
         try:
+            text = json.dumps(data, indent=1) + "\n"
+            header = {"format": FORMAT, "version": VERSION, "base": len(data["actions"]),
+                      "save": _digest(text.encode("utf-8"))}
+            ensure_folder(nxt)
+            journal = open(nxt, "w", encoding="utf-8")
+            with self._lock:  # synced below before it takes the journal's place
+                journal.write(json.dumps(header) + "\n")
+                journal.writelines(self._next_lines or ())
+                journal.flush()
+                self._next, self._next_lines = journal, None
             write_atomically(self.path, text)
             with self._lock:
-                if self._next is not None:
-                    os.fsync(self._next.fileno())
+                os.fsync(journal.fileno())
                 os.replace(nxt, journal_path(self.path))
                 old, self._file, self._next = self._file, self._next, None
             if old is not None:
                 old.close()
         except OSError as e:
+            with self._lock:
+                self._next_lines = None
             self._error = e
 
     def _sync_soon(self) -> None:

@@ -37,10 +37,13 @@ def position_digest(position: dict[str, Any]) -> str:
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def save_data(game: "Game") -> dict[str, Any]:
+def save_data(game: "Game", *, shared: bool = False) -> dict[str, Any]:
+    """The save file's content (API.md). `shared`: the initial position is the game's own
+    (not copied; the caller only reads it, e.g. to write it out)."""
     options = dataclasses.replace(game.options, competitive=game.competitive)
+    initial = game._initial if shared else game.initial_position()
     return {"format": FORMAT, "version": VERSION, "options": options.to_dict(),
-            "initial": game.initial_position(), "actions": game.actions(),
+            "initial": initial, "actions": game.actions(),
             "turns": game.full_history(), "final": position_digest(game.position())}
 
 
