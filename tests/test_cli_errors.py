@@ -127,3 +127,17 @@ def test_the_installed_script_prints_no_traceback(tmp_path):
 def test_help_still_exits_0(argv, capsys):
     code, out, _ = _run(argv, capsys)
     assert code == 0 and "usage:" in out
+
+
+def test_a_reader_that_stops_early_gets_no_error_line():
+    """`wec play --text | head -1`: the pipe closes under the board; the command ends quietly
+    (exit 0, nothing on stderr), as cat does."""
+    proc = subprocess.Popen([sys.executable, "-m", "wec", "play", "--text"],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=Path(__file__).parent.parent)
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()  # the reader is gone
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0, err
+    assert first.strip() and err == ""

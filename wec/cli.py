@@ -564,12 +564,26 @@ def main(argv: list[str] | None = None, prog: str = "wec") -> int:
     except WecError as e:
         print(f"{prog}: {e}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `wec ... | head`: the reader has all it wanted; quiet, like cat
+        _quiet_stdout()
+        return 0
     except OSError as e:  # a file that cannot be read or written: the message names it
         print(f"{prog}: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:  # Ctrl-C: one line, the shell's code for SIGINT
         print(f"\n{prog}: interrupted", file=sys.stderr)
         return 130
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null: the closed pipe's buffered rest would otherwise be flushed at
+    exit into a second error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":
