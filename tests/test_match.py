@@ -237,3 +237,25 @@ def test_a_pool_worker_death_costs_an_attempt_only_to_the_games_being_played(
         pool.close()
     named = [int(n) for n in re.findall(r"\d+", str(lost.value).split("]")[0])]
     assert 2 in named and len(named) <= 2, str(lost.value)
+
+
+REPO = __import__("pathlib").Path(__file__).resolve().parent.parent
+
+
+def test_the_ai_of_another_checkout_plays_in_a_process_of_its_own():
+    """`ai@FOLDER` (issue 19: the new default against the old build's): here the other
+    checkout is this one. Its process follows the game, answers legal actions, and ends with
+    the game."""
+    from wec.match import make_player, play_one
+    from wec.otherbuild import OtherBuildPlayer
+    player = make_player(f"ai@{REPO}:1,seconds=0.02", 1.0, 0)
+    assert isinstance(player, OtherBuildPlayer) and player.ai["level"] == 1
+    assert player.ai["seconds"] == 0.02
+    result = play_one((0, f"ai@{REPO}:1,seconds=0.02", "greedy", 0.02, 3, None, 0))
+    assert result.result in ("black", "white", "draw") and result.turns >= 3
+
+
+def test_another_checkout_that_is_not_one_is_refused_in_one_line(tmp_path):
+    from wec.match import MatchError, make_player
+    with pytest.raises(MatchError, match=f"ai@{tmp_path}.*not a WEC checkout"):
+        make_player(f"ai@{tmp_path}", 1.0, 0)

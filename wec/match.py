@@ -17,7 +17,7 @@ import os
 import random
 import time
 from dataclasses import dataclass, replace
-from typing import Iterator
+from typing import Any, Iterator
 
 from . import rules
 from .ai import AI, DEFAULT_LEVEL, LEVELS, GreedyPlayer, RandomPlayer, search_values
@@ -38,11 +38,12 @@ class MatchError(WecError, ValueError):
     """A bad player name, game count or results file; the message names it."""
 
 
-PLAYERS = ("random, greedy, ai[:OPTIONS], ismcts[:OPTIONS] or openspiel-mcts; OPTIONS, comma "
+PLAYERS = ("random, greedy, ai[:OPTIONS], ai@FOLDER[:OPTIONS] (the AI of another WEC checkout, "
+           "its extensions built in place), ismcts[:OPTIONS] or openspiel-mcts; OPTIONS, comma "
            "separated: a level (ai), samples=N (ai), seconds=S (this player's time per turn), "
            "omniscient (sees the hidden pieces)")
 """The player names `wec match` takes, e.g. `ai:5,samples=3`, `ai:omniscient`, `ai:seconds=4`,
-`ismcts`."""
+`ismcts`, `ai@../base:seconds=1`."""
 
 
 def player_options(spec: str) -> tuple[str, dict]:
@@ -52,14 +53,15 @@ def player_options(spec: str) -> tuple[str, dict]:
     options: dict = {}
     if not rest:
         return name, options
+    kind = name.partition("@")[0]  # ai@FOLDER takes the options of ai
     for part in rest.split(","):
         key, eq, value = part.partition("=")
         try:
-            if not eq and key.isdigit() and name == "ai":
+            if not eq and key.isdigit() and kind == "ai":
                 options["level"] = int(key)
             elif not eq and key == "omniscient":
                 options["omniscient"] = True
-            elif eq and key == "samples" and name == "ai":
+            elif eq and key == "samples" and kind == "ai":
                 options["samples"] = int(value)
             elif eq and key == "seconds":
                 options["seconds"] = float(value)
@@ -76,6 +78,8 @@ def make_player(spec: str, seconds: float, seed: int):
     "ai:5,samples=3,seconds=4", "ai:omniscient"), "ismcts" with options, or "openspiel-mcts"
     (OpenSpiel extra)."""
     name, options = player_options(spec)
+    if name.startswith("ai@"):
+        return _other_build(spec, name[3:], options, seconds, seed)
     if options and name not in ("ai", "ismcts"):
         raise MatchError(f"player {spec!r}: only ai and ismcts take options")
     if spec == "random":
@@ -102,6 +106,18 @@ def make_player(spec: str, seconds: float, seed: int):
                              f"({e})") from None
         return MCTSPlayer(seconds=seconds, seed=seed)
     raise MatchError(f"unknown player {spec!r}: {PLAYERS}")
+
+
+def _other_build(spec: str, folder: str, options: dict, seconds: float, seed: int) -> Any:
+    """`ai@FOLDER`: the AI of another checkout, in a process of its own (wec/otherbuild.py)."""
+    from .otherbuild import OtherBuildError, OtherBuildPlayer
+    level = options.get("level", DEFAULT_LEVEL)
+    ai = {"level": level, "seconds": options.get("seconds", seconds), "seed": seed,
+          "fair": not options.get("omniscient", False), "samples": options.get("samples", 1)}
+    try:
+        return OtherBuildPlayer(folder, ai)
+    except OtherBuildError as e:
+        raise MatchError(f"player {spec!r}: {e}") from None
 
 
 @dataclass(frozen=True)
@@ -165,14 +181,20 @@ def play_one(args: tuple) -> GameResult:
     opened = tuple(str(t) for t in game.history())
     primaries = {c: _primaries(game, c) for c in rules.COLORS}
     adjudicated = False
-    while game.result is None and game.turn <= max_turns:
-        try:
-            game.apply(players[game.to_move].choose_action(game))
-        except WecError as e:  # a player's defect: keep the game for diagnosis
-            if save_dir:
-                game.save(os.path.join(save_dir, f"game-{index:04d}-failed.json"))
-            raise type(e)(f"game {index}, turn {game.turn}, {game.to_move} "
-                          f"({players[game.to_move]!r}): {e}") from e
+    try:
+        while game.result is None and game.turn <= max_turns:
+            try:
+                game.apply(players[game.to_move].choose_action(game))
+            except WecError as e:  # a player's defect: keep the game for diagnosis
+                if save_dir:
+                    game.save(os.path.join(save_dir, f"game-{index:04d}-failed.json"))
+                raise type(e)(f"game {index}, turn {game.turn}, {game.to_move} "
+                              f"({players[game.to_move]!r}): {e}") from e
+    finally:
+        for player in players.values():  # a player in a process of its own ends with the game
+            close = getattr(player, "close", None)
+            if close is not None:
+                close()
     result = game.result
     if result is None:  # adjudicate by the evaluation of the side to move
         adjudicated = True
