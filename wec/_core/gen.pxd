@@ -1,11 +1,14 @@
 # cython: language_level=3
 """The action list being built: shared by the generators of every action kind."""
+from libc.stdint cimport uint64_t
 from wec._core.state cimport *
 
 ctypedef struct Gen:
     Move* out       # where actions go; NULL to count only
     int n           # actions so far
     int limit       # stop at this many
+    bint captures   # Moves only where an enemy stands (gen_captures; the Move generator reads it)
+    uint64_t enemy[6]  # with `captures`: the enemy squares per level (movegen.enemy_boards)
 
 
 cdef inline bint full(Gen* g) noexcept nogil:

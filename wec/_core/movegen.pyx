@@ -73,8 +73,11 @@ cdef inline bint may_carry(State* st, int q, int level) noexcept nogil:
 
 cdef inline void gen_to(State* st, Gen* g, int pid, int passenger, int dest, int level, int mode,
                         int combat, int path, uint64_t* block) noexcept nogil:
-    """Emit the move to `dest`/`level`, alone and with the passenger, where legal."""
+    """Emit the move to `dest`/`level`, alone and with the passenger, where legal (with
+    `g.captures`, only where an enemy piece stands, hidden or not)."""
     cdef Piece* p = &st.pieces[pid]
+    if g.captures and not (g.enemy[2 * level + (dest >> 6)] >> (dest & 63)) & 1:
+        return
     if not (block[2 * level + (dest >> 6)] >> (dest & 63)) & 1:
         # nothing the mover sees stands there (a hidden enemy is met on execution, R10.7)
         if mode != MODE_CAPTURE_ONLY:
@@ -319,13 +322,38 @@ cdef inline void gen_piece(State* st, Gen* g, int pid, uint64_t* block) noexcept
                 not (R.one_action and q.acted):
             passenger = other
     gen_paths(st, g, pid, passenger, block)
+    if full(g):
+        return  # (has_move asks for one: the Dozes' groups are not enumerated for nothing)
     gen_level_changes(st, g, pid, passenger, block)
-    if R.movement[p.type] == MV_DOZER:
-        gen_dozes(st, g, pid)
+    if R.movement[p.type] == MV_DOZER and not g.captures and not full(g):
+        gen_dozes(st, g, pid)  # a Doze captures nothing
+
+
+cdef inline void enemy_boards(State* st, int side, uint64_t* enemy) noexcept nogil:
+    """The squares where an enemy of `side` stands, seen or not, per level (as sight_blockers
+    lays them out): the destinations of captures."""
+    cdef int pid, i
+    cdef Piece* p
+    for i in range(2 * N_LEVELS):
+        enemy[i] = 0
+    for pid in range(st.n_pieces):
+        p = &st.pieces[pid]
+        if p.alive and p.color != side:
+            enemy[2 * p.level + (p.sq >> 6)] |= (<uint64_t>1) << (p.sq & 63)
 
 
 cdef int gen_moves(State* st, Move* out, int limit) noexcept nogil:
     """Every legal Move and Doze of the side to move (R4). Returns how many."""
+    return gen_moves_of(st, out, limit, False)
+
+
+cdef int gen_captures(State* st, Move* out, int limit) noexcept nogil:
+    """The Moves of gen_moves that end where an enemy piece stands (hidden ones too: the Move
+    meets it), in gen_moves' order; no Doze (it captures nothing). What quiescence searches."""
+    return gen_moves_of(st, out, limit, True)
+
+
+cdef inline int gen_moves_of(State* st, Move* out, int limit, bint captures) noexcept nogil:
     cdef Gen g
     cdef int pid, other, side = st.side
     cdef Piece* p
@@ -334,6 +362,9 @@ cdef int gen_moves(State* st, Move* out, int limit) noexcept nogil:
     g.out = out
     g.n = 0
     g.limit = limit
+    g.captures = captures
+    if captures:
+        enemy_boards(st, side, g.enemy)
     for pid in range(st.n_pieces):
         p = &st.pieces[pid]
         if p.color != side or not may_move(st, p):
@@ -359,6 +390,7 @@ cdef bint has_move(State* st) noexcept nogil:
     g.out = NULL
     g.n = 0
     g.limit = 1
+    g.captures = False
     for i in range(n):
         pid = (st.move_hint[side] + i) % n
         if st.pieces[pid].color != side or not may_move(st, &st.pieces[pid]):

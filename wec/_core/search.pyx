@@ -8,7 +8,7 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy
 from wec._core.state cimport *
 from wec._core.board cimport king_dist
-from wec._core.actions cimport gen_actions, gen_search_actions
+from wec._core.actions cimport gen_actions, gen_search_actions, gen_quiescence_actions
 from wec._core.make cimport do_action, undo_action
 
 
@@ -259,7 +259,7 @@ cdef int qsearch(State* st, Search* s, int alpha, int beta, int ply, int qd,
             return best
         if best > alpha:
             alpha = best
-    n = gen_search_actions(st, buf)
+    n = gen_quiescence_actions(st, buf)  # no quiet Move or Doze: none is noisy
     sc = s.order + ply * MAX_MOVES
     at = s.order_at + ply * MAX_MOVES
     m = 0
