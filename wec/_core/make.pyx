@@ -208,47 +208,49 @@ cdef void exec_doze(State* st, Move* m) noexcept nogil:
         arrive(st, targets[k], GROUND)
 
 
-cdef void count_down(State* st, int side) noexcept nogil:
-    """R7.3.2, R7.2: the mover's stun counts and weapon cool-downs go down by one."""
+cdef inline bint counts_down(Piece* p) noexcept nogil:
+    """Has the piece a stun count or a weapon cool-down to count down (R7.3.2, R7.2)?"""
+    return (p.stun | p.cool[0] | p.cool[1] | p.cool[2] | p.icool[A_FL] | p.icool[A_ST]
+            | p.icool[A_CS] | p.icool[A_RL] | p.icool[A_SL] | p.icool[A_TL]) != 0
+
+
+cdef inline bint has_turn_marks(Piece* p) noexcept nogil:
+    """Did the piece fire, act, move or take hits this turn (R6.2, R6.3, R9.1, R7.8)?"""
+    return (p.fired | p.acted | p.mover | p.hits[1] | p.hits[2] | p.hits[3] | p.hits[4]
+            | p.hits[5] | p.hits[6]) != 0
+
+
+cdef void count_down_and_clear(State* st, int side) noexcept nogil:
+    """R7.3.2, R7.2: the mover's stun counts and weapon cool-downs go down by one; R7.8: every
+    piece's per-turn hit counts clear and who fired or acted this turn is forgotten. One pass
+    over the pieces and one rehash of each piece changed (a Fire's piece has both to do)."""
     cdef int pid, i
+    cdef bint down, marks
     cdef Piece* p
     for pid in range(st.n_pieces):
         p = &st.pieces[pid]
-        if not p.alive or p.color != side:
+        if not p.alive:
             continue
-        if p.stun == 0 and p.cool[0] == 0 and p.cool[1] == 0 and p.cool[2] == 0:
+        down = p.color == side and counts_down(p)
+        marks = has_turn_marks(p)
+        if not (down or marks):
+            continue
+        st.hash -= piece_key(p)
+        if down:
+            if p.stun > 0:
+                tset(st, &p.stun, p.stun - 1)
+            for i in range(MAX_SLOTS):
+                if p.cool[i] > 0:
+                    tset(st, &p.cool[i], p.cool[i] - 1)
             for i in range(A_FL, A_TL + 1):  # only weapons count down (R7.2)
-                if p.icool[i]:
-                    break
-            else:
-                continue
-        st.hash -= piece_key(p)
-        if p.stun > 0:
-            tset(st, &p.stun, p.stun - 1)
-        for i in range(MAX_SLOTS):
-            if p.cool[i] > 0:
-                tset(st, &p.cool[i], p.cool[i] - 1)
-        for i in range(A_FL, A_TL + 1):
-            if p.icool[i] > 0:
-                tset(st, &p.icool[i], p.icool[i] - 1)
-        st.hash += piece_key(p)
-
-
-cdef void clear_turn_marks(State* st) noexcept nogil:
-    """R7.8: per-turn hit counts clear; who fired or acted this turn is forgotten."""
-    cdef int pid, i
-    cdef Piece* p
-    for pid in range(st.n_pieces):
-        p = &st.pieces[pid]
-        if not p.alive or not (p.fired or p.acted or p.mover or p.hits[1] or p.hits[2] or p.hits[3]
-                               or p.hits[4] or p.hits[5] or p.hits[6]):
-            continue
-        st.hash -= piece_key(p)
-        tset(st, &p.fired, 0)
-        tset(st, &p.acted, 0)
-        tset(st, &p.mover, 0)
-        for i in range(7):
-            tset(st, &p.hits[i], 0)
+                if p.icool[i] > 0:
+                    tset(st, &p.icool[i], p.icool[i] - 1)
+        if marks:
+            tset(st, &p.fired, 0)
+            tset(st, &p.acted, 0)
+            tset(st, &p.mover, 0)
+            for i in range(7):
+                tset(st, &p.hits[i], 0)
         st.hash += piece_key(p)
 
 
@@ -257,8 +259,7 @@ cdef void exec_end(State* st) noexcept nogil:
     cdef Rules* R = st.rules
     cdef int side = st.side
     advance_projectiles(st)
-    count_down(st, side)
-    clear_turn_marks(st)
+    count_down_and_clear(st, side)
     if st.result == RESULT_NONE:  # R11.1: own loss first
         if st.primary_lost[side]:
             tset(st, &st.result, 1 - side)

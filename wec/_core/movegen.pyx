@@ -378,14 +378,54 @@ cdef inline int gen_moves_of(State* st, Move* out, int limit, bint captures) noe
     return g.n
 
 
+cdef bint has_free_path(State* st, Piece* p) noexcept nogil:
+    """Has the piece (one that may move) a path of a Move that is not a capture whose squares
+    are empty of any piece, at a destination level with no piece either? Then it has a legal
+    Move whatever each side sees (R4.2), without the sight boards."""
+    cdef Rules* R = st.rules
+    cdef int t = p.type, lvl = p.level
+    cdef int plev = R.path_level[t][lvl]
+    cdef int mask = R.dest_mask[t][lvl]
+    cdef int ps, k, i, dest, dl, m, n
+    cdef int* sqs
+    cdef PathInfo* pi
+    if plev == NONE:
+        return False
+    ps = R.psid[t][p.hand][p.color]
+    for k in range(R.pset_start[ps * N_SQ + p.sq], R.pset_end[ps * N_SQ + p.sq]):
+        pi = &R.path_info[k]
+        if pi.mode == MODE_CAPTURE_ONLY or (pi.home and not p.home):
+            continue
+        n = R.path_len[k]
+        sqs = &R.path_sq[k * MAX_PATH]
+        for i in range(n - 1):
+            if st.occ[plev][sqs[i]][0] != NONE or st.occ[plev][sqs[i]][1] != NONE:
+                break
+        else:
+            dest = pi.dest
+            m = mask
+            while m:
+                dl = (m & -m) >> 1  # level bits 1, 2, 4 -> levels 0, 1, 2
+                m &= m - 1
+                if st.occ[dl][dest][0] == NONE and st.occ[dl][dest][1] == NONE:
+                    return True
+    return False
+
+
 cdef bint has_move(State* st) noexcept nogil:
     """R6.5: has the side to move any legal Move? The search starts at the piece that had one
-    last time (`move_hint`): positions a turn apart mostly share it."""
+    last time (`move_hint`): positions a turn apart mostly share it, and mostly it has a path
+    free of any piece (has_free_path), which needs no sight boards."""
     cdef Gen g
     cdef int i, pid, side = st.side, n = st.n_pieces
     cdef uint64_t block[6]
     if n == 0:
         return False
+    pid = st.move_hint[side] % n
+    if st.pieces[pid].color == side and may_move(st, &st.pieces[pid]) and \
+            has_free_path(st, &st.pieces[pid]):
+        st.move_hint[side] = pid
+        return True
     sight_blockers(st, side, block)
     g.out = NULL
     g.n = 0
