@@ -18,7 +18,7 @@ cdef inline int gen_kinds(State* st, Move* out, bint articles, bint captures) no
     g.out = out
     g.n = 0
     g.limit = MAX_MOVES
-    g.captures = False
+    g.captures = captures
     if not st.moved:
         g.n = gen_captures(st, out, MAX_MOVES) if captures else gen_moves(st, out, MAX_MOVES)
     gen_fires(st, &g)
@@ -43,5 +43,5 @@ cdef int gen_search_actions(State* st, Move* out) noexcept nogil:
 
 cdef int gen_quiescence_actions(State* st, Move* out) noexcept nogil:
     """What quiescence may search: gen_search_actions' list without the Moves that capture
-    nothing and the Dozes (the rest in the same order)."""
+    nothing, the Dozes and the transport Fires (the rest in the same order)."""
     return gen_kinds(st, out, False, True)

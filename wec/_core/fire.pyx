@@ -195,7 +195,8 @@ cdef void gen_fires(State* st, Gen* g) noexcept nogil:
             gen_directions(st, g, pid, w, lvl)
             if w == A_SL or w == A_TL:
                 gen_targets(st, g, pid, w, lvl, R.homing_range)
-        gen_transport(st, g, pid)
+        if not g.captures:  # a journey captures nothing (quiescence's list leaves it out)
+            gen_transport(st, g, pid)
         if full(g):
             return
 

@@ -7,7 +7,8 @@ ctypedef struct Gen:
     Move* out       # where actions go; NULL to count only
     int n           # actions so far
     int limit       # stop at this many
-    bint captures   # Moves only where an enemy stands (gen_captures; the Move generator reads it)
+    bint captures   # quiescence's list: Moves only where an enemy stands (gen_captures), no
+                    # Doze, no transport Fire (none captures); the generators read it
     uint64_t enemy[6]  # with `captures`: the enemy squares per level (movegen.enemy_boards)
 
 

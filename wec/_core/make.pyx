@@ -220,17 +220,19 @@ cdef inline bint has_turn_marks(Piece* p) noexcept nogil:
             | p.hits[5] | p.hits[6]) != 0
 
 
-cdef void count_down_and_clear(State* st, int side) noexcept nogil:
+cdef bint count_down_and_clear(State* st, int side) noexcept nogil:
     """R7.3.2, R7.2: the mover's stun counts and weapon cool-downs go down by one; R7.8: every
     piece's per-turn hit counts clear and who fired or acted this turn is forgotten. One pass
-    over the pieces and one rehash of each piece changed (a Fire's piece has both to do)."""
-    cdef int pid, i
+    over the pieces and one rehash of each piece changed (a Fire's piece has both to do).
+    Returns whether a piece is on a journey (else End Turn has none to advance)."""
+    cdef int pid, i, journeys = 0
     cdef bint down, marks
     cdef Piece* p
     for pid in range(st.n_pieces):
         p = &st.pieces[pid]
         if not p.alive:
             continue
+        journeys |= p.journey
         down = p.color == side and counts_down(p)
         marks = has_turn_marks(p)
         if not (down or marks):
@@ -252,14 +254,16 @@ cdef void count_down_and_clear(State* st, int side) noexcept nogil:
             for i in range(7):
                 tset(st, &p.hits[i], 0)
         st.hash += piece_key(p)
+    return journeys != 0
 
 
 cdef void exec_end(State* st) noexcept nogil:
     """R6.4 End Turn, in order; then the next turn starts (journeys R9.3, R6.5)."""
     cdef Rules* R = st.rules
     cdef int side = st.side
+    cdef bint journeys
     advance_projectiles(st)
-    count_down_and_clear(st, side)
+    journeys = count_down_and_clear(st, side)
     if st.result == RESULT_NONE:  # R11.1: own loss first
         if st.primary_lost[side]:
             tset(st, &st.result, 1 - side)
@@ -282,7 +286,8 @@ cdef void exec_end(State* st) noexcept nogil:
     tset(st, &st.violent, 0)
     st.hash += state_key(st)
     tset(st, &st.turn, st.turn + 1)
-    advance_journeys(st, 1 - side)
+    if journeys:
+        advance_journeys(st, 1 - side)
     arm_reserves(st)
     if st.result == RESULT_NONE and not has_move(st):
         tset(st, &st.result, side)  # R6.5: no legal Move at the start of the turn loses

@@ -414,18 +414,20 @@ cdef bint has_free_path(State* st, Piece* p) noexcept nogil:
 
 cdef bint has_move(State* st) noexcept nogil:
     """R6.5: has the side to move any legal Move? The search starts at the piece that had one
-    last time (`move_hint`): positions a turn apart mostly share it, and mostly it has a path
-    free of any piece (has_free_path), which needs no sight boards."""
+    last time (`move_hint`): positions a turn apart mostly share it. A piece with a path free
+    of any piece (has_free_path) is looked for first: it needs no sight boards and no Doze
+    groups."""
     cdef Gen g
     cdef int i, pid, side = st.side, n = st.n_pieces
     cdef uint64_t block[6]
     if n == 0:
         return False
-    pid = st.move_hint[side] % n
-    if st.pieces[pid].color == side and may_move(st, &st.pieces[pid]) and \
-            has_free_path(st, &st.pieces[pid]):
-        st.move_hint[side] = pid
-        return True
+    for i in range(n):
+        pid = (st.move_hint[side] + i) % n
+        if st.pieces[pid].color == side and may_move(st, &st.pieces[pid]) and \
+                has_free_path(st, &st.pieces[pid]):
+            st.move_hint[side] = pid
+            return True
     sight_blockers(st, side, block)
     g.out = NULL
     g.n = 0
