@@ -2,7 +2,7 @@
 """Fire (R7, R9): generating and making Fires, projectile flight, transport journeys."""
 from wec._core.state cimport *
 from wec._core.board cimport (tset, piece_set, turn_set, can_see, king_dist, log_event, lift_piece,
-                              place_piece, remove_piece, proj_key, reveal)
+                              place_piece, remove_piece, proj_key, reveal, piece_key)
 from wec._core.gen cimport Gen, emit, full, twin_of
 from wec._core.effects cimport hit_level, arrive, end_journey, meet_hidden, land
 
@@ -231,18 +231,24 @@ cdef void create_projectile(State* st, int kind, int sq, int level, int dir, int
             return
 
 
-cdef int use_weapons(State* st, int pid, int weapon, bint inherent) noexcept nogil:
-    """Fire every ready weapon of that kind (R6.2): their count-downs start (R7.2).
-    Returns the strength (R5.3)."""
+cdef int fire_weapons(State* st, int pid, int weapon, bint inherent) noexcept nogil:
+    """The piece fired and took part in an action this turn (R6.2, R6.3); with a `weapon`, every
+    ready weapon of that kind fires (R6.2) and their count-downs start (R7.2). One rehash of
+    the piece for all of it. Returns the strength (R5.3)."""
     cdef Piece* p = &st.pieces[pid]
     cdef int rate = st.rules.rate[weapon], i, n = 0
-    for i in range(MAX_SLOTS):
-        if p.art[i] == weapon and p.cool[i] == 0:
-            piece_set(st, pid, &p.cool[i], rate)
+    st.hash -= piece_key(p)
+    tset(st, &p.fired, 1)
+    tset(st, &p.acted, 1)
+    if weapon:
+        for i in range(MAX_SLOTS):
+            if p.art[i] == weapon and p.cool[i] == 0:
+                tset(st, &p.cool[i], rate)
+                n += 1
+        if inherent and p.icool[weapon] == 0:
+            tset(st, &p.icool[weapon], rate)
             n += 1
-    if inherent and p.icool[weapon] == 0:
-        piece_set(st, pid, &p.icool[weapon], rate)
-        n += 1
+    st.hash += piece_key(p)
     return n
 
 
@@ -299,18 +305,17 @@ cdef void exec_fire(State* st, Move* m) noexcept nogil:
     cdef int w = m.art, strength, k, s, lvl, color = p.color
     if R.reveal_on_fire:
         reveal(st, m.pid)  # R7.10, R10.5 (a pre-game option, manual M495-497)
-    piece_set(st, m.pid, &p.fired, 1)
-    piece_set(st, m.pid, &p.acted, 1)
     turn_set(st, &st.n_fires, st.n_fires + 1)
     if w == A_BI or w == A_JP or w == A_SC:
+        fire_weapons(st, m.pid, 0, False)
         start_journey(st, m.pid, m)
         return
     if w == A_RL and R.jet_rocket[p.type] and m.target != NONE:
         # R7.9: the jet / sub rocket hits the target's Ground at once, as a rocket
-        strength = use_weapons(st, m.pid, A_RL, True)
+        strength = fire_weapons(st, m.pid, A_RL, True)
         hit_level(st, m.dest, GROUND, A_RL, strength, color)
         return
-    strength = use_weapons(st, m.pid, w, R.inherent[p.type][w])
+    strength = fire_weapons(st, m.pid, w, R.inherent[p.type][w])
     lvl = p.level
     if w == A_FL:  # R7.1: every piece at the firer's level on the next `flame range` squares
         s = p.sq
