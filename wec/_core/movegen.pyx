@@ -101,6 +101,7 @@ cdef void gen_paths(State* st, Gen* g, int pid, int passenger, uint64_t* block) 
     cdef int mask = R.dest_mask[t][lvl]
     cdef int ps, start, end, k, dest, dl, m
     cdef uint64_t seen[2]
+    cdef uint64_t want[2]
     cdef PathInfo* pi
     cdef uint64_t b0, b1
     if plev == NONE:
@@ -108,14 +109,26 @@ cdef void gen_paths(State* st, Gen* g, int pid, int passenger, uint64_t* block) 
     b0 = block[2 * plev]
     b1 = block[2 * plev + 1]
     seen[0] = seen[1] = 0
+    if g.captures:  # only destinations where an enemy stands at a level the paths may end at
+        want[0] = want[1] = 0
+        m = mask
+        while m:
+            dl = (m & -m) >> 1
+            m &= m - 1
+            want[0] |= g.enemy[2 * dl]
+            want[1] |= g.enemy[2 * dl + 1]
+        if not (want[0] | want[1]):
+            return
     ps = R.psid[t][p.hand][p.color]
     start = R.pset_start[ps * N_SQ + p.sq]
     end = R.pset_end[ps * N_SQ + p.sq]
     for k in range(start, end):
         pi = &R.path_info[k]
+        dest = pi.dest
+        if g.captures and not (want[dest >> 6] >> (dest & 63)) & 1:
+            continue  # no Move to make there: its `seen` mark below would change nothing
         if (pi.block[0] & b0) | (pi.block[1] & b1):
             continue  # R4.2: a piece the mover sees stands on the way
-        dest = pi.dest
         # one action per destination: a second path to it adds nothing (R4.7, R4.8)
         if (pi.home and not p.home) or (seen[dest >> 6] >> (dest & 63)) & 1:
             continue
