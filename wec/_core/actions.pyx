@@ -42,6 +42,7 @@ cdef int gen_search_actions(State* st, Move* out) noexcept nogil:
 
 
 cdef int gen_quiescence_actions(State* st, Move* out) noexcept nogil:
-    """What quiescence may search: gen_search_actions' list without the Moves that capture
-    nothing, the Dozes and the transport Fires (the rest in the same order)."""
+    """What quiescence searches: gen_search_actions' list without the Moves that capture
+    nothing, the Dozes, the transport Fires and the directional Fires with no enemy in line
+    (search.worth_searching's test; the rest in the same order)."""
     return gen_kinds(st, out, False, True)

@@ -3,7 +3,7 @@
 from wec._core.state cimport *
 from wec._core.board cimport (tset, piece_set, turn_set, can_see, king_dist, log_event, lift_piece,
                               place_piece, remove_piece, proj_key, reveal, piece_key)
-from wec._core.gen cimport Gen, emit, full, twin_of
+from wec._core.gen cimport Gen, emit, full, twin_of, enemy_in_line, aim_range
 from wec._core.effects cimport hit_level, arrive, end_journey, meet_hidden, land
 
 # direction index of a king step (dr, dc), indexed [(dr + 1) * 3 + (dc + 1)] (wec.rules.DIRECTIONS)
@@ -120,10 +120,13 @@ cdef void gen_targets(State* st, Gen* g, int pid, int weapon, int level, int rng
 
 
 cdef void gen_directions(State* st, Gen* g, int pid, int weapon, int level) noexcept nogil:
-    cdef int d, s
+    """A directional Fire each way (quiescence's list: only the ways with an enemy in line,
+    as the search's worth_searching judges them)."""
+    cdef int d, s, sq = st.pieces[pid].sq, side = st.pieces[pid].color
+    cdef int rng = aim_range(st.rules, weapon)
     for d in range(8):
-        s = st.rules.nb[st.pieces[pid].sq][d]
-        if s != NONE:
+        s = st.rules.nb[sq][d]
+        if s != NONE and (not g.captures or enemy_in_line(st, sq, d, level, rng, side)):
             emit(g, ACT_FIRE, pid, s, level, NONE, NONE, 0, d, weapon, 0, NONE)
 
 

@@ -8,7 +8,7 @@ ctypedef struct Gen:
     int n           # actions so far
     int limit       # stop at this many
     bint captures   # quiescence's list: Moves only where an enemy stands (gen_captures), no
-                    # Doze, no transport Fire (none captures); the generators read it
+                    # Doze, no transport Fire, directional Fires only with an enemy in line
     uint64_t enemy[6]  # with `captures`: the enemy squares per level (movegen.enemy_boards)
 
 
@@ -75,3 +75,31 @@ cdef inline int twin_of(State* st, int pid) noexcept nogil:
     if other != NONE and same_text(st, other, pid):
         return other
     return NONE
+
+
+cdef inline bint enemy_in_line(State* st, int sq, int dir, int level, int rng,
+                               int side) noexcept nogil:
+    """Is there a piece not of `side` at `level` within `rng` squares from `sq` in direction
+    `dir`? (What makes a directional Fire worth searching.)"""
+    cdef int k, i, x
+    for k in range(rng):
+        sq = st.rules.nb[sq][dir]
+        if sq == NONE:
+            return False
+        for i in range(2):
+            x = st.occ[level][sq][i]
+            if x != NONE and st.pieces[x].color != side:
+                return True
+    return False
+
+
+cdef inline int aim_range(Rules* R, int weapon) noexcept nogil:
+    """How far the search looks for an enemy in the line of a directional Fire: the flame's and
+    the stunner's range, the cannon's one square, a projectile's next few squares."""
+    if weapon == A_FL:
+        return R.flame_range
+    if weapon == A_ST:
+        return R.stunner_range
+    if weapon == A_CS:
+        return 1
+    return 4

@@ -10,6 +10,7 @@ from wec._core.state cimport *
 from wec._core.board cimport king_dist
 from wec._core.actions cimport gen_actions, gen_search_actions, gen_quiescence_actions
 from wec._core.make cimport do_action, undo_action
+from wec._core.gen cimport enemy_in_line, aim_range
 
 
 cdef inline int pieces_near(unsigned char* count, int sq) noexcept nogil:
@@ -98,20 +99,6 @@ cdef inline bint out_of_budget(Search* s) noexcept nogil:
     return False
 
 
-cdef bint enemy_in_line(State* st, int sq, int dir, int level, int rng, int side) noexcept nogil:
-    """Is there an enemy piece at `level` within `rng` squares from `sq` in direction `dir`?"""
-    cdef int k, i, x
-    for k in range(rng):
-        sq = st.rules.nb[sq][dir]
-        if sq == NONE:
-            return False
-        for i in range(2):
-            x = st.occ[level][sq][i]
-            if x != NONE and st.pieces[x].color != side:
-                return True
-    return False
-
-
 cdef bint worth_searching(State* st, Move* m) noexcept nogil:
     """Below the root the search looks only at Moves, End Turn and Fires that have an enemy in
     their line (selective search, so that depth reaches the opponent's reply); article actions
@@ -127,13 +114,7 @@ cdef bint worth_searching(State* st, Move* m) noexcept nogil:
         return True  # homing or jet rocket: aimed at an enemy
     p = &st.pieces[m.pid]
     lvl = R.proj_level[m.art] if R.proj_level[m.art] != NONE else p.level
-    if m.art == A_FL:
-        return enemy_in_line(st, p.sq, m.dir, lvl, R.flame_range, p.color)
-    if m.art == A_ST:
-        return enemy_in_line(st, p.sq, m.dir, lvl, R.stunner_range, p.color)
-    if m.art == A_CS:
-        return enemy_in_line(st, p.sq, m.dir, lvl, 1, p.color)
-    return enemy_in_line(st, p.sq, m.dir, lvl, 4, p.color)  # a projectile's next few squares
+    return enemy_in_line(st, p.sq, m.dir, lvl, aim_range(R, m.art), p.color)
 
 
 cdef enum:
@@ -232,7 +213,7 @@ cdef inline int noisy_score(State* st, Search* s, Move* m, int ply) noexcept nog
             return SKIP
         return 2000000 + v * 16 - s.piece_value[st.pieces[m.pid].type] // 16
     if m.kind == ACT_FIRE:
-        return 1500000 if worth_searching(st, m) else SKIP
+        return 1500000  # gen_quiescence_actions lists only the Fires worth_searching keeps
     if m.kind == ACT_END:
         return order_score(st, s, m, ply)
     return SKIP
