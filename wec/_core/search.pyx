@@ -46,13 +46,15 @@ cdef int evaluate(State* st, Search* s) noexcept nogil:
     their weapons still cool down), stunned pieces,
     armed reserves, and the safety of the primary government pieces (enemy projectiles and enemy
     pieces close to them)."""
-    cdef int pid, i, v, total = 0, side = st.side, sign, n_primary = 0
+    cdef int pid, i, v, c, total, side = st.side, sign, n_primary = 0, cooling = s.cooling
     cdef Piece* p
     cdef Projectile* pr
     cdef Rules* R = st.rules
+    cdef int material[2]
     cdef unsigned char unstunned[2][N_SQ]  # unstunned pieces per colour and square, any level
     cdef int primary[MAX_PIECES]
     memset(unstunned, 0, sizeof(unstunned))
+    material[0] = material[1] = 0
     for pid in range(st.n_pieces):
         p = &st.pieces[pid]
         if not p.alive:
@@ -61,18 +63,21 @@ cdef int evaluate(State* st, Search* s) noexcept nogil:
         if p.art[0] | p.art[1] | p.art[2]:
             for i in range(MAX_SLOTS):
                 if p.art[i]:
-                    v += s.article_value[p.art[i]] - s.cooling * p.cool[i]
-        if s.cooling:
-            v -= s.cooling * (p.icool[A_FL] + p.icool[A_ST] + p.icool[A_CS] + p.icool[A_RL]
-                              + p.icool[A_SL] + p.icool[A_TL])  # only weapons count down (R7.2)
+                    v += s.article_value[p.art[i]] - cooling * p.cool[i]
+        # only weapons count down (R7.2)
+        c = (p.icool[A_FL] + p.icool[A_ST] + p.icool[A_CS] + p.icool[A_RL] + p.icool[A_SL]
+             + p.icool[A_TL])
+        if c:
+            v -= cooling * c
         if p.stun > 0:
             v -= v * s.stunned_pct // 100
         else:
             unstunned[p.color][p.sq] += 1
-        total += v if p.color == side else -v
+        material[p.color] += v
         if R.role[p.type] == 1:
             primary[n_primary] = pid
             n_primary += 1
+    total = material[side] - material[1 - side]
     for i in range(n_primary):
         p = &st.pieces[primary[i]]
         sign = 1 if p.color == side else -1
