@@ -4,6 +4,8 @@
 Every state change goes through `board.tset`, which records the old value; `undo_action` rewinds
 the trail to the action's frame, so the inverse is exact by construction (hash included).
 """
+from libc.stdint cimport uint64_t
+from libc.string cimport memcpy
 from wec._core.state cimport *
 from wec._core.board cimport (tset, occupy, can_see, push_frame, pop_frame, piece_key, state_key,
                               lift_piece, place_piece, remove_piece, destroy_unsupported,
@@ -208,16 +210,23 @@ cdef void exec_doze(State* st, Move* m) noexcept nogil:
         arrive(st, targets[k], GROUND)
 
 
+cdef inline uint64_t pair(int* two) noexcept nogil:
+    """Two neighbouring int fields read as one word (zero when both are)."""
+    cdef uint64_t w
+    memcpy(&w, two, sizeof(uint64_t))
+    return w
+
+
 cdef inline bint counts_down(Piece* p) noexcept nogil:
     """Has the piece a stun count or a weapon cool-down to count down (R7.3.2, R7.2)?"""
-    return (p.stun | p.cool[0] | p.cool[1] | p.cool[2] | p.icool[A_FL] | p.icool[A_ST]
-            | p.icool[A_CS] | p.icool[A_RL] | p.icool[A_SL] | p.icool[A_TL]) != 0
+    return (<unsigned int>(p.stun | p.cool[2]) | pair(&p.cool[0]) | pair(&p.icool[A_FL])
+            | pair(&p.icool[A_CS]) | pair(&p.icool[A_SL])) != 0
 
 
 cdef inline bint has_turn_marks(Piece* p) noexcept nogil:
     """Did the piece fire, act, move or take hits this turn (R6.2, R6.3, R9.1, R7.8)?"""
-    return (p.fired | p.acted | p.mover | p.hits[1] | p.hits[2] | p.hits[3] | p.hits[4]
-            | p.hits[5] | p.hits[6]) != 0
+    return (<unsigned int>p.mover | pair(&p.fired) | pair(&p.hits[1]) | pair(&p.hits[3])
+            | pair(&p.hits[5])) != 0
 
 
 cdef bint count_down_and_clear(State* st, int side) noexcept nogil:
