@@ -110,7 +110,7 @@ cdef void gen_targets(State* st, Gen* g, int pid, int weapon, int level, int rng
     cdef Piece* q
     for e in range(st.n_pieces):
         q = &st.pieces[e]
-        if not q.alive or q.color == p.color or q.level != level:
+        if q.level != level or q.color == p.color or not q.alive:
             continue
         if king_dist(p.sq, q.sq) > rng or not can_see(st, p.color, e):
             continue
