@@ -177,7 +177,7 @@ cdef void gen_fires(State* st, Gen* g) noexcept nogil:
     """Every legal Fire of the side to move (R6.1, R6.2, R7, R9.1)."""
     cdef Rules* R = st.rules
     cdef Piece* p
-    cdef int pid, k, w, t, strength, lvl
+    cdef int pid, k, w, t, strength, lvl, carried
     if R.movement_only or st.n_fires >= 2:
         return
     for pid in range(st.n_pieces):
@@ -185,12 +185,15 @@ cdef void gen_fires(State* st, Gen* g) noexcept nogil:
         if p.color != st.side or not may_fire(st, p):
             continue
         t = p.type
+        carried = (1 << p.art[0]) | (1 << p.art[1]) | (1 << p.art[2])  # kinds carried
         for k in range(6):
             w = WEAPONS[k]
             if R.jet_rocket[t] and w == A_RL:
                 strength = fire_strength(st, p, A_RL, True)
                 if strength and not twin_fires_it(st, pid, A_RL, strength, True):
                     gen_targets(st, g, pid, A_RL, GROUND, R.jet_rocket_range)
+            if not ((carried >> w) & 1 or R.inherent[t][w]):
+                continue  # neither carried nor inherent: no Fire of it (strength 0)
             strength = fire_strength(st, p, w, False)
             if strength == 0 or twin_fires_it(st, pid, w, strength, False):
                 continue
