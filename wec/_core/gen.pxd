@@ -81,15 +81,19 @@ cdef inline bint enemy_in_line(State* st, int sq, int dir, int level, int rng,
                                int side) noexcept nogil:
     """Is there a piece not of `side` at `level` within `rng` squares from `sq` in direction
     `dir`? (What makes a directional Fire worth searching.)"""
-    cdef int k, i, x
+    cdef int k, x
     for k in range(rng):
         sq = st.rules.nb[sq][dir]
         if sq == NONE:
             return False
-        for i in range(2):
-            x = st.occ[level][sq][i]
-            if x != NONE and st.pieces[x].color != side:
-                return True
+        x = st.occ[level][sq][0]
+        if x == NONE:
+            continue  # slot 0 is filled first (board.occupy): nobody there
+        if st.pieces[x].color != side:
+            return True
+        x = st.occ[level][sq][1]
+        if x != NONE and st.pieces[x].color != side:
+            return True
     return False
 
 
