@@ -4,3 +4,4 @@ from wec._core.state cimport *
 
 cdef int gen_actions(State* st, Move* out) noexcept nogil
 cdef int gen_search_actions(State* st, Move* out) noexcept nogil
+cdef int gen_quiescence_actions(State* st, Move* out) noexcept nogil

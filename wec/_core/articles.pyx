@@ -307,10 +307,11 @@ cdef void arm_reserves(State* st) noexcept nogil:
     cdef int i, a, b
     for i in range(st.n_reserves):
         r = &st.reserves[i]
-        if r.armed or r.entered:
+        if r.armed | r.entered:
             continue
         a = st.occ[GROUND][r.sq][0]
+        if a == NONE:
+            continue  # slot 0 is filled first (board.occupy): nobody there
         b = st.occ[GROUND][r.sq][1]
-        if (a != NONE and st.pieces[a].color == r.color) or \
-                (b != NONE and st.pieces[b].color == r.color):
+        if st.pieces[a].color == r.color or (b != NONE and st.pieces[b].color == r.color):
             reserve_set(st, i, &r.armed, 1)

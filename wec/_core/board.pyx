@@ -123,9 +123,11 @@ cdef uint64_t piece_key(Piece* p) noexcept nogil:
     for i in range(MAX_SLOTS):  # the slot order decides the drop order (R7.3.3): hashed
         if p.art[i]:
             arts += mix64(<uint64_t>(p.art[i] * 64 + p.cool[i] + 1 + i * 8192) * GOLDEN)
-    for i in range(A_FL, A_TL + 1):  # only weapons count down (R7.2): icool is 0 elsewhere
-        if p.icool[i]:
-            arts += mix64(<uint64_t>(5000 + i * 64 + p.icool[i]) * GOLDEN)
+    if (p.icool[A_FL] | p.icool[A_ST] | p.icool[A_CS] | p.icool[A_RL] | p.icool[A_SL]
+            | p.icool[A_TL]):  # (most pieces have no count-down: one test for them)
+        for i in range(A_FL, A_TL + 1):  # only weapons count down (R7.2): icool is 0 elsewhere
+            if p.icool[i]:
+                arts += mix64(<uint64_t>(5000 + i * 64 + p.icool[i]) * GOLDEN)
     h = <uint64_t>p.type
     h = h * 2 + <uint64_t>p.color
     h = h * 3 + <uint64_t>p.hand
@@ -137,17 +139,20 @@ cdef uint64_t piece_key(Piece* p) noexcept nogil:
     h = h * 2 + <uint64_t>p.acted
     h = h * 2 + <uint64_t>p.mover
     h = h * 2 + <uint64_t>p.held
-    h = h * 16 + <uint64_t>((p.lock[0] != NONE) + 2 * (p.lock[1] != NONE)
-                            + 4 * (p.lock[2] != NONE) + 8 * (p.lock[3] != NONE))
+    h = h * 16
+    if (p.lock[0] & p.lock[1] & p.lock[2] & p.lock[3]) != NONE:  # some lock-on (NONE is -1)
+        h += <uint64_t>((p.lock[0] != NONE) + 2 * (p.lock[1] != NONE)
+                        + 4 * (p.lock[2] != NONE) + 8 * (p.lock[3] != NONE))
     h = h * 8 + <uint64_t>p.locked
     if p.revealed:
         arts += mix64(<uint64_t>(11000 + p.revealed) * GOLDEN)
     if p.journey:
         arts += mix64(<uint64_t>(9000 + p.jkind * 100000 + p.jdest * 1000 + p.jpath * 10
                                  + p.jlevel) * GOLDEN)
-    for i in range(1, 7):
-        if p.hits[i]:
-            arts += mix64(<uint64_t>(7000 + i * 256 + p.hits[i]) * GOLDEN)
+    if p.hits[1] | p.hits[2] | p.hits[3] | p.hits[4] | p.hits[5] | p.hits[6]:
+        for i in range(1, 7):
+            if p.hits[i]:
+                arts += mix64(<uint64_t>(7000 + i * 256 + p.hits[i]) * GOLDEN)
     return mix64(h * GOLDEN + arts)
 
 

@@ -109,12 +109,18 @@ cdef void hit_piece(State* st, int pid, int weapon, int strength, int firer) noe
         return
     if weapon == A_CS and p.color == firer:
         return  # conversion changes enemies only (R7.5)
+    if weapon == A_ST and p.hits[weapon] + strength > defence(st, pid, weapon):
+        # the hit and the stun count under one rehash (stun_piece then finds the count set)
+        st.hash -= piece_key(p)
+        tset(st, &p.hits[weapon], p.hits[weapon] + strength)
+        tset(st, &p.stun, st.rules.stun_turns)
+        st.hash += piece_key(p)
+        stun_piece(st, pid)
+        return
     piece_set(st, pid, &p.hits[weapon], p.hits[weapon] + strength)
     if p.hits[weapon] <= defence(st, pid, weapon):
         return
-    if weapon == A_ST:
-        stun_piece(st, pid)
-    elif weapon == A_CS:
+    if weapon == A_CS:
         convert_piece(st, pid)
     else:
         remove_piece(st, pid, weapon)

@@ -2,8 +2,8 @@
 """Fire (R7, R9): generating and making Fires, projectile flight, transport journeys."""
 from wec._core.state cimport *
 from wec._core.board cimport (tset, piece_set, turn_set, can_see, king_dist, log_event, lift_piece,
-                              place_piece, remove_piece, proj_key, reveal)
-from wec._core.gen cimport Gen, emit, full, twin_of
+                              place_piece, remove_piece, proj_key, reveal, piece_key)
+from wec._core.gen cimport Gen, emit, full, twin_of, enemy_in_line, aim_range
 from wec._core.effects cimport hit_level, arrive, end_journey, meet_hidden, land
 
 # direction index of a king step (dr, dc), indexed [(dr + 1) * 3 + (dc + 1)] (wec.rules.DIRECTIONS)
@@ -110,7 +110,7 @@ cdef void gen_targets(State* st, Gen* g, int pid, int weapon, int level, int rng
     cdef Piece* q
     for e in range(st.n_pieces):
         q = &st.pieces[e]
-        if not q.alive or q.color == p.color or q.level != level:
+        if q.level != level or q.color == p.color or not q.alive:
             continue
         if king_dist(p.sq, q.sq) > rng or not can_see(st, p.color, e):
             continue
@@ -120,10 +120,13 @@ cdef void gen_targets(State* st, Gen* g, int pid, int weapon, int level, int rng
 
 
 cdef void gen_directions(State* st, Gen* g, int pid, int weapon, int level) noexcept nogil:
-    cdef int d, s
+    """A directional Fire each way (quiescence's list: only the ways with an enemy in line,
+    as the search's worth_searching judges them)."""
+    cdef int d, s, sq = st.pieces[pid].sq, side = st.pieces[pid].color
+    cdef int rng = aim_range(st.rules, weapon)
     for d in range(8):
-        s = st.rules.nb[st.pieces[pid].sq][d]
-        if s != NONE:
+        s = st.rules.nb[sq][d]
+        if s != NONE and (not g.captures or enemy_in_line(st, sq, d, level, rng, side)):
             emit(g, ACT_FIRE, pid, s, level, NONE, NONE, 0, d, weapon, 0, NONE)
 
 
@@ -174,7 +177,7 @@ cdef void gen_fires(State* st, Gen* g) noexcept nogil:
     """Every legal Fire of the side to move (R6.1, R6.2, R7, R9.1)."""
     cdef Rules* R = st.rules
     cdef Piece* p
-    cdef int pid, k, w, t, strength, lvl
+    cdef int pid, k, w, t, strength, lvl, carried
     if R.movement_only or st.n_fires >= 2:
         return
     for pid in range(st.n_pieces):
@@ -182,12 +185,15 @@ cdef void gen_fires(State* st, Gen* g) noexcept nogil:
         if p.color != st.side or not may_fire(st, p):
             continue
         t = p.type
+        carried = (1 << p.art[0]) | (1 << p.art[1]) | (1 << p.art[2])  # kinds carried
         for k in range(6):
             w = WEAPONS[k]
             if R.jet_rocket[t] and w == A_RL:
                 strength = fire_strength(st, p, A_RL, True)
                 if strength and not twin_fires_it(st, pid, A_RL, strength, True):
                     gen_targets(st, g, pid, A_RL, GROUND, R.jet_rocket_range)
+            if not ((carried >> w) & 1 or R.inherent[t][w]):
+                continue  # neither carried nor inherent: no Fire of it (strength 0)
             strength = fire_strength(st, p, w, False)
             if strength == 0 or twin_fires_it(st, pid, w, strength, False):
                 continue
@@ -195,7 +201,8 @@ cdef void gen_fires(State* st, Gen* g) noexcept nogil:
             gen_directions(st, g, pid, w, lvl)
             if w == A_SL or w == A_TL:
                 gen_targets(st, g, pid, w, lvl, R.homing_range)
-        gen_transport(st, g, pid)
+        if not g.captures:  # a journey captures nothing (quiescence's list leaves it out)
+            gen_transport(st, g, pid)
         if full(g):
             return
 
@@ -230,18 +237,24 @@ cdef void create_projectile(State* st, int kind, int sq, int level, int dir, int
             return
 
 
-cdef int use_weapons(State* st, int pid, int weapon, bint inherent) noexcept nogil:
-    """Fire every ready weapon of that kind (R6.2): their count-downs start (R7.2).
-    Returns the strength (R5.3)."""
+cdef int fire_weapons(State* st, int pid, int weapon, bint inherent) noexcept nogil:
+    """The piece fired and took part in an action this turn (R6.2, R6.3); with a `weapon`, every
+    ready weapon of that kind fires (R6.2) and their count-downs start (R7.2). One rehash of
+    the piece for all of it. Returns the strength (R5.3)."""
     cdef Piece* p = &st.pieces[pid]
     cdef int rate = st.rules.rate[weapon], i, n = 0
-    for i in range(MAX_SLOTS):
-        if p.art[i] == weapon and p.cool[i] == 0:
-            piece_set(st, pid, &p.cool[i], rate)
+    st.hash -= piece_key(p)
+    tset(st, &p.fired, 1)
+    tset(st, &p.acted, 1)
+    if weapon:
+        for i in range(MAX_SLOTS):
+            if p.art[i] == weapon and p.cool[i] == 0:
+                tset(st, &p.cool[i], rate)
+                n += 1
+        if inherent and p.icool[weapon] == 0:
+            tset(st, &p.icool[weapon], rate)
             n += 1
-    if inherent and p.icool[weapon] == 0:
-        piece_set(st, pid, &p.icool[weapon], rate)
-        n += 1
+    st.hash += piece_key(p)
     return n
 
 
@@ -298,18 +311,17 @@ cdef void exec_fire(State* st, Move* m) noexcept nogil:
     cdef int w = m.art, strength, k, s, lvl, color = p.color
     if R.reveal_on_fire:
         reveal(st, m.pid)  # R7.10, R10.5 (a pre-game option, manual M495-497)
-    piece_set(st, m.pid, &p.fired, 1)
-    piece_set(st, m.pid, &p.acted, 1)
     turn_set(st, &st.n_fires, st.n_fires + 1)
     if w == A_BI or w == A_JP or w == A_SC:
+        fire_weapons(st, m.pid, 0, False)
         start_journey(st, m.pid, m)
         return
     if w == A_RL and R.jet_rocket[p.type] and m.target != NONE:
         # R7.9: the jet / sub rocket hits the target's Ground at once, as a rocket
-        strength = use_weapons(st, m.pid, A_RL, True)
+        strength = fire_weapons(st, m.pid, A_RL, True)
         hit_level(st, m.dest, GROUND, A_RL, strength, color)
         return
-    strength = use_weapons(st, m.pid, w, R.inherent[p.type][w])
+    strength = fire_weapons(st, m.pid, w, R.inherent[p.type][w])
     lvl = p.level
     if w == A_FL:  # R7.1: every piece at the firer's level on the next `flame range` squares
         s = p.sq

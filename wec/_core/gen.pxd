@@ -1,11 +1,15 @@
 # cython: language_level=3
 """The action list being built: shared by the generators of every action kind."""
+from libc.stdint cimport uint64_t
 from wec._core.state cimport *
 
 ctypedef struct Gen:
     Move* out       # where actions go; NULL to count only
     int n           # actions so far
     int limit       # stop at this many
+    bint captures   # quiescence's list: Moves only where an enemy stands (gen_captures), no
+                    # Doze, no transport Fire, directional Fires only with an enemy in line
+    uint64_t enemy[6]  # with `captures`: the enemy squares per level (movegen.enemy_boards)
 
 
 cdef inline bint full(Gen* g) noexcept nogil:
@@ -71,3 +75,35 @@ cdef inline int twin_of(State* st, int pid) noexcept nogil:
     if other != NONE and same_text(st, other, pid):
         return other
     return NONE
+
+
+cdef inline bint enemy_in_line(State* st, int sq, int dir, int level, int rng,
+                               int side) noexcept nogil:
+    """Is there a piece not of `side` at `level` within `rng` squares from `sq` in direction
+    `dir`? (What makes a directional Fire worth searching.)"""
+    cdef int k, x
+    for k in range(rng):
+        sq = st.rules.nb[sq][dir]
+        if sq == NONE:
+            return False
+        x = st.occ[level][sq][0]
+        if x == NONE:
+            continue  # slot 0 is filled first (board.occupy): nobody there
+        if st.pieces[x].color != side:
+            return True
+        x = st.occ[level][sq][1]
+        if x != NONE and st.pieces[x].color != side:
+            return True
+    return False
+
+
+cdef inline int aim_range(Rules* R, int weapon) noexcept nogil:
+    """How far the search looks for an enemy in the line of a directional Fire: the flame's and
+    the stunner's range, the cannon's one square, a projectile's next few squares."""
+    if weapon == A_FL:
+        return R.flame_range
+    if weapon == A_ST:
+        return R.stunner_range
+    if weapon == A_CS:
+        return 1
+    return 4

@@ -278,6 +278,7 @@ cdef int rollout(State* st, Tree* t) noexcept nogil:
                 g.out = t.buf
                 g.n = 0
                 g.limit = MAX_MOVES
+                g.captures = False
                 gen_fires(st, &g)
                 k = best_by_priority(st, t, t.buf, g.n)
             if k >= 0:

@@ -4,6 +4,8 @@
 Every state change goes through `board.tset`, which records the old value; `undo_action` rewinds
 the trail to the action's frame, so the inverse is exact by construction (hash included).
 """
+from libc.stdint cimport uint64_t
+from libc.string cimport memcpy
 from wec._core.state cimport *
 from wec._core.board cimport (tset, occupy, can_see, push_frame, pop_frame, piece_key, state_key,
                               lift_piece, place_piece, remove_piece, destroy_unsupported,
@@ -208,57 +210,69 @@ cdef void exec_doze(State* st, Move* m) noexcept nogil:
         arrive(st, targets[k], GROUND)
 
 
-cdef void count_down(State* st, int side) noexcept nogil:
-    """R7.3.2, R7.2: the mover's stun counts and weapon cool-downs go down by one."""
-    cdef int pid, i
+cdef inline uint64_t pair(int* two) noexcept nogil:
+    """Two neighbouring int fields read as one word (zero when both are)."""
+    cdef uint64_t w
+    memcpy(&w, two, sizeof(uint64_t))
+    return w
+
+
+cdef inline bint counts_down(Piece* p) noexcept nogil:
+    """Has the piece a stun count or a weapon cool-down to count down (R7.3.2, R7.2)?"""
+    return (<unsigned int>(p.stun | p.cool[2]) | pair(&p.cool[0]) | pair(&p.icool[A_FL])
+            | pair(&p.icool[A_CS]) | pair(&p.icool[A_SL])) != 0
+
+
+cdef inline bint has_turn_marks(Piece* p) noexcept nogil:
+    """Did the piece fire, act, move or take hits this turn (R6.2, R6.3, R9.1, R7.8)?"""
+    return (<unsigned int>p.mover | pair(&p.fired) | pair(&p.hits[1]) | pair(&p.hits[3])
+            | pair(&p.hits[5])) != 0
+
+
+cdef bint count_down_and_clear(State* st, int side) noexcept nogil:
+    """R7.3.2, R7.2: the mover's stun counts and weapon cool-downs go down by one; R7.8: every
+    piece's per-turn hit counts clear and who fired or acted this turn is forgotten. One pass
+    over the pieces and one rehash of each piece changed (a Fire's piece has both to do).
+    Returns whether a piece is on a journey (else End Turn has none to advance)."""
+    cdef int pid, i, journeys = 0
+    cdef bint down, marks
     cdef Piece* p
     for pid in range(st.n_pieces):
         p = &st.pieces[pid]
-        if not p.alive or p.color != side:
+        if not p.alive:
             continue
-        if p.stun == 0 and p.cool[0] == 0 and p.cool[1] == 0 and p.cool[2] == 0:
+        journeys |= p.journey
+        down = p.color == side and counts_down(p)
+        marks = has_turn_marks(p)
+        if not (down or marks):
+            continue
+        st.hash -= piece_key(p)
+        if down:
+            if p.stun > 0:
+                tset(st, &p.stun, p.stun - 1)
+            for i in range(MAX_SLOTS):
+                if p.cool[i] > 0:
+                    tset(st, &p.cool[i], p.cool[i] - 1)
             for i in range(A_FL, A_TL + 1):  # only weapons count down (R7.2)
-                if p.icool[i]:
-                    break
-            else:
-                continue
-        st.hash -= piece_key(p)
-        if p.stun > 0:
-            tset(st, &p.stun, p.stun - 1)
-        for i in range(MAX_SLOTS):
-            if p.cool[i] > 0:
-                tset(st, &p.cool[i], p.cool[i] - 1)
-        for i in range(A_FL, A_TL + 1):
-            if p.icool[i] > 0:
-                tset(st, &p.icool[i], p.icool[i] - 1)
+                if p.icool[i] > 0:
+                    tset(st, &p.icool[i], p.icool[i] - 1)
+        if marks:
+            tset(st, &p.fired, 0)
+            tset(st, &p.acted, 0)
+            tset(st, &p.mover, 0)
+            for i in range(7):
+                tset(st, &p.hits[i], 0)
         st.hash += piece_key(p)
-
-
-cdef void clear_turn_marks(State* st) noexcept nogil:
-    """R7.8: per-turn hit counts clear; who fired or acted this turn is forgotten."""
-    cdef int pid, i
-    cdef Piece* p
-    for pid in range(st.n_pieces):
-        p = &st.pieces[pid]
-        if not p.alive or not (p.fired or p.acted or p.mover or p.hits[1] or p.hits[2] or p.hits[3]
-                               or p.hits[4] or p.hits[5] or p.hits[6]):
-            continue
-        st.hash -= piece_key(p)
-        tset(st, &p.fired, 0)
-        tset(st, &p.acted, 0)
-        tset(st, &p.mover, 0)
-        for i in range(7):
-            tset(st, &p.hits[i], 0)
-        st.hash += piece_key(p)
+    return journeys != 0
 
 
 cdef void exec_end(State* st) noexcept nogil:
     """R6.4 End Turn, in order; then the next turn starts (journeys R9.3, R6.5)."""
     cdef Rules* R = st.rules
     cdef int side = st.side
+    cdef bint journeys
     advance_projectiles(st)
-    count_down(st, side)
-    clear_turn_marks(st)
+    journeys = count_down_and_clear(st, side)
     if st.result == RESULT_NONE:  # R11.1: own loss first
         if st.primary_lost[side]:
             tset(st, &st.result, 1 - side)
@@ -281,7 +295,8 @@ cdef void exec_end(State* st) noexcept nogil:
     tset(st, &st.violent, 0)
     st.hash += state_key(st)
     tset(st, &st.turn, st.turn + 1)
-    advance_journeys(st, 1 - side)
+    if journeys:
+        advance_journeys(st, 1 - side)
     arm_reserves(st)
     if st.result == RESULT_NONE and not has_move(st):
         tset(st, &st.result, side)  # R6.5: no legal Move at the start of the turn loses

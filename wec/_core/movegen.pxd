@@ -3,4 +3,5 @@
 from wec._core.state cimport *
 
 cdef int gen_moves(State* st, Move* out, int limit) noexcept nogil
+cdef int gen_captures(State* st, Move* out, int limit) noexcept nogil
 cdef bint has_move(State* st) noexcept nogil

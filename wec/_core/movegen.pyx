@@ -73,8 +73,11 @@ cdef inline bint may_carry(State* st, int q, int level) noexcept nogil:
 
 cdef inline void gen_to(State* st, Gen* g, int pid, int passenger, int dest, int level, int mode,
                         int combat, int path, uint64_t* block) noexcept nogil:
-    """Emit the move to `dest`/`level`, alone and with the passenger, where legal."""
+    """Emit the move to `dest`/`level`, alone and with the passenger, where legal (with
+    `g.captures`, only where an enemy piece stands, hidden or not)."""
     cdef Piece* p = &st.pieces[pid]
+    if g.captures and not (g.enemy[2 * level + (dest >> 6)] >> (dest & 63)) & 1:
+        return
     if not (block[2 * level + (dest >> 6)] >> (dest & 63)) & 1:
         # nothing the mover sees stands there (a hidden enemy is met on execution, R10.7)
         if mode != MODE_CAPTURE_ONLY:
@@ -98,6 +101,7 @@ cdef void gen_paths(State* st, Gen* g, int pid, int passenger, uint64_t* block) 
     cdef int mask = R.dest_mask[t][lvl]
     cdef int ps, start, end, k, dest, dl, m
     cdef uint64_t seen[2]
+    cdef uint64_t want[2]
     cdef PathInfo* pi
     cdef uint64_t b0, b1
     if plev == NONE:
@@ -105,14 +109,26 @@ cdef void gen_paths(State* st, Gen* g, int pid, int passenger, uint64_t* block) 
     b0 = block[2 * plev]
     b1 = block[2 * plev + 1]
     seen[0] = seen[1] = 0
+    if g.captures:  # only destinations where an enemy stands at a level the paths may end at
+        want[0] = want[1] = 0
+        m = mask
+        while m:
+            dl = (m & -m) >> 1
+            m &= m - 1
+            want[0] |= g.enemy[2 * dl]
+            want[1] |= g.enemy[2 * dl + 1]
+        if not (want[0] | want[1]):
+            return
     ps = R.psid[t][p.hand][p.color]
     start = R.pset_start[ps * N_SQ + p.sq]
     end = R.pset_end[ps * N_SQ + p.sq]
     for k in range(start, end):
         pi = &R.path_info[k]
+        dest = pi.dest
+        if g.captures and not (want[dest >> 6] >> (dest & 63)) & 1:
+            continue  # no Move to make there: its `seen` mark below would change nothing
         if (pi.block[0] & b0) | (pi.block[1] & b1):
             continue  # R4.2: a piece the mover sees stands on the way
-        dest = pi.dest
         # one action per destination: a second path to it adds nothing (R4.7, R4.8)
         if (pi.home and not p.home) or (seen[dest >> 6] >> (dest & 63)) & 1:
             continue
@@ -319,13 +335,38 @@ cdef inline void gen_piece(State* st, Gen* g, int pid, uint64_t* block) noexcept
                 not (R.one_action and q.acted):
             passenger = other
     gen_paths(st, g, pid, passenger, block)
+    if full(g):
+        return  # (has_move asks for one: the Dozes' groups are not enumerated for nothing)
     gen_level_changes(st, g, pid, passenger, block)
-    if R.movement[p.type] == MV_DOZER:
-        gen_dozes(st, g, pid)
+    if R.movement[p.type] == MV_DOZER and not g.captures and not full(g):
+        gen_dozes(st, g, pid)  # a Doze captures nothing
+
+
+cdef inline void enemy_boards(State* st, int side, uint64_t* enemy) noexcept nogil:
+    """The squares where an enemy of `side` stands, seen or not, per level (as sight_blockers
+    lays them out): the destinations of captures."""
+    cdef int pid, i
+    cdef Piece* p
+    for i in range(2 * N_LEVELS):
+        enemy[i] = 0
+    for pid in range(st.n_pieces):
+        p = &st.pieces[pid]
+        if p.alive and p.color != side:
+            enemy[2 * p.level + (p.sq >> 6)] |= (<uint64_t>1) << (p.sq & 63)
 
 
 cdef int gen_moves(State* st, Move* out, int limit) noexcept nogil:
     """Every legal Move and Doze of the side to move (R4). Returns how many."""
+    return gen_moves_of(st, out, limit, False)
+
+
+cdef int gen_captures(State* st, Move* out, int limit) noexcept nogil:
+    """The Moves of gen_moves that end where an enemy piece stands (hidden ones too: the Move
+    meets it), in gen_moves' order; no Doze (it captures nothing). What quiescence searches."""
+    return gen_moves_of(st, out, limit, True)
+
+
+cdef inline int gen_moves_of(State* st, Move* out, int limit, bint captures) noexcept nogil:
     cdef Gen g
     cdef int pid, other, side = st.side
     cdef Piece* p
@@ -334,6 +375,9 @@ cdef int gen_moves(State* st, Move* out, int limit) noexcept nogil:
     g.out = out
     g.n = 0
     g.limit = limit
+    g.captures = captures
+    if captures:
+        enemy_boards(st, side, g.enemy)
     for pid in range(st.n_pieces):
         p = &st.pieces[pid]
         if p.color != side or not may_move(st, p):
@@ -347,18 +391,61 @@ cdef int gen_moves(State* st, Move* out, int limit) noexcept nogil:
     return g.n
 
 
+cdef bint has_free_path(State* st, Piece* p) noexcept nogil:
+    """Has the piece (one that may move) a path of a Move that is not a capture whose squares
+    are empty of any piece, at a destination level with no piece either? Then it has a legal
+    Move whatever each side sees (R4.2), without the sight boards."""
+    cdef Rules* R = st.rules
+    cdef int t = p.type, lvl = p.level
+    cdef int plev = R.path_level[t][lvl]
+    cdef int mask = R.dest_mask[t][lvl]
+    cdef int ps, k, i, dest, dl, m, n
+    cdef int* sqs
+    cdef PathInfo* pi
+    if plev == NONE:
+        return False
+    ps = R.psid[t][p.hand][p.color]
+    for k in range(R.pset_start[ps * N_SQ + p.sq], R.pset_end[ps * N_SQ + p.sq]):
+        pi = &R.path_info[k]
+        if pi.mode == MODE_CAPTURE_ONLY or (pi.home and not p.home):
+            continue
+        n = R.path_len[k]
+        sqs = &R.path_sq[k * MAX_PATH]
+        for i in range(n - 1):
+            if st.occ[plev][sqs[i]][0] != NONE or st.occ[plev][sqs[i]][1] != NONE:
+                break
+        else:
+            dest = pi.dest
+            m = mask
+            while m:
+                dl = (m & -m) >> 1  # level bits 1, 2, 4 -> levels 0, 1, 2
+                m &= m - 1
+                if st.occ[dl][dest][0] == NONE and st.occ[dl][dest][1] == NONE:
+                    return True
+    return False
+
+
 cdef bint has_move(State* st) noexcept nogil:
     """R6.5: has the side to move any legal Move? The search starts at the piece that had one
-    last time (`move_hint`): positions a turn apart mostly share it."""
+    last time (`move_hint`): positions a turn apart mostly share it. A piece with a path free
+    of any piece (has_free_path) is looked for first: it needs no sight boards and no Doze
+    groups."""
     cdef Gen g
     cdef int i, pid, side = st.side, n = st.n_pieces
     cdef uint64_t block[6]
     if n == 0:
         return False
+    for i in range(n):
+        pid = (st.move_hint[side] + i) % n
+        if st.pieces[pid].color == side and may_move(st, &st.pieces[pid]) and \
+                has_free_path(st, &st.pieces[pid]):
+            st.move_hint[side] = pid
+            return True
     sight_blockers(st, side, block)
     g.out = NULL
     g.n = 0
     g.limit = 1
+    g.captures = False
     for i in range(n):
         pid = (st.move_hint[side] + i) % n
         if st.pieces[pid].color != side or not may_move(st, &st.pieces[pid]):

@@ -5,28 +5,21 @@ transposition table on the Zobrist hash that also merges action orders reaching 
 and move ordering. Runs without the GIL."""
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc, free
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 from wec._core.state cimport *
 from wec._core.board cimport king_dist
-from wec._core.actions cimport gen_actions, gen_search_actions
+from wec._core.actions cimport gen_actions, gen_search_actions, gen_quiescence_actions
 from wec._core.make cimport do_action, undo_action
+from wec._core.gen cimport enemy_in_line, aim_range
 
 
-cdef int enemies_near(State* st, int sq, int color) noexcept nogil:
-    """Unstunned pieces not of `color` within 2 king steps of `sq`, at any level."""
-    cdef int r0 = sq // 10, c0 = sq % 10, r, c, s, lvl, i, x, n = 0
-    cdef Piece* e
+cdef inline int pieces_near(unsigned char* count, int sq) noexcept nogil:
+    """The pieces `count` holds (per square) within 2 king steps of `sq`."""
+    cdef int r0 = sq // 10, c0 = sq % 10, r, c, n = 0
+    cdef int c_lo = c0 - 2 if c0 >= 2 else 0, c_hi = c0 + 3 if c0 <= 7 else 10
     for r in range(r0 - 2 if r0 >= 2 else 0, r0 + 3 if r0 <= 7 else 10):
-        for c in range(c0 - 2 if c0 >= 2 else 0, c0 + 3 if c0 <= 7 else 10):
-            s = r * 10 + c
-            for lvl in range(N_LEVELS):
-                for i in range(2):
-                    x = st.occ[lvl][s][i]
-                    if x == NONE:
-                        break  # slot 0 is filled first
-                    e = &st.pieces[x]
-                    if e.color != color and e.stun == 0:
-                        n += 1
+        for c in range(c_lo, c_hi):
+            n += count[r * 10 + c]
     return n
 
 
@@ -53,35 +46,48 @@ cdef int evaluate(State* st, Search* s) noexcept nogil:
     their weapons still cool down), stunned pieces,
     armed reserves, and the safety of the primary government pieces (enemy projectiles and enemy
     pieces close to them)."""
-    cdef int pid, q, i, v, total = 0, side = st.side, sign
+    cdef int pid, i, v, c, total, side = st.side, sign, n_primary = 0, cooling = s.cooling
     cdef Piece* p
-    cdef Piece* e
     cdef Projectile* pr
     cdef Rules* R = st.rules
+    cdef int material[2]
+    cdef unsigned char unstunned[2][N_SQ]  # unstunned pieces per colour and square, any level
+    cdef int primary[MAX_PIECES]
+    memset(unstunned, 0, sizeof(unstunned))
+    material[0] = material[1] = 0
     for pid in range(st.n_pieces):
         p = &st.pieces[pid]
         if not p.alive:
             continue
         v = s.piece_value[p.type]
-        for i in range(MAX_SLOTS):
-            if p.art[i]:
-                v += s.article_value[p.art[i]] - s.cooling * p.cool[i]
-        if s.cooling:
-            for i in range(A_FL, A_TL + 1):  # only weapons count down (R7.2)
-                v -= s.cooling * p.icool[i]
+        if p.art[0] | p.art[1] | p.art[2]:
+            for i in range(MAX_SLOTS):
+                if p.art[i]:
+                    v += s.article_value[p.art[i]] - cooling * p.cool[i]
+        # only weapons count down (R7.2)
+        c = (p.icool[A_FL] + p.icool[A_ST] + p.icool[A_CS] + p.icool[A_RL] + p.icool[A_SL]
+             + p.icool[A_TL])
+        if c:
+            v -= cooling * c
         if p.stun > 0:
             v -= v * s.stunned_pct // 100
+        else:
+            unstunned[p.color][p.sq] += 1
+        material[p.color] += v
+        if R.role[p.type] == 1:
+            primary[n_primary] = pid
+            n_primary += 1
+    total = material[side] - material[1 - side]
+    for i in range(n_primary):
+        p = &st.pieces[primary[i]]
         sign = 1 if p.color == side else -1
-        total += sign * v
-        if R.role[p.type] != 1:
-            continue
         if st.n_live_proj:
-            for i in range(st.proj_top):
-                pr = &st.proj[i]
+            for pid in range(st.proj_top):
+                pr = &st.proj[pid]
                 if pr.kind and pr.owner != p.color and king_dist(pr.sq, p.sq) <= 2:
                     total -= sign * s.proj_near_primary
-        if s.primary_guard:  # unstunned enemies within 2 king steps: read off the squares
-            total -= sign * s.primary_guard * enemies_near(st, p.sq, p.color)
+        if s.primary_guard:  # unstunned enemies within 2 king steps, at any level
+            total -= sign * s.primary_guard * pieces_near(unstunned[1 - p.color], p.sq)
     for i in range(st.n_reserves):
         if st.reserves[i].armed and not st.reserves[i].entered:
             total += (1 if st.reserves[i].color == side else -1) * s.reserve_armed
@@ -95,20 +101,6 @@ cdef inline bint out_of_budget(Search* s) noexcept nogil:
         return True
     if s.deadline and (s.nodes & 1023) == 0 and now() >= s.deadline:
         return True
-    return False
-
-
-cdef bint enemy_in_line(State* st, int sq, int dir, int level, int rng, int side) noexcept nogil:
-    """Is there an enemy piece at `level` within `rng` squares from `sq` in direction `dir`?"""
-    cdef int k, i, x
-    for k in range(rng):
-        sq = st.rules.nb[sq][dir]
-        if sq == NONE:
-            return False
-        for i in range(2):
-            x = st.occ[level][sq][i]
-            if x != NONE and st.pieces[x].color != side:
-                return True
     return False
 
 
@@ -127,13 +119,7 @@ cdef bint worth_searching(State* st, Move* m) noexcept nogil:
         return True  # homing or jet rocket: aimed at an enemy
     p = &st.pieces[m.pid]
     lvl = R.proj_level[m.art] if R.proj_level[m.art] != NONE else p.level
-    if m.art == A_FL:
-        return enemy_in_line(st, p.sq, m.dir, lvl, R.flame_range, p.color)
-    if m.art == A_ST:
-        return enemy_in_line(st, p.sq, m.dir, lvl, R.stunner_range, p.color)
-    if m.art == A_CS:
-        return enemy_in_line(st, p.sq, m.dir, lvl, 1, p.color)
-    return enemy_in_line(st, p.sq, m.dir, lvl, 4, p.color)  # a projectile's next few squares
+    return enemy_in_line(st, p.sq, m.dir, lvl, aim_range(R, m.art), p.color)
 
 
 cdef enum:
@@ -221,16 +207,21 @@ cdef inline int terminal_score(State* st, Search* s, int ply) noexcept nogil:
     return (s.win - ply) if st.result == st.side else -(s.win - ply)
 
 
-cdef bint is_noisy(State* st, Search* s, Move* m) noexcept nogil:
-    """What quiescence looks at: captures by a Move, Fires with an enemy in line, and End Turn
-    once the Move is made (so the opponent's replies are seen)."""
-    if m.kind == ACT_END:
-        return True
+cdef inline int noisy_score(State* st, Search* s, Move* m, int ply) noexcept nogil:
+    """What quiescence looks at, with its order_score: captures by a Move, Fires with an enemy
+    in line, and End Turn once the Move is made (so the opponent's replies are seen); SKIP for
+    the rest (each test made once)."""
+    cdef int v
     if m.kind == ACT_MOVE:
-        return victim_value(st, s, m) >= 0
+        v = victim_value(st, s, m)
+        if v < 0:
+            return SKIP
+        return 2000000 + v * 16 - s.piece_value[st.pieces[m.pid].type] // 16
     if m.kind == ACT_FIRE:
-        return worth_searching(st, m)
-    return False
+        return 1500000  # gen_quiescence_actions lists only the Fires worth_searching keeps
+    if m.kind == ACT_END:
+        return order_score(st, s, m, ply)
+    return SKIP
 
 
 cdef int qsearch(State* st, Search* s, int alpha, int beta, int ply, int qd,
@@ -259,14 +250,15 @@ cdef int qsearch(State* st, Search* s, int alpha, int beta, int ply, int qd,
             return best
         if best > alpha:
             alpha = best
-    n = gen_search_actions(st, buf)
+    n = gen_quiescence_actions(st, buf)  # no quiet Move or Doze: none is noisy
     sc = s.order + ply * MAX_MOVES
     at = s.order_at + ply * MAX_MOVES
     m = 0
     for i in range(n):
-        if is_noisy(st, s, &buf[i]):
+        score = noisy_score(st, s, &buf[i], ply)
+        if score != SKIP:
             at[m] = i
-            sc[m] = order_score(st, s, &buf[i], ply)
+            sc[m] = score
             m += 1
     while True:
         j = pick_next(sc, m)
