@@ -183,13 +183,10 @@ class BoardCanvas(QWidget):
         elif item.kind == "article":
             glyphs.draw_article(painter, item.rect, pos["articles"][item.index]["type"])
         elif item.kind == "reserve":
-            r = pos["reserves"][item.index]
-            # draw_reserve_marker places the flag at the bottom right of the rectangle it gets
-            s = min(item.rect.width() / 0.46, item.rect.height() / 0.2)
-            square = QRectF(item.rect.right() + 1 - s, item.rect.bottom() + 1 - s, s, s)
-            glyphs.draw_reserve_marker(painter, square, r["color"], r["type"],
-                                       armed=bool(r.get("armed")), hand=r.get("hand"),
-                                       palette=self.palette_)
+            r = pos["reserves"][item.index]  # the tag the game board draws (glyphs.reserve_rect)
+            glyphs.draw_reserve_tag(painter, item.rect, r["color"], r["type"],
+                                    armed=bool(r.get("armed")), hand=r.get("hand"),
+                                    palette=self.palette_)
         elif item.kind == "projectile":
             pr = pos["projectiles"][item.index]
             direction = pr.get("direction")

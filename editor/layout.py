@@ -49,17 +49,11 @@ def article_slots(ground: QRectF, count: int) -> list[QRectF]:
             for i in range(count)]
 
 
-def reserve_flag(square: QRectF, k: int) -> QRectF:
-    """The flag of the k-th reserve of a square (as glyphs.draw_reserve_marker draws it for the
-    square rectangle shifted by `reserve_shift`)."""
-    s = min(square.width(), square.height())
-    w, h = s * 0.46, s * 0.2
-    shifted = square.translated(-reserve_shift(square, k), 0)
-    return QRectF(shifted.right() - w - 1, shifted.bottom() - h - 1, w, h)
-
-
-def reserve_shift(square: QRectF, k: int) -> float:
-    return k * (min(square.width(), square.height()) * 0.46 + 2)
+def reserve_tag(ground: QRectF, k: int) -> QRectF:
+    """The tag of the k-th reserve of a square: the game board's column at the right of the
+    Ground band (glyphs.reserve_rect); an extra one of an illegal position beside it, leftwards."""
+    tag = glyphs.reserve_rect(ground)
+    return tag.translated(-k * (tag.width() + 1), 0)
 
 
 def projectile_box(band: QRectF, k: int) -> QRectF:
@@ -72,13 +66,14 @@ def square_items(pos: Position, square: Square, rect: QRectF) -> list[Item]:
     lay = glyphs.square_layout(rect)
     out: list[Item] = []
     arts = model.articles_at(pos, square)
+    reserves = model.reserves_at(pos, square)
     for level in ("A", "G", "S"):
         idx = model.pieces_at(pos, square, level)
-        area = glyphs.piece_area(lay[level], level, len(arts))
+        area = glyphs.piece_area(lay[level], level, len(arts), reserve=bool(reserves))
         out += [Item("piece", i, r) for i, r in zip(idx, slots(area, len(idx)))]
     out += [Item("article", i, r) for i, r in zip(arts, article_slots(lay["G"], len(arts)))]
-    for k, i in enumerate(model.reserves_at(pos, square)):
-        out.append(Item("reserve", i, reserve_flag(rect, k)))
+    for k, i in enumerate(reserves):
+        out.append(Item("reserve", i, reserve_tag(lay["G"], k)))
     per_level: dict[str, int] = {}
     for i in model.projectiles_at(pos, square):
         level = pos["projectiles"][i].get("level", "G")

@@ -106,3 +106,23 @@ def test_problems_name_every_offending_square() -> None:
     assert "more than 2 pieces at (6, 6) G (R3.1)" in by_square[(6, 6)]
     assert "more than 2 articles on (7, 7) (R3.3)" in by_square[(7, 7)]
     assert "already holds a reserve" in by_square[(2, 2)]
+
+
+def test_the_editor_draws_a_reserve_where_the_game_board_does():
+    """A reserve is the game board's tag in its column at the right of the Ground band, and the
+    pieces there leave it room (it used to be a corner flag over the square's bottom right)."""
+    from PySide6.QtCore import QRectF
+
+    from editor.layout import square_items
+    from qt_ui import glyphs
+    pos = Game.new().position()
+    reserve = pos["reserves"][0]
+    square = tuple(reserve["square"])
+    rect = QRectF(0, 0, 80, 80)
+    items = square_items(pos, square, rect)
+    tags = [it for it in items if it.kind == "reserve"]
+    ground = glyphs.square_layout(rect)["G"]
+    assert [t.rect for t in tags] == [glyphs.reserve_rect(ground)]
+    for it in items:
+        if it.kind in ("piece", "article"):
+            assert not it.rect.intersects(tags[0].rect), it
