@@ -207,3 +207,33 @@ def test_a_match_game_between_ismcts_and_greedy_runs():
     from wec.match import play_one
     result = play_one((0, "ismcts", "greedy", 0.05, 2, None, 0))
     assert result.turns >= 1 and result.score_a in (0.0, 0.5, 1.0)
+
+
+def test_a_hidden_carrier_takes_its_passenger_along_in_every_determinization():
+    """R3.4: White's hidden submarine carries a pawn at Sub (a passenger there only because of
+    it). A determinization that moved the submarine alone left the pawn hanging unsupported, a
+    state the rules never reach; now the two move together, or neither does."""
+    from wec._core.ismcts import IsmctsSearch
+    from wec.ismcts import searched_game
+    g = wec.Game.from_position({**HIDDEN_SUB, "pieces": HIDDEN_SUB["pieces"] + [
+        {"type": "SP", "color": "white", "square": [6, 8], "level": "S"}]})
+    g.apply(next(a for a in g.legal_moves() if a.piece == "FP"))
+    g.end_turn()
+    g.apply(next(a for a in g.legal_moves() if a.piece == "SU" and a.passenger))
+    g.end_turn()
+    view, hidden = searched_game(g, fair=True)
+    assert len(hidden) == 2 and all(len(squares) > 1 for _, _, squares in hidden)
+    su, sp = (next(raw[0] for raw in view._engine.pieces() if raw[2] == 1 and
+                   raw[1] == wec.rules.TYPE_INDEX[code]) for code in ("SU", "SP"))
+    start = {raw[0]: raw[4] for raw in view._engine.pieces()}
+    s = IsmctsSearch()
+    s.setup(search_values())
+    moved_together = 0
+    for seed in range(1, 41):
+        problems, pieces = s.determinization(view._engine, hidden, seed=seed)
+        assert problems == [], (seed, problems)
+        where = {raw[0]: raw[4] for raw in pieces}
+        assert where[su] == where[sp]
+        moved_together += where[su] != start[su]
+    assert moved_together > 10
+    assert {raw[0]: raw[4] for raw in view._engine.pieces()} == start  # every one undone

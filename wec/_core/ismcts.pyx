@@ -72,10 +72,49 @@ cdef unsigned long long move_key(Move* m) noexcept nogil:
 
 # --- the determinization ---------------------------------------------------------------------------
 
+cdef int passenger_of(State* st, int pid) noexcept nogil:
+    """The piece at this one's square and level that is there only because this one carries it
+    (R3.4: not at its natural level, nor on a journey, nor held), or NONE."""
+    cdef Piece* p = &st.pieces[pid]
+    cdef Piece* q
+    cdef int i, x
+    if p.level == GROUND or not st.rules.carry[p.type]:
+        return NONE
+    for i in range(2):
+        x = st.occ[p.level][p.sq][i]
+        if x != NONE and x != pid:
+            q = &st.pieces[x]
+            if st.rules.natural[q.type] != p.level and not q.journey and not q.held:
+                return x
+    return NONE
+
+
+cdef bint place_hidden(State* st, Tree* t, int pid, int passenger, int sq, int lvl) noexcept nogil:
+    """Put a lifted hidden piece (and the passenger it carries, lifted too) on `sq` if they fit
+    there, are supported and stay hidden from the observer; else leave them lifted."""
+    if not room_for(st, pid, sq, lvl):
+        return False
+    place_piece(st, pid, sq, lvl)
+    if passenger != NONE:
+        if not room_for(st, passenger, sq, lvl):
+            lift_piece(st, pid)
+            return False
+        place_piece(st, passenger, sq, lvl)
+    if is_supported(st, pid) and not can_see(st, t.observer, pid) and \
+            (passenger == NONE or not can_see(st, t.observer, passenger)):
+        return True
+    if passenger != NONE:
+        lift_piece(st, passenger)
+    lift_piece(st, pid)
+    return False
+
+
 cdef void determinize(State* st, Tree* t) noexcept nogil:
     """Put each hidden enemy piece on a random candidate square where it fits and stays hidden
-    from the observer (a few draws; else it stays where it is). The caller pushed a frame."""
-    cdef int k, tries, sq, pid, lvl, orig
+    from the observer (a few draws; else it stays where it is); a carrier takes the passenger
+    it carries along (R3.4: left behind, the passenger would hang unsupported). The caller
+    pushed a frame."""
+    cdef int k, tries, sq, pid, lvl, orig, passenger
     cdef Hidden* h
     for k in range(t.n_hidden):
         h = &t.hidden[k]
@@ -84,18 +123,20 @@ cdef void determinize(State* st, Tree* t) noexcept nogil:
             continue
         lvl = h.level
         orig = st.pieces[pid].sq
+        passenger = passenger_of(st, pid)
         for tries in range(4):
             sq = h.sq[below(t, h.n)]
-            if sq == st.pieces[pid].sq:
+            if sq == orig:
                 break
             lift_piece(st, pid)
-            if room_for(st, pid, sq, lvl):
-                place_piece(st, pid, sq, lvl)
-                if is_supported(st, pid) and not can_see(st, t.observer, pid):
-                    t.relocated += 1
-                    break
-                lift_piece(st, pid)
+            if passenger != NONE:
+                lift_piece(st, passenger)
+            if place_hidden(st, t, pid, passenger, sq, lvl):
+                t.relocated += 1
+                break
             place_piece(st, pid, orig, lvl)
+            if passenger != NONE:
+                place_piece(st, passenger, orig, lvl)
 
 
 # --- action priorities (expansion order and rollout policy) ---------------------------------------
@@ -519,8 +560,18 @@ cdef class IsmctsSearch:
         The state is left unchanged. Returns the iterations made."""
         cdef Tree* t = self.t
         cdef State* st = <State*><size_t>engine._state_address()
-        cdef int k, j
         cdef long long made
+        self._set_hidden(st, hidden, seed)
+        t.iteration_limit = iterations
+        t.deadline = deadline
+        t.stop = 0
+        with nogil:
+            made = ismcts_run(st, t)
+        return made
+
+    cdef _set_hidden(self, State* st, list hidden, unsigned long long seed):
+        cdef Tree* t = self.t
+        cdef int k, j
         if len(hidden) > MAX_HIDDEN:
             hidden = hidden[:MAX_HIDDEN]
         t.n_hidden = len(hidden)
@@ -533,15 +584,24 @@ cdef class IsmctsSearch:
             t.hidden[k].n = len(squares)
             for j, s in enumerate(squares):
                 t.hidden[k].sq[j] = s
-        t.iteration_limit = iterations
-        t.deadline = deadline
         t.rng = seed * 2654435761ULL + 0x9E3779B97F4A7C15ULL
         if t.rng == 0:
             t.rng = 1
-        t.stop = 0
-        with nogil:
-            made = ismcts_run(st, t)
-        return made
+
+    def determinization(self, engine, list hidden, unsigned long long seed=1):
+        """One determinization of the engine's state as `run` draws them (for tests): the core's
+        consistency problems and the pieces (Engine.pieces()) read from it, then undone."""
+        cdef Tree* t = self.t
+        cdef State* st = <State*><size_t>engine._state_address()
+        self._set_hidden(st, hidden, seed)
+        t.observer = st.side
+        t.relocated = 0
+        push_frame(st)
+        determinize(st, t)
+        try:
+            return list(engine.check()), engine.pieces()
+        finally:
+            pop_frame(st)
 
     def stop(self):
         """From another thread: the running search returns after its current iteration."""
