@@ -376,7 +376,8 @@ cdef void tally_piece(State* st, Piece* p, int d) noexcept nogil:
     cdef Tallies* t = &st.tally
     cdef int i, c = p.color, cs
     if p.stun > 0:
-        tset(st, &t.n_stunned, t.n_stunned + d)
+        i = <int>(p - st.pieces)
+        tset(st, &t.stunned[i >> 5], <int>(<unsigned int>t.stunned[i >> 5] ^ (1u << (i & 31))))
         return
     tset(st, &t.types[c][p.type], t.types[c][p.type] + d)
     for i in range(MAX_SLOTS):
@@ -401,7 +402,7 @@ cdef void tally_count(State* st, Tallies* t) noexcept nogil:
         if not p.alive:
             continue
         if p.stun > 0:
-            t.n_stunned += 1
+            t.stunned[pid >> 5] = <int>(<unsigned int>t.stunned[pid >> 5] | (1u << (pid & 31)))
             continue
         c = p.color
         t.types[c][p.type] += 1

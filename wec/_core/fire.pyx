@@ -243,11 +243,12 @@ cdef int fire_weapons(State* st, int pid, int weapon, bint inherent) noexcept no
     ready weapon of that kind fires (R6.2) and their count-downs start (R7.2). One rehash of
     the piece for all of it. Returns the strength (R5.3)."""
     cdef Piece* p = &st.pieces[pid]
-    cdef int rate = st.rules.rate[weapon], i, n = 0, before = cool_sum(p)
+    cdef int rate = st.rules.rate[weapon], i, n = 0, before = 0
     st.hash -= piece_key(p)
     tset(st, &p.fired, 1)
     tset(st, &p.acted, 1)
     if weapon:
+        before = cool_sum(p)
         for i in range(MAX_SLOTS):
             if p.art[i] == weapon and p.cool[i] == 0:
                 tset(st, &p.cool[i], rate)

@@ -236,8 +236,8 @@ cdef bint count_down_and_clear(State* st, int side) noexcept nogil:
     piece's per-turn hit counts clear and who fired or acted this turn is forgotten. One pass
     over the pieces and one rehash of each piece changed (a Fire's piece has both to do).
     Returns whether a piece is on a journey (else End Turn has none to advance)."""
-    cdef int pid, i, journeys = 0, before = 0
-    cdef bint down, marks, stunned
+    cdef int pid, i, n, journeys = 0
+    cdef bint down, marks, stunned, waking
     cdef Piece* p
     for pid in range(st.n_pieces):
         p = &st.pieces[pid]
@@ -251,21 +251,24 @@ cdef bint count_down_and_clear(State* st, int side) noexcept nogil:
         st.hash -= piece_key(p)
         if down:
             stunned = p.stun > 0
-            if stunned:  # the piece may come out of its stun: its tallies move
+            waking = p.stun == 1  # the piece comes out of its stun: its tallies move
+            if waking:
                 tally_piece(st, p, -1)
+            if stunned:
                 tset(st, &p.stun, p.stun - 1)
-            else:
-                before = cool_sum(p)
+            n = 0
             for i in range(MAX_SLOTS):
                 if p.cool[i] > 0:
                     tset(st, &p.cool[i], p.cool[i] - 1)
+                    n += p.art[i] != 0
             for i in range(A_FL, A_TL + 1):  # only weapons count down (R7.2)
                 if p.icool[i] > 0:
                     tset(st, &p.icool[i], p.icool[i] - 1)
-            if stunned:
+                    n += 1
+            if waking:
                 tally_piece(st, p, 1)
-            else:
-                tally_cool(st, p, before)
+            elif n and not stunned:  # the tallies hold an unstunned piece's count-downs
+                tset(st, &st.tally.cool[p.color], st.tally.cool[p.color] - n)
         if marks:
             tset(st, &p.fired, 0)
             tset(st, &p.acted, 0)

@@ -12,6 +12,9 @@ from wec._core.actions cimport gen_actions, gen_search_actions, gen_quiescence_a
 from wec._core.make cimport do_action, undo_action
 from wec._core.gen cimport enemy_in_line, aim_range
 
+cdef extern from *:
+    int ctz "__builtin_ctz"(unsigned int x) nogil
+
 
 cdef inline int pieces_near(int* count, int sq) noexcept nogil:
     """The pieces `count` holds (per square) within 2 king steps of `sq`."""
@@ -49,7 +52,8 @@ cdef int evaluate(State* st, Search* s) noexcept nogil:
 
     The unstunned pieces' material is the state's tallies (per colour: pieces per type, articles
     per kind, count-downs) times the values; a stunned piece's value is cut on its own."""
-    cdef int pid, i, v, total, side = st.side, other = 1 - st.side, sign, cooling = s.cooling
+    cdef int pid, i, w, v, total, side = st.side, other = 1 - st.side, sign, cooling = s.cooling
+    cdef unsigned int bits
     cdef Piece* p
     cdef Projectile* pr
     cdef Tallies* t = &st.tally
@@ -58,11 +62,12 @@ cdef int evaluate(State* st, Search* s) noexcept nogil:
         total += (t.types[side][i] - t.types[other][i]) * s.piece_value[i]
     for i in range(1, N_KINDS):
         total += (t.arts[side][i] - t.arts[other][i]) * s.article_value[i]
-    if t.n_stunned:
-        for pid in range(st.n_pieces):
+    for w in range((st.n_pieces + 31) >> 5):
+        bits = <unsigned int>t.stunned[w]
+        while bits:
+            pid = (w << 5) + ctz(bits)
+            bits &= bits - 1
             p = &st.pieces[pid]
-            if not p.alive or p.stun <= 0:
-                continue
             v = s.piece_value[p.type] - cooling * cool_sum(p)
             for i in range(MAX_SLOTS):
                 if p.art[i]:

@@ -238,7 +238,8 @@ ctypedef struct Tallies:
     # What the evaluation sums over the pieces, kept by make/unmake (trailed ints, value-free:
     # the values live in the Search), recounted by the position loader and checked against a
     # recount by the consistency checker. "Unstunned" = alive with no stun count.
-    int n_stunned           # alive pieces with a stun count (the evaluation cuts each one's value)
+    int stunned[20]         # alive pieces with a stun count, a bit per piece id (32 a word): the
+                            # evaluation cuts each one's value on its own
     int types[2][23]        # unstunned pieces per colour and type
     int arts[2][19]         # articles they carry per colour and kind
     int cool[2]             # their count-downs: carried articles' and inherent weapons' (R7.2)
