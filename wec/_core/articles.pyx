@@ -4,7 +4,7 @@ from wec._core.state cimport *
 from wec._core.board cimport (tset, piece_set, turn_set, can_see, king_dist, slots_of,
                               carried_count, article_key, state_key, reserve_set, piece_key, place_piece,
                               remove_piece, log_event, lose_article, gain_article, acquire_lock,
-                              occupy)
+                              occupy, tally_piece)
 from wec._core.gen cimport Gen, emit, full, twin_of
 from wec._core.effects cimport arrive
 
@@ -291,6 +291,10 @@ cdef void exec_reinforce(State* st, Move* m) noexcept nogil:
     tset(st, &p.acted, 1)
     tset(st, &p.alive, 1)
     st.hash += piece_key(p)
+    tally_piece(st, p, 1)
+    if st.rules.role[p.type] == 1:
+        tset(st, &st.tally.primary[st.tally.n_primary], pid)
+        tset(st, &st.tally.n_primary, st.tally.n_primary + 1)
     occupy(st, pid, r.sq, GROUND)
     reserve_set(st, m.target, &r.entered, 1)
     turn_set(st, &st.did_reinforce, 1)

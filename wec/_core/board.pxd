@@ -27,6 +27,8 @@ cdef void set_color(State* st, int pid, int color) noexcept nogil
 cdef void piece_set(State* st, int pid, int* field, int value) noexcept nogil
 cdef void turn_set(State* st, int* field, int value) noexcept nogil
 cdef int room_for(State* st, int pid, int sq, int level) noexcept nogil
+cdef void tally_piece(State* st, Piece* p, int d) noexcept nogil
+cdef void tally_count(State* st, Tallies* t) noexcept nogil
 
 
 cdef inline void tset(State* st, int* addr, int value) noexcept nogil:
@@ -100,3 +102,32 @@ cdef inline int king_dist(int a, int b) noexcept nogil:
 
 cdef inline int carried_count(Piece* p) noexcept nogil:
     return (p.art[0] != 0) + (p.art[1] != 0) + (p.art[2] != 0)
+
+
+cdef inline int cool_sum(Piece* p) noexcept nogil:
+    """The count-downs the evaluation charges a piece: its carried articles' and its inherent
+    weapons' (only weapons count down, R7.2)."""
+    cdef int i, c = (p.icool[A_FL] + p.icool[A_ST] + p.icool[A_CS] + p.icool[A_RL]
+                     + p.icool[A_SL] + p.icool[A_TL])
+    for i in range(MAX_SLOTS):
+        if p.art[i]:
+            c += p.cool[i]
+    return c
+
+
+cdef inline void tally_cool(State* st, Piece* p, int before) noexcept nogil:
+    """An alive piece's count-downs changed from `before` (the tallies count unstunned ones)."""
+    cdef int c
+    if p.alive and p.stun <= 0:
+        c = cool_sum(p)
+        if c != before:
+            tset(st, &st.tally.cool[p.color], st.tally.cool[p.color] + c - before)
+
+
+cdef inline void tally_square(State* st, Piece* p, int sq) noexcept nogil:
+    """An alive piece is about to move to `sq` (call before its `sq` changes)."""
+    cdef int* on_sq
+    if p.alive and p.stun <= 0 and p.sq != sq:
+        on_sq = st.tally.on_sq[p.color]
+        tset(st, &on_sq[p.sq], on_sq[p.sq] - 1)
+        tset(st, &on_sq[sq], on_sq[sq] + 1)

@@ -2,6 +2,7 @@
 """State primitives: the change trail, the hash, placing and removing pieces, the drop ring."""
 from libc.stdlib cimport realloc, abort, malloc, free
 from libc.stdint cimport uint64_t
+from libc.string cimport memset
 from wec._core.state cimport *
 
 cdef uint64_t GOLDEN = 0x9E3779B97F4A7C15ULL
@@ -230,6 +231,7 @@ cdef void place_piece(State* st, int pid, int sq, int level) noexcept nogil:
     cdef Piece* p = &st.pieces[pid]
     cdef int* slot = st.occ[level][sq]
     st.hash -= piece_key(p)
+    tally_square(st, p, sq)
     tset(st, &p.sq, sq)
     tset(st, &p.level, level)
     st.hash += piece_key(p)
@@ -286,6 +288,8 @@ cdef void remove_piece(State* st, int pid, int cause) noexcept nogil:
     end_locks_of(st, pid)
     lift_piece(st, pid)
     st.hash -= piece_key(p)
+    if p.alive:
+        tally_piece(st, p, -1)
     for i in range(MAX_SLOTS):
         if p.art[i]:
             drop_article(st, p.art[i], p.cool[i], sq, p.color)
@@ -348,11 +352,65 @@ cdef void turn_set(State* st, int* field, int value) noexcept nogil:
 
 
 cdef void set_stun(State* st, int pid, int value) noexcept nogil:
-    piece_set(st, pid, &st.pieces[pid].stun, value)
+    set_tallied(st, pid, &st.pieces[pid].stun, value)
 
 
 cdef void set_color(State* st, int pid, int color) noexcept nogil:
-    piece_set(st, pid, &st.pieces[pid].color, color)
+    set_tallied(st, pid, &st.pieces[pid].color, color)
+
+
+cdef void set_tallied(State* st, int pid, int* field, int value) noexcept nogil:
+    """Change a field the evaluation's tallies depend on (stun, colour), keeping them."""
+    cdef Piece* p = &st.pieces[pid]
+    if field[0] == value:
+        return
+    if p.alive:
+        tally_piece(st, p, -1)
+    piece_set(st, pid, field, value)
+    if p.alive:
+        tally_piece(st, p, 1)
+
+
+cdef void tally_piece(State* st, Piece* p, int d) noexcept nogil:
+    """Add (d = 1) or take out (d = -1) an alive piece's share of the evaluation's tallies."""
+    cdef Tallies* t = &st.tally
+    cdef int i, c = p.color, cs
+    if p.stun > 0:
+        i = <int>(p - st.pieces)
+        tset(st, &t.stunned[i >> 5], <int>(<unsigned int>t.stunned[i >> 5] ^ (1u << (i & 31))))
+        return
+    tset(st, &t.types[c][p.type], t.types[c][p.type] + d)
+    for i in range(MAX_SLOTS):
+        if p.art[i]:
+            tset(st, &t.arts[c][p.art[i]], t.arts[c][p.art[i]] + d)
+    cs = cool_sum(p)
+    if cs:
+        tset(st, &t.cool[c], t.cool[c] + d * cs)
+    tset(st, &t.on_sq[c][p.sq], t.on_sq[c][p.sq] + d)
+
+
+cdef void tally_count(State* st, Tallies* t) noexcept nogil:
+    """The tallies recounted from the pieces (the loader sets them, the checker compares)."""
+    cdef int pid, i, c
+    cdef Piece* p
+    memset(t, 0, sizeof(Tallies))
+    for pid in range(st.n_pieces):
+        p = &st.pieces[pid]
+        if st.rules.role[p.type] == 1:
+            t.primary[t.n_primary] = pid
+            t.n_primary += 1
+        if not p.alive:
+            continue
+        if p.stun > 0:
+            t.stunned[pid >> 5] = <int>(<unsigned int>t.stunned[pid >> 5] | (1u << (pid & 31)))
+            continue
+        c = p.color
+        t.types[c][p.type] += 1
+        for i in range(MAX_SLOTS):
+            if p.art[i]:
+                t.arts[c][p.art[i]] += 1
+        t.cool[c] += cool_sum(p)
+        t.on_sq[c][p.sq] += 1
 
 
 cdef int room_for(State* st, int pid, int sq, int level) noexcept nogil:
@@ -491,9 +549,12 @@ cdef int lose_article(State* st, int pid, int slot) noexcept nogil:
     slot order (the drop order, R7.3.3) is what the position writes and the hash counts."""
     cdef Piece* p = &st.pieces[pid]
     cdef int kind = p.art[slot], i
+    cdef int before = cool_sum(p)
     if kind == A_ASH:
         end_lock(st, pid, 1 + slot)
     st.hash -= piece_key(p)
+    if kind and p.alive and p.stun <= 0:
+        tset(st, &st.tally.arts[p.color][kind], st.tally.arts[p.color][kind] - 1)
     for i in range(slot, MAX_SLOTS - 1):
         tset(st, &p.art[i], p.art[i + 1])
         tset(st, &p.cool[i], p.cool[i + 1])
@@ -502,6 +563,7 @@ cdef int lose_article(State* st, int pid, int slot) noexcept nogil:
     tset(st, &p.cool[MAX_SLOTS - 1], 0)
     tset(st, &p.lock[MAX_SLOTS], NONE)
     st.hash += piece_key(p)
+    tally_cool(st, p, before)
     if kind == A_SH and not is_stealthy(st, p):
         end_locks_on(st, pid)
     return kind
@@ -514,6 +576,10 @@ cdef int gain_article(State* st, int pid, int kind, int cool) noexcept nogil:
     for i in range(MAX_SLOTS):
         if p.art[i] == 0:
             st.hash -= piece_key(p)
+            if p.alive and p.stun <= 0:
+                tset(st, &st.tally.arts[p.color][kind], st.tally.arts[p.color][kind] + 1)
+                if cool:
+                    tset(st, &st.tally.cool[p.color], st.tally.cool[p.color] + cool)
             tset(st, &p.art[i], kind)
             tset(st, &p.cool[i], cool)
             st.hash += piece_key(p)

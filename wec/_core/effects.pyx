@@ -5,7 +5,7 @@ from wec._core.state cimport *
 from wec._core.board cimport (tset, piece_set, set_stun, set_color, remove_piece, drop_article,
                               lift_piece, place_piece, log_event, room_for, proj_key, turn_set,
                               piece_key, lose_article, end_locks_of, can_see, reveal,
-                              destroy_unsupported)
+                              destroy_unsupported, tally_piece)
 
 
 cdef int defence(State* st, int pid, int weapon) noexcept nogil:
@@ -112,8 +112,10 @@ cdef void hit_piece(State* st, int pid, int weapon, int strength, int firer) noe
     if weapon == A_ST and p.hits[weapon] + strength > defence(st, pid, weapon):
         # the hit and the stun count under one rehash (stun_piece then finds the count set)
         st.hash -= piece_key(p)
+        tally_piece(st, p, -1)
         tset(st, &p.hits[weapon], p.hits[weapon] + strength)
         tset(st, &p.stun, st.rules.stun_turns)
+        tally_piece(st, p, 1)
         st.hash += piece_key(p)
         stun_piece(st, pid)
         return

@@ -9,7 +9,7 @@ from libc.stdint cimport uint64_t
 from cpython.object cimport PyObject, PyTypeObject
 from wec._core.state cimport *
 from wec._core.board cimport (full_hash, piece_key, article_key, state_key, slots_of, trail_share, trail_release,
-                              is_supported, can_see)
+                              is_supported, can_see, tally_count)
 from wec._core.movegen cimport gen_moves, has_move
 from wec._core.actions cimport gen_actions, gen_search_actions
 from wec._core.make cimport do_action, undo_action
@@ -481,6 +481,7 @@ cdef class Engine:
                     raise ValueError("pieces[%d].locks: %r is not an enemy piece" % (pid, target))
                 st.pieces[pid].lock[k] = target
                 st.pieces[target].locked += 1
+        tally_count(st, &st.tally)  # the evaluation's sums, kept from here by make/unmake
         st.hash = full_hash(st)
         if st.result == RESULT_NONE and not st.moved and not has_move(st):
             st.result = 1 - st.side  # R6.5: no legal Move at the start of the turn loses
@@ -995,6 +996,7 @@ cdef class Engine:
         cdef Piece* p
         cdef Piece* q
         cdef int pid, s, lvl, i, a, b, n_art = 0
+        cdef Tallies fresh
         problems = []
         for i in range(st.proj_top, MAX_PROJECTILES):
             if st.proj[i].kind:
@@ -1038,4 +1040,7 @@ cdef class Engine:
             problems.append("%d articles, more than %d (R3.3)" % (n_art, _rules.MAX_ARTICLES))
         if full_hash(st) != st.hash:
             problems.append("incremental hash differs from recomputation")
+        tally_count(st, &fresh)
+        if memcmp(&fresh, &st.tally, sizeof(Tallies)) != 0:
+            problems.append("evaluation tallies differ from a recount")
         return problems

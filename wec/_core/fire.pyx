@@ -2,7 +2,8 @@
 """Fire (R7, R9): generating and making Fires, projectile flight, transport journeys."""
 from wec._core.state cimport *
 from wec._core.board cimport (tset, piece_set, turn_set, can_see, king_dist, log_event, lift_piece,
-                              place_piece, remove_piece, proj_key, reveal, piece_key)
+                              place_piece, remove_piece, proj_key, reveal, piece_key, tally_cool,
+                              cool_sum)
 from wec._core.gen cimport Gen, emit, full, twin_of, enemy_in_line, aim_range
 from wec._core.effects cimport hit_level, arrive, end_journey, meet_hidden, land
 
@@ -242,11 +243,12 @@ cdef int fire_weapons(State* st, int pid, int weapon, bint inherent) noexcept no
     ready weapon of that kind fires (R6.2) and their count-downs start (R7.2). One rehash of
     the piece for all of it. Returns the strength (R5.3)."""
     cdef Piece* p = &st.pieces[pid]
-    cdef int rate = st.rules.rate[weapon], i, n = 0
+    cdef int rate = st.rules.rate[weapon], i, n = 0, before = 0
     st.hash -= piece_key(p)
     tset(st, &p.fired, 1)
     tset(st, &p.acted, 1)
     if weapon:
+        before = cool_sum(p)
         for i in range(MAX_SLOTS):
             if p.art[i] == weapon and p.cool[i] == 0:
                 tset(st, &p.cool[i], rate)
@@ -254,6 +256,7 @@ cdef int fire_weapons(State* st, int pid, int weapon, bint inherent) noexcept no
         if inherent and p.icool[weapon] == 0:
             tset(st, &p.icool[weapon], rate)
             n += 1
+        tally_cool(st, p, before)
     st.hash += piece_key(p)
     return n
 

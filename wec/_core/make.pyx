@@ -9,7 +9,8 @@ from libc.string cimport memcpy
 from wec._core.state cimport *
 from wec._core.board cimport (tset, occupy, can_see, push_frame, pop_frame, piece_key, state_key,
                               lift_piece, place_piece, remove_piece, destroy_unsupported,
-                              piece_set, turn_set, log_event, reveal)
+                              piece_set, turn_set, log_event, reveal, tally_piece, tally_square,
+                              tally_cool, cool_sum)
 from wec._core.movegen cimport has_move
 from wec._core.effects cimport arrive
 from wec._core.fire cimport exec_fire, advance_projectiles, advance_journeys
@@ -32,6 +33,7 @@ cdef void place_moved(State* st, int pid, int sq, int level, bint leaves_home,
     gets its `mover` mark (R9.1). One rehash for all of it."""
     cdef Piece* p = &st.pieces[pid]
     st.hash -= piece_key(p)
+    tally_square(st, p, sq)
     tset(st, &p.sq, sq)
     tset(st, &p.level, level)
     tset(st, &p.acted, 1)
@@ -234,8 +236,8 @@ cdef bint count_down_and_clear(State* st, int side) noexcept nogil:
     piece's per-turn hit counts clear and who fired or acted this turn is forgotten. One pass
     over the pieces and one rehash of each piece changed (a Fire's piece has both to do).
     Returns whether a piece is on a journey (else End Turn has none to advance)."""
-    cdef int pid, i, journeys = 0
-    cdef bint down, marks
+    cdef int pid, i, n, journeys = 0
+    cdef bint down, marks, stunned, waking
     cdef Piece* p
     for pid in range(st.n_pieces):
         p = &st.pieces[pid]
@@ -248,14 +250,25 @@ cdef bint count_down_and_clear(State* st, int side) noexcept nogil:
             continue
         st.hash -= piece_key(p)
         if down:
-            if p.stun > 0:
+            stunned = p.stun > 0
+            waking = p.stun == 1  # the piece comes out of its stun: its tallies move
+            if waking:
+                tally_piece(st, p, -1)
+            if stunned:
                 tset(st, &p.stun, p.stun - 1)
+            n = 0
             for i in range(MAX_SLOTS):
                 if p.cool[i] > 0:
                     tset(st, &p.cool[i], p.cool[i] - 1)
+                    n += p.art[i] != 0
             for i in range(A_FL, A_TL + 1):  # only weapons count down (R7.2)
                 if p.icool[i] > 0:
                     tset(st, &p.icool[i], p.icool[i] - 1)
+                    n += 1
+            if waking:
+                tally_piece(st, p, 1)
+            elif n and not stunned:  # the tallies hold an unstunned piece's count-downs
+                tset(st, &st.tally.cool[p.color], st.tally.cool[p.color] - n)
         if marks:
             tset(st, &p.fired, 0)
             tset(st, &p.acted, 0)

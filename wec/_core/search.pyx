@@ -7,13 +7,16 @@ from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy, memset
 from wec._core.state cimport *
-from wec._core.board cimport king_dist
+from wec._core.board cimport king_dist, cool_sum
 from wec._core.actions cimport gen_actions, gen_search_actions, gen_quiescence_actions
 from wec._core.make cimport do_action, undo_action
 from wec._core.gen cimport enemy_in_line, aim_range
 
+cdef extern from *:
+    int ctz "__builtin_ctz"(unsigned int x) nogil
 
-cdef inline int pieces_near(unsigned char* count, int sq) noexcept nogil:
+
+cdef inline int pieces_near(int* count, int sq) noexcept nogil:
     """The pieces `count` holds (per square) within 2 king steps of `sq`."""
     cdef int r0 = sq // 10, c0 = sq % 10, r, c, n = 0
     cdef int c_lo = c0 - 2 if c0 >= 2 else 0, c_hi = c0 + 3 if c0 <= 7 else 10
@@ -45,41 +48,36 @@ cdef int evaluate(State* st, Search* s) noexcept nogil:
     """Static score for the side to move: material (pieces and carried articles, less the turns
     their weapons still cool down), stunned pieces,
     armed reserves, and the safety of the primary government pieces (enemy projectiles and enemy
-    pieces close to them)."""
-    cdef int pid, i, v, c, total, side = st.side, sign, n_primary = 0, cooling = s.cooling
+    pieces close to them).
+
+    The unstunned pieces' material is the state's tallies (per colour: pieces per type, articles
+    per kind, count-downs) times the values; a stunned piece's value is cut on its own."""
+    cdef int pid, i, w, v, total, side = st.side, other = 1 - st.side, sign, cooling = s.cooling
+    cdef unsigned int bits
     cdef Piece* p
     cdef Projectile* pr
-    cdef Rules* R = st.rules
-    cdef int material[2]
-    cdef unsigned char unstunned[2][N_SQ]  # unstunned pieces per colour and square, any level
-    cdef int primary[MAX_PIECES]
-    memset(unstunned, 0, sizeof(unstunned))
-    material[0] = material[1] = 0
-    for pid in range(st.n_pieces):
-        p = &st.pieces[pid]
-        if not p.alive:
-            continue
-        v = s.piece_value[p.type]
-        if p.art[0] | p.art[1] | p.art[2]:
+    cdef Tallies* t = &st.tally
+    total = cooling * (t.cool[other] - t.cool[side])
+    for i in range(N_TYPES):
+        total += (t.types[side][i] - t.types[other][i]) * s.piece_value[i]
+    for i in range(1, N_KINDS):
+        total += (t.arts[side][i] - t.arts[other][i]) * s.article_value[i]
+    for w in range((st.n_pieces + 31) >> 5):
+        bits = <unsigned int>t.stunned[w]
+        while bits:
+            pid = (w << 5) + ctz(bits)
+            bits &= bits - 1
+            p = &st.pieces[pid]
+            v = s.piece_value[p.type] - cooling * cool_sum(p)
             for i in range(MAX_SLOTS):
                 if p.art[i]:
-                    v += s.article_value[p.art[i]] - cooling * p.cool[i]
-        # only weapons count down (R7.2)
-        c = (p.icool[A_FL] + p.icool[A_ST] + p.icool[A_CS] + p.icool[A_RL] + p.icool[A_SL]
-             + p.icool[A_TL])
-        if c:
-            v -= cooling * c
-        if p.stun > 0:
+                    v += s.article_value[p.art[i]]
             v -= v * s.stunned_pct // 100
-        else:
-            unstunned[p.color][p.sq] += 1
-        material[p.color] += v
-        if R.role[p.type] == 1:
-            primary[n_primary] = pid
-            n_primary += 1
-    total = material[side] - material[1 - side]
-    for i in range(n_primary):
-        p = &st.pieces[primary[i]]
+            total += v if p.color == side else -v
+    for i in range(t.n_primary):
+        p = &st.pieces[t.primary[i]]
+        if not p.alive:
+            continue
         sign = 1 if p.color == side else -1
         if st.n_live_proj:
             for pid in range(st.proj_top):
@@ -87,7 +85,7 @@ cdef int evaluate(State* st, Search* s) noexcept nogil:
                 if pr.kind and pr.owner != p.color and king_dist(pr.sq, p.sq) <= 2:
                     total -= sign * s.proj_near_primary
         if s.primary_guard:  # unstunned enemies within 2 king steps, at any level
-            total -= sign * s.primary_guard * pieces_near(unstunned[1 - p.color], p.sq)
+            total -= sign * s.primary_guard * pieces_near(t.on_sq[1 - p.color], p.sq)
     for i in range(st.n_reserves):
         if st.reserves[i].armed and not st.reserves[i].entered:
             total += (1 if st.reserves[i].color == side else -1) * s.reserve_armed

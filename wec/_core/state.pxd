@@ -234,6 +234,19 @@ ctypedef struct Rules:
     int stealth_dominates   # R10.4 dominance option: 1 = stealth, 0 = submersion
     int reveal_on_fire      # R7.10 / R10.5 option: a hidden piece that fires is revealed
 
+ctypedef struct Tallies:
+    # What the evaluation sums over the pieces, kept by make/unmake (trailed ints, value-free:
+    # the values live in the Search), recounted by the position loader and checked against a
+    # recount by the consistency checker. "Unstunned" = alive with no stun count.
+    int stunned[20]         # alive pieces with a stun count, a bit per piece id (32 a word): the
+                            # evaluation cuts each one's value on its own
+    int types[2][23]        # unstunned pieces per colour and type
+    int arts[2][19]         # articles they carry per colour and kind
+    int cool[2]             # their count-downs: carried articles' and inherent weapons' (R7.2)
+    int on_sq[2][100]       # unstunned pieces per colour and square, any level
+    int n_primary           # ids of the pieces whose type is a primary government piece, alive
+    int primary[640]        # or not, in id order
+
 ctypedef struct State:
     Rules* rules
     Piece pieces[640]
@@ -266,6 +279,7 @@ ctypedef struct State:
     Event ev[128]           # what the last action did (not part of the state; not undone)
     int n_ev
     int n_articles          # articles in the game (lying + carried), conserved
+    Tallies tally           # the evaluation's per-piece sums, kept incrementally
     uint64_t hash           # additive Zobrist hash, kept incrementally
     TrailEntry* trail       # own entries: trail[i] is entry trail_base + i
     int trail_base          # entries below it are read from `shared` (Engine.copy shares them)
