@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -42,8 +43,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     here = Path(__file__).resolve().parent.parent
     rows: dict[str, list[dict]] = {"this": [], "base": []}
+    builds = [("this", here), ("base", args.base.resolve())]
     for r in range(args.rounds):
-        for name, root in (("this", here), ("base", args.base.resolve())):
+        for name, root in (builds if r % 2 == 0 else builds[::-1]):  # who goes first alternates
             rows[name].append(probe(root))
         print(f"round {r + 1}/{args.rounds}", file=sys.stderr)
     best = {name: {k: max(x[k] for x in v) for k in ("nodes_s", "leaves_s")}
@@ -55,6 +57,12 @@ def main(argv: list[str] | None = None) -> int:
               f"perft 3 {best[name]['leaves_s'] / 1e6:.1f} M leaves/s")
     print(f"ratio this/base: search nodes/s {best['this']['nodes_s'] / best['base']['nodes_s']:.2f}, "
           f"perft leaves/s {best['this']['leaves_s'] / best['base']['leaves_s']:.2f}")
+    # the machine's speed drifts by 1.5x over minutes: the two builds of one round met the same
+    # machine, so the median of the rounds' own ratios is the steadier figure
+    for key, what in (("nodes_s", "search nodes/s"), ("leaves_s", "perft leaves/s")):
+        paired = sorted(t[key] / b[key] for t, b in zip(rows["this"], rows["base"]))
+        print(f"paired rounds, {what}: median {statistics.median(paired):.2f} "
+              f"(from {paired[0]:.2f} to {paired[-1]:.2f})")
     return 0
 
 
