@@ -19,7 +19,8 @@ from typing import Any
 from .errors import WecError
 
 SERVER = r"""
-import json, os, sys
+import json, os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the match's: it closes our stdin
 folder = sys.argv[1]
 sys.path.insert(0, folder)
 import wec
@@ -43,7 +44,10 @@ for line in sys.stdin:
         reply = {"action": str(ai.choose_action(game))}
     except Exception as e:
         reply = {"error": type(e).__name__ + ": " + str(e)}
-    print(json.dumps(reply), flush=True)
+    try:
+        print(json.dumps(reply), flush=True)
+    except OSError:  # the match is gone (stopped meanwhile): nobody to answer, nothing to say
+        os._exit(0)
 """
 
 
