@@ -13,8 +13,9 @@ Once the journal holds more lines than a quarter of the game's actions (at least
 into the save file, so the total work stays linear in the game's length. The game's thread only
 gathers the save's content (no copy of the game); a writer thread turns it into text, starts the
 new journal (`.journal.next`, with the lines played meanwhile), writes the save file and renames
-the new journal over the old one. Until then every line also goes to the old journal. `Game.load` reads the save, then whichever
-journal's header names that very save; a torn or unreadable line ends the journal with a warning.
+the new journal over the old one; until then every line also goes to the old journal.
+`Game.load` reads the save, then whichever journal's header names that very save; a torn or
+unreadable line ends the journal with a warning.
 """
 from __future__ import annotations
 

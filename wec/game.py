@@ -41,7 +41,7 @@ class _LegalList:
 
     def by_text(self) -> dict[str, tuple[Action, tuple]]:
         if self._by_text is None:
-            self._by_text = {str(a): (a, raw) for a, raw in zip(self.actions, self.raws)}
+            self._by_text = {str(a): (a, raw) for a, raw in self.pairs}
         return self._by_text
 
 
@@ -250,7 +250,7 @@ class Game(RecordKeeping, Sightings):
         if found is not None:
             return found
         key = wanted.loose_key()
-        matches = [(a, raw) for a, raw in zip(listed.actions, listed.raws) if a.loose_key() == key
+        matches = [(a, raw) for a, raw in listed.pairs if a.loose_key() == key
                    and (wanted.hand is None or wanted.hand == a.hand)
                    and (not wanted.articles or wanted.articles == a.articles)]
         if len(matches) == 1:

@@ -87,14 +87,8 @@ def make_player(spec: str, seconds: float, seed: int):
     if spec == "greedy":
         return GreedyPlayer(seed)
     if name in ("ai", "ismcts"):
-        level = options.get("level", DEFAULT_LEVEL)
-        if level not in LEVELS:
-            raise MatchError(f"player {spec!r}: the level after 'ai:' is one of "
-                             f"{sorted(LEVELS)}")
         try:
-            return AI(level=level, seconds=options.get("seconds", seconds), seed=seed,
-                      fair=not options.get("omniscient", False),
-                      samples=options.get("samples", 1),
+            return AI(**_ai_settings(spec, options, seconds, seed),
                       algorithm="ismcts" if name == "ismcts" else "alphabeta")
         except ValueError as e:
             raise MatchError(f"player {spec!r}: {e}") from None
@@ -108,14 +102,20 @@ def make_player(spec: str, seconds: float, seed: int):
     raise MatchError(f"unknown player {spec!r}: {PLAYERS}")
 
 
+def _ai_settings(spec: str, options: dict, seconds: float, seed: int) -> dict[str, Any]:
+    """The `wec.AI` keyword arguments of an ai / ismcts / ai@FOLDER player's options."""
+    level = options.get("level", DEFAULT_LEVEL)
+    if level not in LEVELS:
+        raise MatchError(f"player {spec!r}: the level after 'ai:' is one of {sorted(LEVELS)}")
+    return {"level": level, "seconds": options.get("seconds", seconds), "seed": seed,
+            "fair": not options.get("omniscient", False), "samples": options.get("samples", 1)}
+
+
 def _other_build(spec: str, folder: str, options: dict, seconds: float, seed: int) -> Any:
     """`ai@FOLDER`: the AI of another checkout, in a process of its own (wec/otherbuild.py)."""
     from .otherbuild import OtherBuildError, OtherBuildPlayer
-    level = options.get("level", DEFAULT_LEVEL)
-    ai = {"level": level, "seconds": options.get("seconds", seconds), "seed": seed,
-          "fair": not options.get("omniscient", False), "samples": options.get("samples", 1)}
     try:
-        return OtherBuildPlayer(folder, ai)
+        return OtherBuildPlayer(folder, _ai_settings(spec, options, seconds, seed))
     except OtherBuildError as e:
         raise MatchError(f"player {spec!r}: {e}") from None
 
