@@ -71,6 +71,20 @@ cdef void _copy_ints(int* dest, values) except *:
         memcpy(dest, &view[0], view.shape[0] * sizeof(int))
 
 
+def _set_kind(classes):
+    """Rules.pset_kind of one path set from one square: its one class (mode * 2 + combat) when
+    every path has it; PSET_NO_OVERLAP when no destination is reached by paths of two classes;
+    else PSET_GENERAL (which path reaches a destination first then decides its class)."""
+    every = set()
+    for found in classes.values():
+        every |= found
+    if len(every) <= 1:
+        return every.pop() if every else 0
+    if all(len(found) == 1 for found in classes.values()):
+        return PSET_NO_OVERLAP
+    return PSET_GENERAL
+
+
 @functools.lru_cache(maxsize=64)
 def _compiled_tables(options):
     """The option-dependent tables as flat int arrays, compiled once per Options."""
@@ -99,12 +113,14 @@ def _compiled_tables(options):
     pmode = array("i")
     pcombat = array("i")
     phome = array("i")
+    pkind = array("i")
     for paths, key in sorted(sets.items(), key=lambda kv: kv[1]):
         for c in range(2):
             sign = 1 if c == WHITE else -1
             for s in range(N_SQ):
                 r0, c0 = divmod(s, 10)
                 starts.append(len(plen))
+                classes = {}  # destination -> the classes of the paths reaching it
                 for path in paths:
                     sqs = [sq_of(r0 + 1 + sign * dr, c0 + 1 + sign * dc) for dr, dc in path.steps]
                     if NONE in sqs:
@@ -116,7 +132,10 @@ def _compiled_tables(options):
                     pmode.append(path.mode)
                     pcombat.append(path.combat)
                     phome.append(path.home)
+                    classes.setdefault(sqs[len(sqs) - 1], set()).add(path.mode * 2 + (1 if path.combat else 0))
+                pkind.append(_set_kind(classes))
     starts.append(len(plen))
+    out["pset_kind"] = pkind
     out["n_sets"] = len(sets) * 2
     out["n_paths"] = len(plen)
     out["pset_start"] = array("i", starts[:len(starts) - 1])
@@ -163,6 +182,7 @@ cdef void _compile_path_info(Rules* R) noexcept:
         pi.mode = R.path_mode[k]
         pi.combat = R.path_combat[k]
         pi.home = R.path_home[k]
+        pi.cls = pi.mode * 2 + (1 if pi.combat else 0)
 
 
 cdef class _RulesBox:
@@ -184,6 +204,7 @@ cdef class _RulesBox:
             free(self.R.path_mode)
             free(self.R.path_combat)
             free(self.R.path_home)
+            free(self.R.pset_kind)
             free(self.R.path_info)
             free(self.R)
 
@@ -329,9 +350,11 @@ cdef class Engine:
         R.path_mode = <int*>malloc((n_paths + 1) * sizeof(int))
         R.path_combat = <int*>malloc((n_paths + 1) * sizeof(int))
         R.path_home = <int*>malloc((n_paths + 1) * sizeof(int))
+        R.pset_kind = <int*>malloc(n_sets * N_SQ * sizeof(int))
         R.path_info = <PathInfo*>calloc(n_paths + 1, sizeof(PathInfo))
         if (R.path_info == NULL or R.pset_start == NULL or R.pset_end == NULL or R.path_len == NULL or R.path_sq == NULL
-                or R.path_mode == NULL or R.path_combat == NULL or R.path_home == NULL):
+                or R.path_mode == NULL or R.path_combat == NULL or R.path_home == NULL
+                or R.pset_kind == NULL):
             raise MemoryError()
         _copy_ints(R.pset_start, tables["pset_start"])
         _copy_ints(R.pset_end, tables["pset_end"])
@@ -340,6 +363,7 @@ cdef class Engine:
         _copy_ints(R.path_mode, tables["path_mode"])
         _copy_ints(R.path_combat, tables["path_combat"])
         _copy_ints(R.path_home, tables["path_home"])
+        _copy_ints(R.pset_kind, tables["pset_kind"])
         _copy_ints(&R.psid[0][0][0], tables["psid"])
         R.n_psets = n_sets
         R.n_paths = n_paths

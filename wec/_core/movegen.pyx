@@ -9,6 +9,9 @@ from libc.string cimport memset
 
 cdef extern from *:
     int __builtin_popcount(unsigned int x) nogil
+    int __builtin_popcountll(unsigned long long x) nogil
+    int ctz "__builtin_ctz"(unsigned int x) nogil
+    int ctzll "__builtin_ctzll"(unsigned long long x) nogil
 from wec._core.state cimport *
 from wec._core.board cimport can_see, visible_to
 from wec._core.gen cimport Gen, full, emit, twin_of
@@ -34,6 +37,42 @@ cdef inline void sight_blockers(State* st, int side, uint64_t* block) noexcept n
         if p.alive and (p.color == side or all_visible or surely_visible(st, p)
                         or visible_to(st, side, pid)):
             block[2 * p.level + (p.sq >> 6)] |= (<uint64_t>1) << (p.sq & 63)
+
+
+cdef inline void count_boards(State* st, int side, uint64_t* b) noexcept nogil:
+    """What counting Moves needs, per level in sight_blockers' layout (6 words each): b[0:6] the
+    sight blockers; b[6:12] squares with a seen enemy and no own piece; b[12:18] squares with
+    exactly one own piece and no seen enemy; b[18:24] those of them whose piece coexists (R2.2).
+    With these, count_dests judges every destination as dest_ok would, by popcount."""
+    cdef int pid, i
+    cdef Piece* p
+    cdef uint64_t bit, f1
+    cdef uint64_t own1[6]
+    cdef uint64_t own2[6]
+    cdef uint64_t ownc[6]
+    cdef uint64_t enemy[6]
+    cdef bint all_visible = st.rules.all_visible
+    for i in range(2 * N_LEVELS):
+        own1[i] = own2[i] = ownc[i] = enemy[i] = 0
+    for pid in range(st.n_pieces):
+        p = &st.pieces[pid]
+        if not p.alive:
+            continue
+        i = 2 * p.level + (p.sq >> 6)
+        bit = (<uint64_t>1) << (p.sq & 63)
+        if p.color == side:
+            own2[i] |= own1[i] & bit
+            own1[i] |= bit
+            if st.rules.coexist[p.type]:
+                ownc[i] |= bit
+        elif all_visible or surely_visible(st, p) or visible_to(st, side, pid):
+            enemy[i] |= bit
+    for i in range(2 * N_LEVELS):
+        f1 = own1[i] & ~own2[i] & ~enemy[i]
+        b[i] = own1[i] | enemy[i]
+        b[6 + i] = enemy[i] & ~own1[i]
+        b[12 + i] = f1
+        b[18 + i] = f1 & ownc[i]
 
 
 cdef bint dest_ok(State* st, Piece* p, int passenger, int sq, int level, int mode,
@@ -142,6 +181,89 @@ cdef void gen_paths(State* st, Gen* g, int pid, int passenger, uint64_t* block) 
             return
 
 
+cdef inline int count_dests(State* st, Piece* p, int passenger, int mask, int cls, uint64_t d0,
+                            uint64_t d1, uint64_t* b) noexcept nogil:
+    """The Moves to destinations `d0`/`d1` (squares 0-63, 64-99) of one path class at each level
+    of `mask`, as gen_to and dest_ok judge them, counted on count_boards' boards `b`: an empty
+    square (of what the mover sees) takes the piece alone and with its passenger; a square with
+    a seen enemy and no friend is a capture on a combat path (with the passenger only if the
+    piece may capture carrying, R4.2.2); a square with one friend takes the piece alone where
+    either coexists (R2.2, R3.1); anything else is never entered (R3.2)."""
+    cdef Rules* R = st.rules
+    cdef int dl, lo, n = 0, per, e, mode = cls >> 1, combat = cls & 1
+    cdef int friends = 12 if R.coexist[p.type] else 18
+    while mask:
+        dl = ctz(mask)  # level bits 1, 2, 4 -> levels 0, 1, 2
+        mask &= mask - 1
+        lo = 2 * dl
+        per = 2 if passenger != NONE and may_carry(st, passenger, dl) else 1
+        if mode != MODE_CAPTURE_ONLY:
+            n += per * (__builtin_popcountll(d0 & ~b[lo]) + __builtin_popcountll(d1 & ~b[lo + 1]))
+            n += __builtin_popcountll(d0 & b[friends + lo]) + \
+                __builtin_popcountll(d1 & b[friends + lo + 1])
+        if combat:
+            e = __builtin_popcountll(d0 & b[6 + lo]) + __builtin_popcountll(d1 & b[6 + lo + 1])
+            n += 2 * e if per == 2 and R.carry_capture[p.type] else e
+    return n
+
+
+cdef void count_paths(State* st, Gen* g, int pid, int passenger, uint64_t* block) noexcept nogil:
+    """gen_paths when only counting (perft's last ply, has_move): the same destinations, each
+    counted for the first path reaching it (its class, mode and combat, decides as in
+    gen_paths), gathered as boards and counted per level by count_dests. A set whose paths
+    share one class (most pieces) gathers them in two words; only a set where paths of two
+    classes reach one destination keeps the `seen` board of gen_paths."""
+    cdef Rules* R = st.rules
+    cdef Piece* p = &st.pieces[pid]
+    cdef int t = p.type, lvl = p.level
+    cdef int plev = R.path_level[t][lvl]
+    cdef int mask = R.dest_mask[t][lvl]
+    cdef int ps, k, start, end, kind, w, c, n = 0, classes = 0
+    cdef uint64_t bit, b0, b1, d0 = 0, d1 = 0, lo
+    cdef uint64_t seen[2]
+    cdef uint64_t dests[6][2]  # [PathInfo.cls][word]: destinations reached first by that class
+    cdef PathInfo* pi
+    cdef int home = 1 if p.home else 0
+    if plev == NONE:
+        return
+    b0 = block[2 * plev]
+    b1 = block[2 * plev + 1]
+    ps = R.psid[t][p.hand][p.color] * N_SQ + p.sq
+    start = R.pset_start[ps]
+    end = R.pset_end[ps]
+    kind = R.pset_kind[ps]
+    if kind >= 0:  # one class: the union of the open paths' destinations
+        for k in range(start, end):
+            pi = &R.path_info[k]
+            if (pi.block[0] & b0) | (pi.block[1] & b1) or pi.home > home:
+                continue  # R4.2: a piece the mover sees stands on the way
+            bit = (<uint64_t>1) << (pi.dest & 63)
+            lo = (<uint64_t>(pi.dest >> 6)) - 1  # all ones for squares 0-63, else zero
+            d0 |= bit & lo
+            d1 |= bit & ~lo
+        n = count_dests(st, p, passenger, mask, kind, d0, d1, block)
+    else:
+        seen[0] = seen[1] = 0
+        for c in range(6):
+            dests[c][0] = dests[c][1] = 0
+        for k in range(start, end):
+            pi = &R.path_info[k]
+            if (pi.block[0] & b0) | (pi.block[1] & b1) or pi.home > home:
+                continue
+            w = pi.dest >> 6
+            bit = (<uint64_t>1) << (pi.dest & 63)
+            if kind == PSET_GENERAL:  # one action per destination (R4.7, R4.8)
+                bit &= ~seen[w]
+                seen[w] |= bit
+            dests[pi.cls][w] |= bit
+            classes |= 1 << pi.cls
+        while classes:
+            c = ctz(classes)
+            classes &= classes - 1
+            n += count_dests(st, p, passenger, mask, c, dests[c][0], dests[c][1], block)
+    g.n = g.n + n if g.n + n < g.limit else g.limit
+
+
 cdef void gen_level_changes(State* st, Gen* g, int pid, int passenger,
                             uint64_t* block) noexcept nogil:
     """R4.9, R4.10: take-off, landing, diving, surfacing in the piece's own square."""
@@ -149,9 +271,10 @@ cdef void gen_level_changes(State* st, Gen* g, int pid, int passenger,
     cdef Piece* p = &st.pieces[pid]
     cdef int mask = R.vert_mask[p.type][p.level]
     cdef int dl
-    for dl in range(N_LEVELS):
-        if (mask >> dl) & 1:
-            gen_to(st, g, pid, passenger, p.sq, dl, MODE_NORMAL, R.vert_combat[p.type], NONE, block)
+    while mask:
+        dl = ctz(mask)
+        mask &= mask - 1
+        gen_to(st, g, pid, passenger, p.sq, dl, MODE_NORMAL, R.vert_combat[p.type], NONE, block)
 
 
 cdef bint doze_target_ok(State* st, int side, int s, int t, int* moved, int n_moved) noexcept nogil:
@@ -334,7 +457,10 @@ cdef inline void gen_piece(State* st, Gen* g, int pid, uint64_t* block) noexcept
         if q.color == side and q.stun == 0 and not q.journey and not q.mover and \
                 not (R.one_action and q.acted):
             passenger = other
-    gen_paths(st, g, pid, passenger, block)
+    if g.out == NULL and not g.captures:
+        count_paths(st, g, pid, passenger, block)  # block: count_boards' layout
+    else:
+        gen_paths(st, g, pid, passenger, block)
     if full(g):
         return  # (has_move asks for one: the Dozes' groups are not enumerated for nothing)
     gen_level_changes(st, g, pid, passenger, block)
@@ -370,8 +496,11 @@ cdef inline int gen_moves_of(State* st, Move* out, int limit, bint captures) noe
     cdef Gen g
     cdef int pid, other, side = st.side
     cdef Piece* p
-    cdef uint64_t block[6]
-    sight_blockers(st, side, block)
+    cdef uint64_t block[24]  # count_boards' layout when counting, else sight_blockers'
+    if out == NULL and not captures:
+        count_boards(st, side, block)
+    else:
+        sight_blockers(st, side, block)
     g.out = out
     g.n = 0
     g.limit = limit
@@ -432,7 +561,7 @@ cdef bint has_move(State* st) noexcept nogil:
     groups."""
     cdef Gen g
     cdef int i, pid, side = st.side, n = st.n_pieces
-    cdef uint64_t block[6]
+    cdef uint64_t block[24]
     if n == 0:
         return False
     for i in range(n):
@@ -441,7 +570,7 @@ cdef bint has_move(State* st) noexcept nogil:
                 has_free_path(st, &st.pieces[pid]):
             st.move_hint[side] = pid
             return True
-    sight_blockers(st, side, block)
+    count_boards(st, side, block)  # gen_piece counts (count_paths)
     g.out = NULL
     g.n = 0
     g.limit = 1

@@ -77,6 +77,12 @@ cdef enum:
     MODE_MOVE_ONLY = 1
     MODE_CAPTURE_ONLY = 2
 
+# Rules.pset_kind besides a path class (>= 0): several classes, but no destination reached by two
+# of them; or two classes may reach one destination (then the first path to it decides).
+cdef enum:
+    PSET_NO_OVERLAP = -2
+    PSET_GENERAL = -1
+
 # Movement kinds (wec.rules ONE_STEP ... DOZER).
 cdef enum:
     MV_ONE_STEP = 0
@@ -179,6 +185,7 @@ ctypedef struct PathInfo:
     int mode                # MODE_*
     int combat              # landing on enemies captures
     int home                # needs the pawn home flag
+    int cls                 # mode * 2 + (combat != 0): the destinations' class when only counted
 
 ctypedef struct Rules:
     # per piece type
@@ -214,6 +221,8 @@ ctypedef struct Rules:
     int n_psets
     int* pset_start         # [n_psets * N_SQ + sq]: first path of that set from that square
     int* pset_end           # one past the last
+    int* pset_kind          # [n_psets * N_SQ + sq]: the set's one path class (PathInfo.cls) if
+                            # all its paths share it, else PSET_NO_OVERLAP / PSET_GENERAL
     int n_paths
     int* path_len           # squares in the path (last = destination)
     int* path_sq            # [p * MAX_PATH + i]: the i-th square of path p
