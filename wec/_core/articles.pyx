@@ -4,7 +4,7 @@ from wec._core.state cimport *
 from wec._core.board cimport (tset, piece_set, turn_set, can_see, king_dist, slots_of,
                               carried_count, article_key, state_key, reserve_set, piece_key, place_piece,
                               remove_piece, log_event, lose_article, gain_article, acquire_lock,
-                              occupy, tally_piece)
+                              occupy, tally_piece, mark_due)
 from wec._core.gen cimport Gen, emit, full, twin_of
 from wec._core.effects cimport arrive
 
@@ -219,6 +219,7 @@ cdef void exec_pickup(State* st, Move* m) noexcept nogil:
             tset(st, &st.gcool[s][1], 0)
             break
     piece_set(st, m.pid, &p.acted, 1)
+    mark_due(st, m.pid)
     turn_set(st, &st.did_pickup, 1)
 
 
@@ -231,6 +232,7 @@ cdef void exec_drop(State* st, Move* m) noexcept nogil:
     tset(st, &st.gcool[s][i], cool)
     st.hash += article_key(m.art, s)
     piece_set(st, m.pid, &p.acted, 1)
+    mark_due(st, m.pid)
     turn_set(st, &st.did_drop, 1)
 
 
@@ -243,6 +245,8 @@ cdef void exec_exchange(State* st, Move* m) noexcept nogil:
     give_to_piece(st, m.target, m.art, cool_a)
     piece_set(st, m.pid, &st.pieces[m.pid].acted, 1)
     piece_set(st, m.target, &st.pieces[m.target].acted, 1)
+    mark_due(st, m.pid)
+    mark_due(st, m.target)
     turn_set(st, &st.did_exchange, 1)
 
 
@@ -291,6 +295,7 @@ cdef void exec_reinforce(State* st, Move* m) noexcept nogil:
     tset(st, &p.acted, 1)
     tset(st, &p.alive, 1)
     st.hash += piece_key(p)
+    mark_due(st, pid)
     tally_piece(st, p, 1)
     if st.rules.role[p.type] == 1:
         tset(st, &st.tally.primary[st.tally.n_primary], pid)

@@ -1,6 +1,7 @@
 # cython: language_level=3
 """State primitives: the change trail, the hash, placing and removing pieces, the drop ring."""
 from libc.stdint cimport uint64_t
+from libc.string cimport memcpy
 from wec._core.state cimport *
 
 cdef int trail_grow(State* st) noexcept nogil
@@ -29,6 +30,38 @@ cdef void turn_set(State* st, int* field, int value) noexcept nogil
 cdef int room_for(State* st, int pid, int sq, int level) noexcept nogil
 cdef void tally_piece(State* st, Piece* p, int d) noexcept nogil
 cdef void tally_count(State* st, Tallies* t) noexcept nogil
+cdef void count_due(State* st, int* due) noexcept nogil
+
+
+cdef inline uint64_t pair(int* two) noexcept nogil:
+    """Two neighbouring int fields read as one word (zero when both are)."""
+    cdef uint64_t w
+    memcpy(&w, two, sizeof(uint64_t))
+    return w
+
+
+cdef inline bint counts_down(Piece* p) noexcept nogil:
+    """Has the piece a stun count or a weapon cool-down to count down (R7.3.2, R7.2)?"""
+    return (<unsigned int>(p.stun | p.cool[2]) | pair(&p.cool[0]) | pair(&p.icool[A_FL])
+            | pair(&p.icool[A_CS]) | pair(&p.icool[A_SL])) != 0
+
+
+cdef inline bint has_turn_marks(Piece* p) noexcept nogil:
+    """Did the piece fire, act, move or take hits this turn (R6.2, R6.3, R9.1, R7.8)?"""
+    return (<unsigned int>p.mover | pair(&p.fired) | pair(&p.hits[1]) | pair(&p.hits[3])
+            | pair(&p.hits[5])) != 0
+
+
+cdef inline bint needs_end_turn(Piece* p) noexcept nogil:
+    """Has End Turn something to do with the piece (State.due)?"""
+    return p.alive and (p.journey or counts_down(p) or has_turn_marks(p))
+
+
+cdef inline void mark_due(State* st, int pid) noexcept nogil:
+    """End Turn must look at the piece: it got a turn mark, a count-down or a journey."""
+    cdef unsigned int w = <unsigned int>st.due[pid >> 5], bit = 1u << (pid & 31)
+    if not w & bit:
+        tset(st, &st.due[pid >> 5], <int>(w | bit))
 
 
 cdef inline void tset(State* st, int* addr, int value) noexcept nogil:

@@ -353,6 +353,8 @@ cdef void turn_set(State* st, int* field, int value) noexcept nogil:
 
 cdef void set_stun(State* st, int pid, int value) noexcept nogil:
     set_tallied(st, pid, &st.pieces[pid].stun, value)
+    if value:
+        mark_due(st, pid)
 
 
 cdef void set_color(State* st, int pid, int color) noexcept nogil:
@@ -387,6 +389,16 @@ cdef void tally_piece(State* st, Piece* p, int d) noexcept nogil:
     if cs:
         tset(st, &t.cool[c], t.cool[c] + d * cs)
     tset(st, &t.on_sq[c][p.sq], t.on_sq[c][p.sq] + d)
+
+
+cdef void count_due(State* st, int* due) noexcept nogil:
+    """State.due recounted: the bits of exactly the pieces End Turn must look at."""
+    cdef int pid
+    for pid in range(20):
+        due[pid] = 0
+    for pid in range(st.n_pieces):
+        if needs_end_turn(&st.pieces[pid]):
+            due[pid >> 5] = <int>(<unsigned int>due[pid >> 5] | (1u << (pid & 31)))
 
 
 cdef void tally_count(State* st, Tallies* t) noexcept nogil:
@@ -583,6 +595,8 @@ cdef int gain_article(State* st, int pid, int kind, int cool) noexcept nogil:
             tset(st, &p.art[i], kind)
             tset(st, &p.cool[i], cool)
             st.hash += piece_key(p)
+            if cool:
+                mark_due(st, pid)
             if kind == A_ASH:
                 acquire_lock(st, pid, 1 + i)
             return i

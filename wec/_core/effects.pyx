@@ -5,7 +5,7 @@ from wec._core.state cimport *
 from wec._core.board cimport (tset, piece_set, set_stun, set_color, remove_piece, drop_article,
                               lift_piece, place_piece, log_event, room_for, proj_key, turn_set,
                               piece_key, lose_article, end_locks_of, can_see, reveal,
-                              destroy_unsupported, tally_piece)
+                              destroy_unsupported, tally_piece, mark_due)
 
 
 cdef int defence(State* st, int pid, int weapon) noexcept nogil:
@@ -117,9 +117,11 @@ cdef void hit_piece(State* st, int pid, int weapon, int strength, int firer) noe
         tset(st, &p.stun, st.rules.stun_turns)
         tally_piece(st, p, 1)
         st.hash += piece_key(p)
+        mark_due(st, pid)
         stun_piece(st, pid)
         return
     piece_set(st, pid, &p.hits[weapon], p.hits[weapon] + strength)
+    mark_due(st, pid)
     if p.hits[weapon] <= defence(st, pid, weapon):
         return
     if weapon == A_CS:

@@ -9,7 +9,7 @@ from libc.stdint cimport uint64_t
 from cpython.object cimport PyObject, PyTypeObject
 from wec._core.state cimport *
 from wec._core.board cimport (full_hash, piece_key, article_key, state_key, slots_of, trail_share, trail_release,
-                              is_supported, can_see, tally_count)
+                              is_supported, can_see, tally_count, count_due)
 from wec._core.movegen cimport gen_moves, has_move
 from wec._core.actions cimport gen_actions, gen_search_actions
 from wec._core.make cimport do_action, undo_action
@@ -506,6 +506,7 @@ cdef class Engine:
                 st.pieces[pid].lock[k] = target
                 st.pieces[target].locked += 1
         tally_count(st, &st.tally)  # the evaluation's sums, kept from here by make/unmake
+        count_due(st, st.due)  # the pieces End Turn must look at, kept likewise
         st.hash = full_hash(st)
         if st.result == RESULT_NONE and not st.moved and not has_move(st):
             st.result = 1 - st.side  # R6.5: no legal Move at the start of the turn loses
@@ -1021,6 +1022,7 @@ cdef class Engine:
         cdef Piece* q
         cdef int pid, s, lvl, i, a, b, n_art = 0
         cdef Tallies fresh
+        cdef int due[20]
         problems = []
         for i in range(st.proj_top, MAX_PROJECTILES):
             if st.proj[i].kind:
@@ -1067,4 +1069,8 @@ cdef class Engine:
         tally_count(st, &fresh)
         if memcmp(&fresh, &st.tally, sizeof(Tallies)) != 0:
             problems.append("evaluation tallies differ from a recount")
+        count_due(st, due)
+        for i in range(20):
+            if due[i] & ~st.due[i]:
+                problems.append("a piece End Turn must look at is not in `due` (word %d)" % i)
         return problems

@@ -3,7 +3,7 @@
 from wec._core.state cimport *
 from wec._core.board cimport (tset, piece_set, turn_set, can_see, king_dist, log_event, lift_piece,
                               place_piece, remove_piece, proj_key, reveal, piece_key, tally_cool,
-                              cool_sum)
+                              cool_sum, mark_due)
 from wec._core.gen cimport Gen, emit, full, twin_of, enemy_in_line, aim_range
 from wec._core.effects cimport hit_level, arrive, end_journey, meet_hidden, land
 
@@ -258,6 +258,7 @@ cdef int fire_weapons(State* st, int pid, int weapon, bint inherent) noexcept no
             n += 1
         tally_cool(st, p, before)
     st.hash += piece_key(p)
+    mark_due(st, pid)
     return n
 
 
@@ -293,6 +294,7 @@ cdef void start_journey(State* st, int pid, Move* m) noexcept nogil:
     piece_set(st, pid, &p.jlevel, lvl)
     # R9.1 (clarified): the transported piece is not the Moved piece, and cannot become it
     piece_set(st, pid, &p.mover, 1)
+    mark_due(st, pid)
     if lvl != p.level:  # R9.2: rise to the Air / dive to the Sub of its square
         if meet_hidden(st, pid, p.sq, lvl):
             # R4.2.3: it met enemies it could not see there: captured, and it stops in its

@@ -6,11 +6,15 @@ the trail to the action's frame, so the inverse is exact by construction (hash i
 """
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
+
+cdef extern from *:
+    int ctz "__builtin_ctz"(unsigned int x) nogil
 from wec._core.state cimport *
 from wec._core.board cimport (tset, occupy, can_see, push_frame, pop_frame, piece_key, state_key,
                               lift_piece, place_piece, remove_piece, destroy_unsupported,
                               piece_set, turn_set, log_event, reveal, tally_piece, tally_square,
-                              tally_cool, cool_sum)
+                              tally_cool, cool_sum, counts_down, has_turn_marks, pair,
+                              needs_end_turn, mark_due)
 from wec._core.movegen cimport has_move
 from wec._core.effects cimport arrive
 from wec._core.fire cimport exec_fire, advance_projectiles, advance_journeys
@@ -42,6 +46,7 @@ cdef void place_moved(State* st, int pid, int sq, int level, bint leaves_home,
     if mover:
         tset(st, &p.mover, 1)
     st.hash += piece_key(p)
+    mark_due(st, pid)
     occupy(st, pid, sq, level)
 
 
@@ -196,6 +201,7 @@ cdef void exec_doze(State* st, Move* m) noexcept nogil:
         log_event(st, EV_STOPPED, m.pid, p.sq, GROUND, 0, side)
         piece_set(st, m.pid, &p.mover, 1)
         piece_set(st, m.pid, &p.acted, 1)
+        mark_due(st, m.pid)
         return
     for k in range(n):
         lift_piece(st, pids[k])
@@ -212,71 +218,65 @@ cdef void exec_doze(State* st, Move* m) noexcept nogil:
         arrive(st, targets[k], GROUND)
 
 
-cdef inline uint64_t pair(int* two) noexcept nogil:
-    """Two neighbouring int fields read as one word (zero when both are)."""
-    cdef uint64_t w
-    memcpy(&w, two, sizeof(uint64_t))
-    return w
-
-
-cdef inline bint counts_down(Piece* p) noexcept nogil:
-    """Has the piece a stun count or a weapon cool-down to count down (R7.3.2, R7.2)?"""
-    return (<unsigned int>(p.stun | p.cool[2]) | pair(&p.cool[0]) | pair(&p.icool[A_FL])
-            | pair(&p.icool[A_CS]) | pair(&p.icool[A_SL])) != 0
-
-
-cdef inline bint has_turn_marks(Piece* p) noexcept nogil:
-    """Did the piece fire, act, move or take hits this turn (R6.2, R6.3, R9.1, R7.8)?"""
-    return (<unsigned int>p.mover | pair(&p.fired) | pair(&p.hits[1]) | pair(&p.hits[3])
-            | pair(&p.hits[5])) != 0
-
-
 cdef bint count_down_and_clear(State* st, int side) noexcept nogil:
     """R7.3.2, R7.2: the mover's stun counts and weapon cool-downs go down by one; R7.8: every
-    piece's per-turn hit counts clear and who fired or acted this turn is forgotten. One pass
-    over the pieces and one rehash of each piece changed (a Fire's piece has both to do).
-    Returns whether a piece is on a journey (else End Turn has none to advance)."""
-    cdef int pid, i, n, journeys = 0
+    piece's per-turn hit counts clear and who fired or acted this turn is forgotten. Only the
+    pieces of State.due are looked at, one rehash of each piece changed (a Fire's piece has both
+    to do); a piece left with nothing to do leaves `due`. Returns whether a piece is on a
+    journey (else End Turn has none to advance)."""
+    cdef int w, pid, journeys = 0
+    cdef unsigned int bits
+    for w in range((st.n_pieces + 31) >> 5):
+        bits = <unsigned int>st.due[w]
+        while bits:
+            pid = (w << 5) + ctz(bits)
+            bits &= bits - 1
+            journeys |= end_turn_piece(st, &st.pieces[pid], side)
+            if not needs_end_turn(&st.pieces[pid]):
+                tset(st, &st.due[w], <int>(<unsigned int>st.due[w] & ~(1u << (pid & 31))))
+    return journeys != 0
+
+
+cdef int end_turn_piece(State* st, Piece* p, int side) noexcept nogil:
+    """count_down_and_clear for one piece; returns its journey flag."""
+    cdef int i, n
     cdef bint down, marks, stunned, waking
-    cdef Piece* p
-    for pid in range(st.n_pieces):
-        p = &st.pieces[pid]
-        if not p.alive:
-            continue
-        journeys |= p.journey
-        down = p.color == side and counts_down(p)
-        marks = has_turn_marks(p)
-        if not (down or marks):
-            continue
-        st.hash -= piece_key(p)
-        if down:
-            stunned = p.stun > 0
-            waking = p.stun == 1  # the piece comes out of its stun: its tallies move
-            if waking:
-                tally_piece(st, p, -1)
-            if stunned:
-                tset(st, &p.stun, p.stun - 1)
-            n = 0
-            for i in range(MAX_SLOTS):
-                if p.cool[i] > 0:
-                    tset(st, &p.cool[i], p.cool[i] - 1)
-                    n += p.art[i] != 0
-            for i in range(A_FL, A_TL + 1):  # only weapons count down (R7.2)
-                if p.icool[i] > 0:
-                    tset(st, &p.icool[i], p.icool[i] - 1)
-                    n += 1
-            if waking:
-                tally_piece(st, p, 1)
-            elif n and not stunned:  # the tallies hold an unstunned piece's count-downs
-                tset(st, &st.tally.cool[p.color], st.tally.cool[p.color] - n)
-        if marks:
-            tset(st, &p.fired, 0)
-            tset(st, &p.acted, 0)
-            tset(st, &p.mover, 0)
+    if not p.alive:
+        return 0
+    down = p.color == side and counts_down(p)
+    marks = has_turn_marks(p)
+    if not (down or marks):
+        return p.journey
+    st.hash -= piece_key(p)
+    if down:
+        stunned = p.stun > 0
+        waking = p.stun == 1  # the piece comes out of its stun: its tallies move
+        if waking:
+            tally_piece(st, p, -1)
+        if stunned:
+            tset(st, &p.stun, p.stun - 1)
+        n = 0
+        for i in range(MAX_SLOTS):
+            if p.cool[i] > 0:
+                tset(st, &p.cool[i], p.cool[i] - 1)
+                n += p.art[i] != 0
+        for i in range(A_FL, A_TL + 1):  # only weapons count down (R7.2)
+            if p.icool[i] > 0:
+                tset(st, &p.icool[i], p.icool[i] - 1)
+                n += 1
+        if waking:
+            tally_piece(st, p, 1)
+        elif n and not stunned:  # the tallies hold an unstunned piece's count-downs
+            tset(st, &st.tally.cool[p.color], st.tally.cool[p.color] - n)
+    if marks:
+        tset(st, &p.fired, 0)
+        tset(st, &p.acted, 0)
+        tset(st, &p.mover, 0)
+        if pair(&p.hits[0]) | pair(&p.hits[2]) | pair(&p.hits[4]) | <unsigned int>p.hits[6]:
             for i in range(7):
                 tset(st, &p.hits[i], 0)
-        st.hash += piece_key(p)
-    return journeys != 0
+    st.hash += piece_key(p)
+    return p.journey
 
 
 cdef void exec_end(State* st) noexcept nogil:

@@ -289,6 +289,10 @@ ctypedef struct State:
     int n_ev
     int n_articles          # articles in the game (lying + carried), conserved
     Tallies tally           # the evaluation's per-piece sums, kept incrementally
+    int due[20]             # the pieces End Turn must look at, a bit per piece id (32 a word):
+                            # every alive piece with a turn mark, a count-down or a journey has
+                            # its bit (board.mark_due; the checker verifies it); End Turn clears
+                            # the bit of a piece left with none
     uint64_t hash           # additive Zobrist hash, kept incrementally
     TrailEntry* trail       # own entries: trail[i] is entry trail_base + i
     int trail_base          # entries below it are read from `shared` (Engine.copy shares them)
