@@ -41,6 +41,24 @@ cdef int gen_search_actions(State* st, Move* out) noexcept nogil:
     return gen_kinds(st, out, False, False)
 
 
+cdef int gen_interior_actions(State* st, Move* out) noexcept nogil:
+    """What the search looks at below its root (search.worth_searching): every Move (with
+    Dozes), the Fires with an enemy in line or aimed at one (quiescence's Fires: no transport,
+    no directional Fire with no enemy in line) and End Turn, in gen_search_actions' order. The
+    Fires it would skip are never generated: a transport alone lists about 200 journeys."""
+    cdef Gen g
+    if st.result != RESULT_NONE:
+        return 0
+    g.out = out
+    g.n = gen_moves(st, out, MAX_MOVES) if not st.moved else 0
+    g.limit = MAX_MOVES
+    g.captures = True  # gen_fires' quiescence list: the Fires worth searching
+    gen_fires(st, &g)
+    if st.moved:
+        emit(&g, ACT_END, NONE, NONE, NONE, NONE, NONE, 0, NONE, 0, 0, NONE)
+    return g.n
+
+
 cdef int gen_quiescence_actions(State* st, Move* out) noexcept nogil:
     """What quiescence searches: gen_search_actions' list without the Moves that capture
     nothing, the Dozes, the transport Fires and the directional Fires with no enemy in line

@@ -124,8 +124,8 @@ cdef uint64_t piece_key(Piece* p) noexcept nogil:
     for i in range(MAX_SLOTS):  # the slot order decides the drop order (R7.3.3): hashed
         if p.art[i]:
             arts += mix64(<uint64_t>(p.art[i] * 64 + p.cool[i] + 1 + i * 8192) * GOLDEN)
-    if (p.icool[A_FL] | p.icool[A_ST] | p.icool[A_CS] | p.icool[A_RL] | p.icool[A_SL]
-            | p.icool[A_TL]):  # (most pieces have no count-down: one test for them)
+    if pair(&p.icool[A_FL]) | pair(&p.icool[A_CS]) | pair(&p.icool[A_SL]):
+        # (most pieces have no count-down: one test for them, the six weapons read as 3 words)
         for i in range(A_FL, A_TL + 1):  # only weapons count down (R7.2): icool is 0 elsewhere
             if p.icool[i]:
                 arts += mix64(<uint64_t>(5000 + i * 64 + p.icool[i]) * GOLDEN)
@@ -141,7 +141,8 @@ cdef uint64_t piece_key(Piece* p) noexcept nogil:
     h = h * 2 + <uint64_t>p.mover
     h = h * 2 + <uint64_t>p.held
     h = h * 16
-    if (p.lock[0] & p.lock[1] & p.lock[2] & p.lock[3]) != NONE:  # some lock-on (NONE is -1)
+    if (pair(&p.lock[0]) & pair(&p.lock[2])) != <uint64_t>0xFFFFFFFFFFFFFFFFULL:
+        # some lock-on (NONE is -1: no lock-on at all is all ones)
         h += <uint64_t>((p.lock[0] != NONE) + 2 * (p.lock[1] != NONE)
                         + 4 * (p.lock[2] != NONE) + 8 * (p.lock[3] != NONE))
     h = h * 8 + <uint64_t>p.locked
@@ -150,7 +151,7 @@ cdef uint64_t piece_key(Piece* p) noexcept nogil:
     if p.journey:
         arts += mix64(<uint64_t>(9000 + p.jkind * 100000 + p.jdest * 1000 + p.jpath * 10
                                  + p.jlevel) * GOLDEN)
-    if p.hits[1] | p.hits[2] | p.hits[3] | p.hits[4] | p.hits[5] | p.hits[6]:
+    if pair(&p.hits[1]) | pair(&p.hits[3]) | pair(&p.hits[5]):  # hits[1..6] as 3 words
         for i in range(1, 7):
             if p.hits[i]:
                 arts += mix64(<uint64_t>(7000 + i * 256 + p.hits[i]) * GOLDEN)

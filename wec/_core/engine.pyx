@@ -11,7 +11,7 @@ from wec._core.state cimport *
 from wec._core.board cimport (full_hash, piece_key, article_key, state_key, slots_of, trail_share, trail_release,
                               is_supported, can_see, tally_count, count_due)
 from wec._core.movegen cimport gen_moves, has_move
-from wec._core.actions cimport gen_actions, gen_search_actions
+from wec._core.actions cimport gen_actions, gen_interior_actions
 from wec._core.make cimport do_action, undo_action
 from wec._core.perft cimport perft_moves, perft_actions, bench_generate, bench_make_unmake
 from wec._core.search cimport Search, TTEntry, MAX_PLY, evaluate, search_root, set_values
@@ -966,7 +966,7 @@ cdef class Engine:
             e = &S.tt[st.hash & S.tt_mask]
             if e.key != st.hash or e.best < 0:
                 break
-            n = gen_search_actions(st, S.buf)
+            n = gen_interior_actions(st, S.buf)  # the list negamax's best indexes
             if e.best >= n:
                 break
             m = S.buf[e.best]

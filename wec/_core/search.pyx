@@ -8,7 +8,7 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy, memset
 from wec._core.state cimport *
 from wec._core.board cimport king_dist, cool_sum
-from wec._core.actions cimport gen_actions, gen_search_actions, gen_quiescence_actions
+from wec._core.actions cimport gen_actions, gen_interior_actions, gen_quiescence_actions
 from wec._core.make cimport do_action, undo_action
 from wec._core.gen cimport enemy_in_line, aim_range
 
@@ -313,20 +313,19 @@ cdef int negamax(State* st, Search* s, int depth, int alpha, int beta, int ply,
             return e.score
         if e.flag == 2 and e.score <= alpha:
             return e.score
-    n = gen_search_actions(st, buf)
+    n = gen_interior_actions(st, buf)  # only what worth_searching keeps
     if n == 0:
         return evaluate(st, s)
     sc = s.order + ply * MAX_MOVES
     ordered = s.order2 + ply * MAX_MOVES
     at = s.order_at + ply * MAX_MOVES
     m = 0
-    tt_best = e.best if e.key == st.hash else -1
+    tt_best = e.best if e.key == st.hash else -1  # an index in gen_interior_actions' list
     for i in range(n):
-        if worth_searching(st, &buf[i]):
-            at[m] = i
-            sc[m] = 2147483000 if i == tt_best else order_score(st, s, &buf[i], ply)
-            ordered[m] = sc[m]
-            m += 1
+        at[m] = i
+        sc[m] = 2147483000 if i == tt_best else order_score(st, s, &buf[i], ply)
+        ordered[m] = sc[m]
+        m += 1
     while True:
         j = pick_next(sc, m)
         if j < 0:
