@@ -180,8 +180,8 @@ cdef void _compile_path_info(Rules* R) noexcept:
             pi.block[s >> 6] |= (<uint64_t>1) << (s & 63)
         pi.dest = R.path_sq[k * MAX_PATH + R.path_len[k] - 1]
         pi.mode = R.path_mode[k]
-        pi.combat = R.path_combat[k]
-        pi.home = R.path_home[k]
+        pi.combat = 1 if R.path_combat[k] else 0
+        pi.home = 1 if R.path_home[k] else 0
         pi.cls = pi.mode * 2 + (1 if pi.combat else 0)
 
 

@@ -179,13 +179,14 @@ cdef enum:
     FRAME_HASH_LOW = -1   # and of its second: the low word (an action's changes follow it)
 
 ctypedef struct PathInfo:
+    # 24 bytes: ten thousand of them are walked for every generation, so they are kept small
     uint64_t block[2]       # the squares passed before the destination, as a board (squares
                             # 0-63, 64-99): one AND tests whether anything blocks it (R4.2)
-    int dest                # the destination square
-    int mode                # MODE_*
-    int combat              # landing on enemies captures
-    int home                # needs the pawn home flag
-    int cls                 # mode * 2 + (combat != 0): the destinations' class when only counted
+    short dest              # the destination square
+    unsigned char mode      # MODE_*
+    unsigned char combat    # landing on enemies captures
+    unsigned char home      # needs the pawn home flag
+    unsigned char cls       # mode * 2 + (combat != 0): the destinations' class when only counted
 
 ctypedef struct Rules:
     # per piece type
