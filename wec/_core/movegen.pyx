@@ -277,6 +277,21 @@ cdef void gen_level_changes(State* st, Gen* g, int pid, int passenger,
         gen_to(st, g, pid, passenger, p.sq, dl, MODE_NORMAL, R.vert_combat[p.type], NONE, block)
 
 
+cdef inline void count_level_changes(State* st, Gen* g, int pid, int passenger,
+                                     uint64_t* block) noexcept nogil:
+    """gen_level_changes when only counting: its own square at the other levels, judged on
+    count_boards' boards as gen_to would (R4.9, R4.10)."""
+    cdef Rules* R = st.rules
+    cdef Piece* p = &st.pieces[pid]
+    cdef int n, mask = R.vert_mask[p.type][p.level]
+    cdef uint64_t bit = (<uint64_t>1) << (p.sq & 63)
+    if mask == 0:
+        return
+    n = count_dests(st, p, passenger, mask, MODE_NORMAL * 2 + (R.vert_combat[p.type] != 0),
+                    bit if p.sq < 64 else 0, 0 if p.sq < 64 else bit, block)
+    g.n = g.n + n if g.n + n < g.limit else g.limit
+
+
 cdef bint doze_target_ok(State* st, int side, int s, int t, int* moved, int n_moved) noexcept nogil:
     """R4.11: can the Ground pieces of `s` end on `t` (with what stays there)?"""
     cdef Rules* R = st.rules
@@ -459,11 +474,14 @@ cdef inline void gen_piece(State* st, Gen* g, int pid, uint64_t* block) noexcept
             passenger = other
     if g.out == NULL and not g.captures:
         count_paths(st, g, pid, passenger, block)  # block: count_boards' layout
+        if full(g):
+            return  # (has_move asks for one: the Dozes' groups are not enumerated for nothing)
+        count_level_changes(st, g, pid, passenger, block)
     else:
         gen_paths(st, g, pid, passenger, block)
-    if full(g):
-        return  # (has_move asks for one: the Dozes' groups are not enumerated for nothing)
-    gen_level_changes(st, g, pid, passenger, block)
+        if full(g):
+            return
+        gen_level_changes(st, g, pid, passenger, block)
     if R.movement[p.type] == MV_DOZER and not g.captures and not full(g):
         gen_dozes(st, g, pid)  # a Doze captures nothing
 
