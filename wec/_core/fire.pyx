@@ -4,7 +4,7 @@ from wec._core.state cimport *
 from wec._core.board cimport (tset, piece_set, turn_set, can_see, king_dist, log_event, lift_piece,
                               place_piece, remove_piece, proj_key, reveal, piece_key, tally_cool,
                               cool_sum, mark_due)
-from wec._core.gen cimport Gen, emit, full, twin_of, enemy_in_line, aim_range
+from wec._core.gen cimport Gen, emit, full, twin_of, aim_range
 from wec._core.effects cimport hit_level, arrive, end_journey, meet_hidden, land
 
 # direction index of a king step (dr, dc), indexed [(dr + 1) * 3 + (dc + 1)] (wec.rules.DIRECTIONS)
@@ -103,16 +103,57 @@ cdef bint twin_fires_it(State* st, int pid, int w, int strength, bint jet) noexc
 
 # --- generation --------------------------------------------------------------------------------
 
-cdef void gen_targets(State* st, Gen* g, int pid, int weapon, int level, int rng) noexcept nogil:
+ctypedef struct Targets:
+    # the enemies of the side to move that are alive, built at the first homing, jet rocket or
+    # (quiescence's) directional Fire of a generation
+    int built
+    int n[3]                    # per level, in id order: what gen_targets looks through
+    unsigned short ids[3][640]
+    uint64_t foes[6]            # their squares per level (squares 0-63, 64-99): enemy_in_line's
+                                # walk tests a bit instead of reading the occupancy
+
+
+cdef void list_targets(State* st, Targets* tg) noexcept nogil:
+    cdef int e, lvl
+    cdef Piece* q
+    tg.n[0] = tg.n[1] = tg.n[2] = 0
+    for e in range(6):
+        tg.foes[e] = 0
+    for e in range(st.n_pieces):
+        q = &st.pieces[e]
+        if q.alive and q.color != st.side:
+            lvl = q.level
+            tg.ids[lvl][tg.n[lvl]] = <unsigned short>e
+            tg.n[lvl] += 1
+            tg.foes[2 * lvl + (q.sq >> 6)] |= (<uint64_t>1) << (q.sq & 63)
+    tg.built = 1
+
+
+cdef inline bint foe_in_line(Rules* R, Targets* tg, int sq, int dir, int level,
+                             int rng) noexcept nogil:
+    """gen.enemy_in_line for the side to move, on the Targets' boards."""
+    cdef int k
+    for k in range(rng):
+        sq = R.nb[sq][dir]
+        if sq == NONE:
+            return False
+        if (tg.foes[2 * level + (sq >> 6)] >> (sq & 63)) & 1:
+            return True
+    return False
+
+
+cdef void gen_targets(State* st, Gen* g, Targets* tg, int pid, int weapon, int level,
+                      int rng) noexcept nogil:
     """Homing SAM/Torpedo (R7.6) and jet/sub rocket (R7.9) targets: visible enemies at `level`
     within `rng` king steps."""
     cdef Piece* p = &st.pieces[pid]
-    cdef int e
+    cdef int e, i
     cdef Piece* q
-    for e in range(st.n_pieces):
+    if not tg.built:
+        list_targets(st, tg)
+    for i in range(tg.n[level]):
+        e = tg.ids[level][i]
         q = &st.pieces[e]
-        if q.level != level or q.color == p.color or not q.alive:
-            continue
         if king_dist(p.sq, q.sq) > rng or not can_see(st, p.color, e):
             continue
         if seen_twin_before(st, p.color, e):
@@ -120,14 +161,17 @@ cdef void gen_targets(State* st, Gen* g, int pid, int weapon, int level, int rng
         emit(g, ACT_FIRE, pid, q.sq, level, NONE, NONE, 0, NONE, weapon, 0, e)
 
 
-cdef void gen_directions(State* st, Gen* g, int pid, int weapon, int level) noexcept nogil:
+cdef void gen_directions(State* st, Gen* g, Targets* tg, int pid, int weapon,
+                         int level) noexcept nogil:
     """A directional Fire each way (quiescence's list: only the ways with an enemy in line,
     as the search's worth_searching judges them)."""
-    cdef int d, s, sq = st.pieces[pid].sq, side = st.pieces[pid].color
+    cdef int d, s, sq = st.pieces[pid].sq
     cdef int rng = aim_range(st.rules, weapon)
+    if g.captures and not tg.built:
+        list_targets(st, tg)
     for d in range(8):
         s = st.rules.nb[sq][d]
-        if s != NONE and (not g.captures or enemy_in_line(st, sq, d, level, rng, side)):
+        if s != NONE and (not g.captures or foe_in_line(st.rules, tg, sq, d, level, rng)):
             emit(g, ACT_FIRE, pid, s, level, NONE, NONE, 0, d, weapon, 0, NONE)
 
 
@@ -179,8 +223,10 @@ cdef void gen_fires(State* st, Gen* g) noexcept nogil:
     cdef Rules* R = st.rules
     cdef Piece* p
     cdef int pid, k, w, t, strength, lvl, carried
+    cdef Targets tg
     if R.movement_only or st.n_fires >= 2:
         return
+    tg.built = 0
     for pid in range(st.n_pieces):
         p = &st.pieces[pid]
         if p.color != st.side or not may_fire(st, p):
@@ -192,16 +238,16 @@ cdef void gen_fires(State* st, Gen* g) noexcept nogil:
             if R.jet_rocket[t] and w == A_RL:
                 strength = fire_strength(st, p, A_RL, True)
                 if strength and not twin_fires_it(st, pid, A_RL, strength, True):
-                    gen_targets(st, g, pid, A_RL, GROUND, R.jet_rocket_range)
+                    gen_targets(st, g, &tg, pid, A_RL, GROUND, R.jet_rocket_range)
             if not ((carried >> w) & 1 or R.inherent[t][w]):
                 continue  # neither carried nor inherent: no Fire of it (strength 0)
             strength = fire_strength(st, p, w, False)
             if strength == 0 or twin_fires_it(st, pid, w, strength, False):
                 continue
             lvl = R.proj_level[w] if R.proj_level[w] != NONE else p.level
-            gen_directions(st, g, pid, w, lvl)
+            gen_directions(st, g, &tg, pid, w, lvl)
             if w == A_SL or w == A_TL:
-                gen_targets(st, g, pid, w, lvl, R.homing_range)
+                gen_targets(st, g, &tg, pid, w, lvl, R.homing_range)
         if not g.captures:  # a journey captures nothing (quiescence's list leaves it out)
             gen_transport(st, g, pid)
         if full(g):
