@@ -154,29 +154,58 @@ cdef void gen_level_changes(State* st, Gen* g, int pid, int passenger,
             gen_to(st, g, pid, passenger, p.sq, dl, MODE_NORMAL, R.vert_combat[p.type], NONE, block)
 
 
-cdef bint doze_target_ok(State* st, int side, int s, int t, int* moved, int n_moved) noexcept nogil:
-    """R4.11: can the Ground pieces of `s` end on `t` (with what stays there)?"""
+# R4.11.1: what the mover sees at a square's Ground, as one code (doze_seen): how many pieces
+# (DZ_COUNT bits); of the one seen, whether it is the mover's (DZ_OWN) and coexists (DZ_COEXIST,
+# R2.2); DZ_STUCK when the square cannot be chosen for a group. DZ_UNKNOWN: not looked at yet.
+cdef enum:
+    DZ_COUNT = 3
+    DZ_OWN = 4
+    DZ_COEXIST = 8
+    DZ_STUCK = 16
+    DZ_UNKNOWN = 255
+
+# Pieces on a group's squares: popcounts of 8 bits (__builtin_popcount is a libgcc call here).
+cdef unsigned char POPCOUNT8[256]
+for _i in range(256):
+    POPCOUNT8[_i] = bin(_i).count("1")
+
+
+cdef inline int doze_seen(State* st, int side, int s) noexcept nogil:
+    """The code (DZ_*) of the Ground of `s` as `side` sees it: a hidden enemy is not counted
+    (R4.11.1); a seen enemy without the doze_enemies option, or R6.3 a piece of the mover's that
+    acted, makes the square stuck."""
     cdef Rules* R = st.rules
-    cdef int i, x, y, n_stay = 0, n_come = 0, stay = NONE, come = NONE
-    for i in range(n_moved):
-        if moved[i] == t:
-            return True  # `t` is emptied by the doze: only the pieces of `s` land there
+    cdef int i, x, n = 0, last = 0, stuck = 0
+    cdef Piece* q
     for i in range(2):
-        x = st.occ[GROUND][t][i]
-        if x != NONE and (st.pieces[x].color == side or can_see(st, side, x)):
-            n_stay += 1
-            stay = x
-        y = st.occ[GROUND][s][i]
-        if y != NONE and (st.pieces[y].color == side or can_see(st, side, y)):
-            n_come += 1  # R4.11.1: only what the mover sees (a hidden piece is met on execution)
-            come = y
-    if n_stay == 0:
+        x = st.occ[GROUND][s][i]
+        if x == NONE:
+            continue
+        q = &st.pieces[x]
+        if q.color == side:
+            if R.one_action and q.acted:
+                stuck = DZ_STUCK
+            last = DZ_OWN
+        elif can_see(st, side, x):
+            if not R.doze_enemies:
+                stuck = DZ_STUCK
+            last = 0
+        else:
+            continue
+        n += 1
+        if R.coexist[q.type]:
+            last |= DZ_COEXIST
+    return n | last | stuck
+
+
+cdef inline bint doze_target_ok(int come, int stay) noexcept nogil:
+    """R4.11, R3.1/R3.2 as the mover sees them: can the pieces seen on a square (code `come`) end
+    on a square not emptied by the doze where it sees `stay`?"""
+    if (stay & DZ_COUNT) == 0:
         return True
-    if n_stay + n_come > 2:
+    if (stay & DZ_COUNT) + (come & DZ_COUNT) > 2:
         return False
-    if st.pieces[stay].color != st.pieces[come].color:
-        return False
-    return R.coexist[st.pieces[stay].type] or R.coexist[st.pieces[come].type]
+    return ((stay ^ come) & DZ_OWN) == 0 and ((stay | come) & DZ_COEXIST) != 0
 
 
 cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
@@ -184,15 +213,17 @@ cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
     cdef Rules* R = st.rules
     cdef Piece* p = &st.pieces[pid]
     cdef int sq = p.sq, side = p.color
-    cdef int partner = NONE, i, d, s, x, n_elig = 0, sub, total, k, dir, n_moved, ok
+    cdef int partner = NONE, i, d, s, t, x, c, n_elig = 0, sub, k, j, dir, base
+    cdef int group, n_found = 0, two = 0
     cdef int elig_dir[8]
-    cdef int elig_cnt[8]
-    cdef int moved[1]
-    cdef int sqs[9]
-    cdef int need[9]
-    cdef int closure[9]
-    cdef int group, j, n_found, two = 0
+    cdef int elig_sq[8]
+    cdef int elig_seen[8]
+    cdef int need[8]
+    cdef int closure[8]
+    cdef signed char member[N_SQ]
+    cdef unsigned char seen[N_SQ]
     cdef unsigned char valid[256]
+    cdef unsigned char* marks = NULL
     if p.level != GROUND:
         return
     for i in range(2):
@@ -203,67 +234,70 @@ cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
         return
     if R.one_action and st.pieces[partner].acted:
         return
+    # `seen`: the squares' codes, filled as they are asked for (a 5x5 around the Dozer at most).
+    # `member`: k for the k-th eligible neighbour (bit k of a group), -1 for the Dozer's square
+    # (always emptied: nothing needed), -2 for a square outside every group.
+    memset(seen, DZ_UNKNOWN, N_SQ)
+    memset(member, -2, N_SQ)
+    member[sq] = -1
     for d in range(8):
         s = R.nb[sq][d]
         if s == NONE:
             continue
-        total = 0
-        ok = 1
-        for i in range(2):
-            x = st.occ[GROUND][s][i]
-            if x == NONE:
-                continue
-            if st.pieces[x].color != side:
-                if not can_see(st, side, x):
-                    continue  # a hidden enemy is not a choice the player can make
-                if not R.doze_enemies:
-                    ok = 0
-            elif R.one_action and st.pieces[x].acted:
-                ok = 0  # R6.3: it took part in another action
-            total += 1
-        if total and ok:
+        c = doze_seen(st, side, s)
+        seen[s] = c
+        if (c & DZ_COUNT) and not (c & DZ_STUCK):
+            member[s] = n_elig
             elig_dir[n_elig] = d
-            elig_cnt[n_elig] = total
+            elig_sq[n_elig] = s
+            elig_seen[n_elig] = c
+            if (c & DZ_COUNT) == 2:
+                two |= 1 << n_elig
             n_elig += 1
     # A group moves together in one direction. Each member square's target is judged once per
     # direction (doze_target_ok, nothing emptied). A target inside the group is emptied by the
     # doze, so a square whose target is judged bad may still go when its target square goes too:
-    # it needs that square (`need`). The groups are then the sets closed under `need` that hold
-    # the Dozer's square. Member bit 0 is the Dozer's square, bit k + 1 the k-th eligible
-    # neighbour; `valid[sub]` gets bit `dir` for the group `sub` of eligible neighbours.
-    sqs[0] = sq
-    for k in range(n_elig):
-        sqs[k + 1] = R.nb[sq][elig_dir[k]]
-        if elig_cnt[k] == 2:
-            two |= 1 << k
-    memset(valid, 0, 1 << n_elig)
-    n_found = 0
+    # it needs that square (`need`: -1 nothing, -2 never in a group). The groups are the sets
+    # closed under `need` that hold what the Dozer's own move needs (`base`); bit k is the k-th
+    # eligible neighbour; when listing, `valid[group]` gets bit `dir`.
+    if g.out != NULL:
+        marks = valid
+        memset(valid, 0, 1 << n_elig)
     for dir in range(8):
-        s = R.nb[sq][dir]  # the Dozer's own square first: when it cannot go, no group can
-        if s == NONE or (not doze_target_ok(st, side, sq, s, moved, 0) and
-                         not (R.nb[sq][dir] != NONE and is_member(sqs, n_elig, s))):
+        t = R.nb[sq][dir]  # the Dozer's own square first: when it cannot go, no group can
+        if t == NONE:
             continue
-        for j in range(n_elig + 1):
-            need[j] = -1
-            s = R.nb[sqs[j]][dir]
-            if s == NONE:
+        base = 0
+        if seen[t] & DZ_COUNT:  # the Dozer and its partner need an emptied square
+            if member[t] < 0:
+                continue
+            base = -2  # its closure, once the closures are known
+        for j in range(n_elig):
+            t = R.nb[elig_sq[j]][dir]
+            if t == NONE:
                 need[j] = -2  # off the board: never in a group
-            elif not doze_target_ok(st, side, sqs[j], s, moved, 0):
-                need[j] = -2
-                for k in range(n_elig + 1):
-                    if sqs[k] == s:
-                        need[j] = k
-        for j in range(n_elig + 1):  # closures (a chain in one direction: no cycles)
-            closure[j] = 0
+                continue
+            c = seen[t]
+            if c == DZ_UNKNOWN:
+                c = doze_seen(st, side, t)
+                seen[t] = c
+            need[j] = -1 if doze_target_ok(elig_seen[j], c) else member[t]
+        for j in range(n_elig):  # closures (a chain in one direction: no cycles)
+            c = 0
             k = j
             while k >= 0:
-                closure[j] |= 1 << k
+                c |= 1 << k
                 k = need[k]
-            if k == -2:
-                closure[j] = -1  # reaches a square that cannot go
-        if closure[0] < 0 or members_total(closure[0], two) > 4:
+            closure[j] = -1 if k == -2 else c
+        if base == -2:
+            base = closure[member[R.nb[sq][dir]]]
+            if base < 0:
+                continue
+        if members_total(base, two) > 4:
             continue
-        n_found += doze_groups(0, n_elig, closure[0], closure, two, valid, dir)
+        n_found += doze_groups(0, n_elig, base, 0, closure, two, marks, dir)
+        if marks == NULL and g.n + n_found >= g.limit:
+            break  # counting only, and the limit is reached
     if g.out == NULL:  # counting only
         g.n = g.n + n_found if g.n + n_found < g.limit else g.limit
         return
@@ -281,34 +315,27 @@ cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
                     return
 
 
-cdef inline bint is_member(int* sqs, int n_elig, int s) noexcept nogil:
-    cdef int k
-    for k in range(1, n_elig + 1):
-        if sqs[k] == s:
-            return True
-    return False
-
-
 cdef inline int members_total(int members, int two) noexcept nogil:
     """Pieces on the group's neighbour squares (the Dozer's own square not counted, R4.11):
     one per member square, one more for each holding two (`two`: bit k, eligible square k)."""
-    return __builtin_popcount(members >> 1) + __builtin_popcount((members >> 1) & two)
+    return POPCOUNT8[members] + POPCOUNT8[members & two]
 
 
-cdef int doze_groups(int k, int n_elig, int members, int* closure, int two,
+cdef int doze_groups(int k, int n_elig, int members, int passed, int* closure, int two,
                      unsigned char* valid, int dir) noexcept nogil:
-    """Mark `members` and every group that extends it with the closures of eligible squares
-    k.. (at most 4 pieces moved, R4.11) in `valid`; return how many new groups were marked."""
-    cdef int kk, more, sub = members >> 1, found = 0
-    if not (valid[sub] >> dir) & 1:
-        valid[sub] |= 1 << dir
-        found = 1
+    """Count `members` and every group that extends it with the closures of eligible squares
+    k.. (at most 4 pieces moved, R4.11); when listing (`valid`), mark them. Each group is met
+    once: a square passed over (`passed`) is never pulled in later by another's closure."""
+    cdef int kk, c, found = 1
+    if valid != NULL:
+        valid[members] |= 1 << dir
     for kk in range(k, n_elig):
-        if (members >> (kk + 1)) & 1 or closure[kk + 1] < 0:
+        if (members >> kk) & 1:
             continue
-        more = members | closure[kk + 1]
-        if members_total(more, two) <= 4:
-            found += doze_groups(kk + 1, n_elig, more, closure, two, valid, dir)
+        c = closure[kk]
+        if c >= 0 and not (c & passed) and members_total(members | c, two) <= 4:
+            found += doze_groups(kk + 1, n_elig, members | c, passed, closure, two, valid, dir)
+        passed |= 1 << kk
     return found
 
 
