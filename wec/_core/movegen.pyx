@@ -164,10 +164,22 @@ cdef enum:
     DZ_STUCK = 16
     DZ_UNKNOWN = 255
 
+cdef extern from *:
+    int __builtin_ctz(unsigned int x) nogil  # an instruction (bsf), unlike __builtin_popcount
+
 # Pieces on a group's squares: popcounts of 8 bits (__builtin_popcount is a libgcc call here).
 cdef unsigned char POPCOUNT8[256]
 for _i in range(256):
     POPCOUNT8[_i] = bin(_i).count("1")
+
+# DOWNSTREAM[dir]: the 8 neighbour directions of the Dozer's square, those farthest along `dir`
+# first. A square that needs another (its target) comes after it, so one pass finds closures.
+cdef signed char DOWNSTREAM[8][8]
+from wec.rules import DIRECTIONS as _DIRECTIONS
+for _dir, (_dr, _dc) in enumerate(_DIRECTIONS):
+    for _i, _d in enumerate(sorted(range(8), key=lambda d: -(_DIRECTIONS[d][0] * _dr
+                                                             + _DIRECTIONS[d][1] * _dc))):
+        DOWNSTREAM[_dir][_i] = _d
 
 
 cdef inline int doze_seen(State* st, int side, int s) noexcept nogil:
@@ -177,6 +189,8 @@ cdef inline int doze_seen(State* st, int side, int s) noexcept nogil:
     cdef Rules* R = st.rules
     cdef int i, x, n = 0, last = 0, stuck = 0
     cdef Piece* q
+    if st.occ[GROUND][s][0] == NONE:
+        return 0  # slot 0 is filled first (board.occupy): nobody there
     for i in range(2):
         x = st.occ[GROUND][s][i]
         if x == NONE:
@@ -213,17 +227,19 @@ cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
     cdef Rules* R = st.rules
     cdef Piece* p = &st.pieces[pid]
     cdef int sq = p.sq, side = p.color
-    cdef int partner = NONE, i, d, s, t, x, c, n_elig = 0, sub, k, j, dir, base
+    cdef int partner = NONE, i, d, s, t, x, c, n_elig = 0, sub, k, j, dir, base, cand
     cdef int group, n_found = 0, two = 0
     cdef int elig_dir[8]
+    cdef int elig_of[8]
     cdef int elig_sq[8]
     cdef int elig_seen[8]
-    cdef int need[8]
-    cdef int closure[8]
+    cdef int closure_of[10]
+    cdef int* closure = &closure_of[2]
     cdef signed char member[N_SQ]
     cdef unsigned char seen[N_SQ]
     cdef unsigned char valid[256]
     cdef unsigned char* marks = NULL
+    cdef signed char* order
     if p.level != GROUND:
         return
     for i in range(2):
@@ -241,6 +257,7 @@ cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
     memset(member, -2, N_SQ)
     member[sq] = -1
     for d in range(8):
+        elig_of[d] = -1
         s = R.nb[sq][d]
         if s == NONE:
             continue
@@ -248,6 +265,7 @@ cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
         seen[s] = c
         if (c & DZ_COUNT) and not (c & DZ_STUCK):
             member[s] = n_elig
+            elig_of[d] = n_elig
             elig_dir[n_elig] = d
             elig_sq[n_elig] = s
             elig_seen[n_elig] = c
@@ -257,45 +275,46 @@ cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
     # A group moves together in one direction. Each member square's target is judged once per
     # direction (doze_target_ok, nothing emptied). A target inside the group is emptied by the
     # doze, so a square whose target is judged bad may still go when its target square goes too:
-    # it needs that square (`need`: -1 nothing, -2 never in a group). The groups are the sets
-    # closed under `need` that hold what the Dozer's own move needs (`base`); bit k is the k-th
-    # eligible neighbour; when listing, `valid[group]` gets bit `dir`.
+    # it needs that square. The groups are the sets closed under that need which hold what the
+    # Dozer's own move needs (`base`): `closure[k]` is what the k-th eligible neighbour needs,
+    # itself included (bit k), -1 when it can never go; closure[-1] (the Dozer's square) is
+    # empty and closure[-2] (outside every group) -1. When listing, `valid[group]` gets bit `dir`.
+    closure[-2] = -1
+    closure[-1] = 0
     if g.out != NULL:
         marks = valid
         memset(valid, 0, 1 << n_elig)
     for dir in range(8):
         t = R.nb[sq][dir]  # the Dozer's own square first: when it cannot go, no group can
-        if t == NONE:
+        if t == NONE or ((seen[t] & DZ_COUNT) and member[t] < 0):
             continue
-        base = 0
-        if seen[t] & DZ_COUNT:  # the Dozer and its partner need an emptied square
-            if member[t] < 0:
+        order = DOWNSTREAM[dir]
+        cand = 0
+        for i in range(8):
+            j = elig_of[order[i]]
+            if j < 0:
                 continue
-            base = -2  # its closure, once the closures are known
-        for j in range(n_elig):
             t = R.nb[elig_sq[j]][dir]
             if t == NONE:
-                need[j] = -2  # off the board: never in a group
+                closure[j] = -1  # off the board: never in a group
                 continue
             c = seen[t]
             if c == DZ_UNKNOWN:
                 c = doze_seen(st, side, t)
                 seen[t] = c
-            need[j] = -1 if doze_target_ok(elig_seen[j], c) else member[t]
-        for j in range(n_elig):  # closures (a chain in one direction: no cycles)
-            c = 0
-            k = j
-            while k >= 0:
-                c |= 1 << k
-                k = need[k]
-            closure[j] = -1 if k == -2 else c
-        if base == -2:
-            base = closure[member[R.nb[sq][dir]]]
-            if base < 0:
-                continue
-        if members_total(base, two) > 4:
+            if doze_target_ok(elig_seen[j], c):
+                closure[j] = 1 << j
+            else:  # the target must be emptied: its own closure, already known (DOWNSTREAM)
+                c = closure[member[t]]
+                closure[j] = c | (1 << j) if c >= 0 else -1
+            if closure[j] >= 0:
+                cand |= 1 << j
+        t = R.nb[sq][dir]
+        base = closure[member[t]] if seen[t] & DZ_COUNT else 0  # the Dozer and its partner
+        if base < 0 or members_total(base, two) > 4:       # need an emptied square
             continue
-        n_found += doze_groups(0, n_elig, base, 0, closure, two, marks, dir)
+        n_found += doze_groups(base, members_total(base, two), cand & ~base, 0, closure, two,
+                               marks, dir)
         if marks == NULL and g.n + n_found >= g.limit:
             break  # counting only, and the limit is reached
     if g.out == NULL:  # counting only
@@ -321,21 +340,31 @@ cdef inline int members_total(int members, int two) noexcept nogil:
     return POPCOUNT8[members] + POPCOUNT8[members & two]
 
 
-cdef int doze_groups(int k, int n_elig, int members, int passed, int* closure, int two,
+cdef int doze_groups(int members, int total, int todo, int passed, int* closure, int two,
                      unsigned char* valid, int dir) noexcept nogil:
-    """Count `members` and every group that extends it with the closures of eligible squares
-    k.. (at most 4 pieces moved, R4.11); when listing (`valid`), mark them. Each group is met
-    once: a square passed over (`passed`) is never pulled in later by another's closure."""
-    cdef int kk, c, found = 1
+    """Count `members` (`total` pieces) and every group that extends it with the closures of the
+    eligible squares in `todo` (at most 4 pieces moved, R4.11); when listing (`valid`), mark
+    them. Each group is met once: a square passed over (`passed`) is never pulled in later by
+    another's closure."""
+    cdef int bit, c, more, found = 1
     if valid != NULL:
         valid[members] |= 1 << dir
-    for kk in range(k, n_elig):
-        if (members >> kk) & 1:
-            continue
-        c = closure[kk]
-        if c >= 0 and not (c & passed) and members_total(members | c, two) <= 4:
-            found += doze_groups(kk + 1, n_elig, members | c, passed, closure, two, valid, dir)
-        passed |= 1 << kk
+    if total >= 4:
+        return 1  # every closure adds a piece
+    todo &= ~members
+    while todo:
+        bit = todo & -todo
+        todo ^= bit
+        c = closure[__builtin_ctz(bit)] | members
+        if not (c & passed):
+            more = members_total(c, two)
+            if more < 4 and todo & ~c:
+                found += doze_groups(c, more, todo, passed, closure, two, valid, dir)
+            elif more <= 4:  # a group that cannot grow: counted here, without a call
+                found += 1
+                if valid != NULL:
+                    valid[c] |= 1 << dir
+        passed |= bit
     return found
 
 
