@@ -156,30 +156,44 @@ cdef void gen_level_changes(State* st, Gen* g, int pid, int passenger,
 
 # R4.11.1: what the mover sees at a square's Ground, as one code (doze_seen): how many pieces
 # (DZ_COUNT bits); of the one seen, whether it is the mover's (DZ_OWN) and coexists (DZ_COEXIST,
-# R2.2); DZ_STUCK when the square cannot be chosen for a group. DZ_UNKNOWN: not looked at yet.
+# R2.2); DZ_STUCK when the square cannot be chosen for a group.
 cdef enum:
     DZ_COUNT = 3
     DZ_OWN = 4
     DZ_COEXIST = 8
     DZ_STUCK = 16
-    DZ_UNKNOWN = 255
 
-cdef extern from *:
-    int __builtin_ctz(unsigned int x) nogil  # an instruction (bsf), unlike __builtin_popcount
+# The Doze generator sees the 5x5 squares around the Dozer (all a doze may touch) as bit sets of
+# "cells" 0-24, row by row, the Dozer's square the CENTER; a group as "group bits" 0-8, the 3x3
+# around it (the Dozer's own bit never set). The board layout is the core's, square
+# (row-1)*10 + (col-1), the directions wec.rules.DIRECTIONS (as Rules.nb).
+cdef enum:
+    CENTER = 12
+    NEIGHBOURS25 = 0x729C0  # the cells of the 8 neighbour squares
 
-# Pieces on a group's squares: popcounts of 8 bits (__builtin_popcount is a libgcc call here).
-cdef unsigned char POPCOUNT8[256]
-for _i in range(256):
-    POPCOUNT8[_i] = bin(_i).count("1")
+cdef extern from *:  # instructions (bsf), unlike __builtin_popcount, a libgcc call here
+    int __builtin_ctz(unsigned int x) nogil
+    int __builtin_ctzll(unsigned long long x) nogil
 
-# DOWNSTREAM[dir]: the 8 neighbour directions of the Dozer's square, those farthest along `dir`
-# first. A square that needs another (its target) comes after it, so one pass finds closures.
-cdef signed char DOWNSTREAM[8][8]
 from wec.rules import DIRECTIONS as _DIRECTIONS
-for _dir, (_dr, _dc) in enumerate(_DIRECTIONS):
-    for _i, _d in enumerate(sorted(range(8), key=lambda d: -(_DIRECTIONS[d][0] * _dr
-                                                             + _DIRECTIONS[d][1] * _dc))):
-        DOWNSTREAM[_dir][_i] = _d
+cdef unsigned int ONBOARD25[100]    # per Dozer square: its cells on the board, CENTER excepted
+cdef int CELL_DSQ[25]               # a cell's square minus the Dozer's
+cdef int STEP25[8]                  # one step in direction d, in cells
+cdef int STEP9[8]                   # one step in direction d, in group bits
+cdef unsigned char GROUP_DIRS[512]  # group bits -> Move.group (bit d: the neighbour in d)
+cdef unsigned char POPCOUNT9[512]
+for _c in range(25):
+    CELL_DSQ[_c] = (_c // 5 - 2) * 10 + _c % 5 - 2
+for _sq in range(100):
+    ONBOARD25[_sq] = sum(1 << _c for _c in range(25) if _c != CENTER
+                         and 0 <= _sq // 10 + _c // 5 - 2 < 10 and 0 <= _sq % 10 + _c % 5 - 2 < 10)
+for _d, (_dr, _dc) in enumerate(_DIRECTIONS):
+    STEP25[_d] = 5 * _dr + _dc
+    STEP9[_d] = 3 * _dr + _dc
+for _m in range(512):
+    POPCOUNT9[_m] = bin(_m).count("1")
+    GROUP_DIRS[_m] = sum(1 << _d for _d, (_dr, _dc) in enumerate(_DIRECTIONS)
+                         if (_m >> ((_dr + 1) * 3 + _dc + 1)) & 1)
 
 
 cdef inline int doze_seen(State* st, int side, int s) noexcept nogil:
@@ -212,14 +226,51 @@ cdef inline int doze_seen(State* st, int side, int s) noexcept nogil:
     return n | last | stuck
 
 
-cdef inline bint doze_target_ok(int come, int stay) noexcept nogil:
-    """R4.11, R3.1/R3.2 as the mover sees them: can the pieces seen on a square (code `come`) end
-    on a square not emptied by the doze where it sees `stay`?"""
-    if (stay & DZ_COUNT) == 0:
-        return True
-    if (stay & DZ_COUNT) + (come & DZ_COUNT) > 2:
-        return False
-    return ((stay ^ come) & DZ_OWN) == 0 and ((stay | come) & DZ_COEXIST) != 0
+cdef inline unsigned int back(unsigned int cells, int step) noexcept nogil:
+    """The cells from which one step of `step` lands in `cells` (exact from the 3x3 cells)."""
+    return cells >> step if step > 0 else cells << -step
+
+
+cdef inline int group_bits(unsigned int cells) noexcept nogil:
+    """The 3x3 cells of a cell set, as group bits."""
+    return ((cells >> 6) & 7) | ((cells >> 8) & 0x38) | ((cells >> 10) & 0x1C0)
+
+
+ctypedef struct DozeCells:
+    unsigned int empty      # the cells where the mover sees no piece
+    unsigned int own1       # ... one piece, its own
+    unsigned int enemy1     # ... one piece, an enemy
+    unsigned int coexist1   # ... one piece, coexisting (R2.2)
+    unsigned int member     # the neighbours that may be in a group: some piece seen, none stuck
+    unsigned int mover[5]   # the members by what they hold: two pieces; one: own coexisting,
+                            # own not, enemy coexisting, enemy not
+
+
+cdef inline void see_cells(State* st, int side, int sq, unsigned int cells,
+                           DozeCells* v) noexcept nogil:
+    """Add `cells` (on the board) to what the mover sees around the Dozer on `sq`."""
+    cdef int c, cell
+    while cells:
+        cell = __builtin_ctz(cells)
+        cells &= cells - 1
+        c = doze_seen(st, side, sq + CELL_DSQ[cell])
+        if (c & DZ_COUNT) == 0:
+            v.empty |= 1u << cell
+            continue
+        if (c & DZ_COUNT) == 1:
+            if c & DZ_OWN:
+                v.own1 |= 1u << cell
+            else:
+                v.enemy1 |= 1u << cell
+            if c & DZ_COEXIST:
+                v.coexist1 |= 1u << cell
+        if (c & DZ_STUCK) or not (NEIGHBOURS25 >> cell) & 1:
+            continue
+        v.member |= 1u << cell
+        if (c & DZ_COUNT) == 2:
+            v.mover[0] |= 1u << cell
+        else:
+            v.mover[1 + 2 * ((c & DZ_OWN) == 0) + ((c & DZ_COEXIST) == 0)] |= 1u << cell
 
 
 cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
@@ -227,128 +278,135 @@ cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
     cdef Rules* R = st.rules
     cdef Piece* p = &st.pieces[pid]
     cdef int sq = p.sq, side = p.color
-    cdef int partner = NONE, i, d, s, t, x, c, n_elig = 0, sub, k, j, dir, base, cand
-    cdef int group, n_found = 0, two = 0
-    cdef int elig_dir[8]
-    cdef int elig_of[8]
-    cdef int elig_sq[8]
-    cdef int elig_seen[8]
-    cdef int closure_of[10]
-    cdef int* closure = &closure_of[2]
-    cdef signed char member[N_SQ]
-    cdef unsigned char seen[N_SQ]
+    cdef int partner = NONE, i, dir, step, n_found = 0, two, base, cand, needs, b, k
+    cdef unsigned int known, missing, member, ok, rest, needers, bad, t0
+    cdef DozeCells v
+    cdef unsigned int lands[5]
+    cdef int closure[9]
     cdef unsigned char valid[256]
-    cdef unsigned char* marks = NULL
-    cdef signed char* order
+    cdef uint64_t used[4]
+    cdef uint64_t word
     if p.level != GROUND:
         return
     for i in range(2):
-        x = st.occ[GROUND][sq][i]
-        if x != NONE and x != pid:
-            partner = x
+        k = st.occ[GROUND][sq][i]
+        if k != NONE and k != pid:
+            partner = k
     if partner == NONE or st.pieces[partner].color != side:
         return
     if R.one_action and st.pieces[partner].acted:
         return
-    # `seen`: the squares' codes, filled as they are asked for (a 5x5 around the Dozer at most).
-    # `member`: k for the k-th eligible neighbour (bit k of a group), -1 for the Dozer's square
-    # (always emptied: nothing needed), -2 for a square outside every group.
-    memset(seen, DZ_UNKNOWN, N_SQ)
-    memset(member, -2, N_SQ)
-    member[sq] = -1
-    for d in range(8):
-        elig_of[d] = -1
-        s = R.nb[sq][d]
-        if s == NONE:
-            continue
-        c = doze_seen(st, side, s)
-        seen[s] = c
-        if (c & DZ_COUNT) and not (c & DZ_STUCK):
-            member[s] = n_elig
-            elig_of[d] = n_elig
-            elig_dir[n_elig] = d
-            elig_sq[n_elig] = s
-            elig_seen[n_elig] = c
-            if (c & DZ_COUNT) == 2:
-                two |= 1 << n_elig
-            n_elig += 1
-    # A group moves together in one direction. Each member square's target is judged once per
-    # direction (doze_target_ok, nothing emptied). A target inside the group is emptied by the
-    # doze, so a square whose target is judged bad may still go when its target square goes too:
-    # it needs that square. The groups are the sets closed under that need which hold what the
-    # Dozer's own move needs (`base`): `closure[k]` is what the k-th eligible neighbour needs,
-    # itself included (bit k), -1 when it can never go; closure[-1] (the Dozer's square) is
-    # empty and closure[-2] (outside every group) -1. When listing, `valid[group]` gets bit `dir`.
-    closure[-2] = -1
-    closure[-1] = 0
-    if g.out != NULL:
-        marks = valid
-        memset(valid, 0, 1 << n_elig)
+    memset(&v, 0, sizeof(v))
+    known = ONBOARD25[sq] & NEIGHBOURS25  # the outer ring is looked at when a target is there
+    see_cells(st, side, sq, known, &v)
+    member = v.member
+    two = group_bits(v.mover[0])
+    used[0] = used[1] = used[2] = used[3] = 0
     for dir in range(8):
-        t = R.nb[sq][dir]  # the Dozer's own square first: when it cannot go, no group can
-        if t == NONE or ((seen[t] & DZ_COUNT) and member[t] < 0):
+        step = STEP25[dir]
+        t0 = 1u << (CENTER + step)  # the Dozer and its partner end there: nobody may be seen
+        if not (v.empty & t0) and not (member & t0):  # there, or it goes too (in every group)
             continue
-        order = DOWNSTREAM[dir]
-        cand = 0
-        for i in range(8):
-            j = elig_of[order[i]]
-            if j < 0:
-                continue
-            t = R.nb[elig_sq[j]][dir]
-            if t == NONE:
-                closure[j] = -1  # off the board: never in a group
-                continue
-            c = seen[t]
-            if c == DZ_UNKNOWN:
-                c = doze_seen(st, side, t)
-                seen[t] = c
-            if doze_target_ok(elig_seen[j], c):
-                closure[j] = 1 << j
-            else:  # the target must be emptied: its own closure, already known (DOWNSTREAM)
-                c = closure[member[t]]
-                closure[j] = c | (1 << j) if c >= 0 else -1
-            if closure[j] >= 0:
-                cand |= 1 << j
-        t = R.nb[sq][dir]
-        base = closure[member[t]] if seen[t] & DZ_COUNT else 0  # the Dozer and its partner
-        if base < 0 or members_total(base, two) > 4:       # need an emptied square
+        missing = back(member, -step) & ONBOARD25[sq] & ~known
+        if missing:
+            see_cells(st, side, sq, missing, &v)
+            known |= missing
+        # R3.1/R3.2 as the mover sees them: where each kind of mover may end on a square the
+        # doze does not empty. Two pieces: where none is seen; one: also with one piece of its
+        # side, one of the two coexisting.
+        lands[0] = v.empty
+        lands[1] = v.empty | v.own1
+        lands[2] = v.empty | (v.own1 & v.coexist1)
+        lands[3] = v.empty | v.enemy1
+        lands[4] = v.empty | (v.enemy1 & v.coexist1)
+        # A group moves together one step. A member square may go when its target takes its
+        # pieces (`lands`; the Dozer's square is always emptied), or when the target is a member
+        # square that goes too (it `needs` it); when its chain of needs ends anywhere else, or
+        # off the board, it never goes (`bad`; a chain on the 3x3 has at most 3 squares).
+        ok = member & (1u << (CENTER - step))
+        for i in range(5):
+            ok |= v.mover[i] & back(lands[i], step)
+        rest = member & ~ok
+        needers = rest & back(member, step)
+        bad = rest & ~needers
+        bad |= needers & back(bad, step)
+        bad |= needers & back(bad, step)
+        if t0 & bad:
             continue
-        n_found += doze_groups(base, members_total(base, two), cand & ~base, 0, closure, two,
-                               marks, dir)
-        if marks == NULL and g.n + n_found >= g.limit:
-            break  # counting only, and the limit is reached
+        base = group_bits(t0 & member)  # (its target is off the 3x3: it needs no other)
+        cand = group_bits(member & ~bad & ~t0)  # (and no other needs it: only the CENTER
+        needs = group_bits(needers)             # steps onto it)
+        if g.out == NULL:
+            n_found += count_groups(base, cand, needs, two, STEP9[dir])
+            if g.n + n_found >= g.limit:
+                break  # counting only, and the limit is reached
+            continue
+        k = cand
+        while k:  # each candidate's closure: itself and the chain of squares it needs
+            b = k & -k
+            k ^= b
+            i = __builtin_ctz(b)
+            closure[i] = b
+            while b & needs:
+                b = b << STEP9[dir] if STEP9[dir] > 0 else b >> -STEP9[dir]
+                closure[i] |= b
+        doze_groups(base, members_total(base, two), cand, 0, closure, two, valid, used, dir)
     if g.out == NULL:  # counting only
         g.n = g.n + n_found if g.n + n_found < g.limit else g.limit
         return
-    for sub in range(1 << n_elig):  # the list's order: by group, then by direction
-        if valid[sub] == 0:
-            continue
-        group = 0
-        for k in range(n_elig):
-            if (sub >> k) & 1:
-                group |= 1 << elig_dir[k]
-        for dir in range(8):
-            if (valid[sub] >> dir) & 1:
-                emit(g, ACT_DOZE, pid, R.nb[sq][dir], GROUND, partner, NONE, group, dir, 0, 0, NONE)
-                if full(g):
-                    return
+    for i in range(4):  # the list's order: by group (as Move.group), then by direction
+        word = used[i]
+        while word:
+            k = 64 * i + __builtin_ctzll(word)
+            word &= word - 1
+            for dir in range(8):
+                if (valid[k] >> dir) & 1:
+                    emit(g, ACT_DOZE, pid, R.nb[sq][dir], GROUND, partner, NONE, k, dir, 0, 0,
+                         NONE)
+                    if full(g):
+                        return
+
+
+cdef inline int count_groups(int base, int cand, int needs, int two, int step) noexcept nogil:
+    """How many groups doze_groups would mark (counting only: perft's last ply, has_move).
+    The squares that need another form chains (each is needed by at most one: the square a
+    step behind it), from a square needing none upstream; a group holds `base` and a part of
+    each chain from its start. The count is the product over chains of (1 + x^w1 + x^(w1+w2)
+    + ...), w the pieces per square, summed up to x^(4 - pieces of base), with the polynomial
+    in 12-bit fields of one integer."""
+    cdef int budget = 4 - members_total(base, two), roots = cand & ~needs, x, w
+    cdef uint64_t poly = 1, more
+    cdef uint64_t fields = ((<uint64_t>1) << (12 * (budget + 1))) - 1
+    while roots:
+        x = roots & -roots
+        roots ^= x
+        more = poly
+        w = 0
+        while x:
+            w += 1 + ((x & two) != 0)
+            if w > budget:
+                break
+            more += poly << (12 * w)
+            x = (x >> step if step > 0 else x << -step) & needs & cand
+        poly = more & fields
+    return <int>(((poly * 0x1001001001001ULL) >> 48) & 0xFFF)
 
 
 cdef inline int members_total(int members, int two) noexcept nogil:
     """Pieces on the group's neighbour squares (the Dozer's own square not counted, R4.11):
-    one per member square, one more for each holding two (`two`: bit k, eligible square k)."""
-    return POPCOUNT8[members] + POPCOUNT8[members & two]
+    one per member square, one more for each holding two (`two`, group bits)."""
+    return POPCOUNT9[members] + POPCOUNT9[members & two]
 
 
 cdef int doze_groups(int members, int total, int todo, int passed, int* closure, int two,
-                     unsigned char* valid, int dir) noexcept nogil:
+                     unsigned char* valid, uint64_t* used, int dir) noexcept nogil:
     """Count `members` (`total` pieces) and every group that extends it with the closures of the
-    eligible squares in `todo` (at most 4 pieces moved, R4.11); when listing (`valid`), mark
-    them. Each group is met once: a square passed over (`passed`) is never pulled in later by
-    another's closure."""
+    squares in `todo` (at most 4 pieces moved, R4.11); when listing (`valid`), mark them. Each
+    group is met once: a square passed over (`passed`) is never pulled in later by another's
+    closure."""
     cdef int bit, c, more, found = 1
     if valid != NULL:
-        valid[members] |= 1 << dir
+        mark_group(valid, used, GROUP_DIRS[members], dir)
     if total >= 4:
         return 1  # every closure adds a piece
     todo &= ~members
@@ -359,13 +417,21 @@ cdef int doze_groups(int members, int total, int todo, int passed, int* closure,
         if not (c & passed):
             more = members_total(c, two)
             if more < 4 and todo & ~c:
-                found += doze_groups(c, more, todo, passed, closure, two, valid, dir)
+                found += doze_groups(c, more, todo, passed, closure, two, valid, used, dir)
             elif more <= 4:  # a group that cannot grow: counted here, without a call
                 found += 1
                 if valid != NULL:
-                    valid[c] |= 1 << dir
+                    mark_group(valid, used, GROUP_DIRS[c], dir)
         passed |= bit
     return found
+
+
+cdef inline void mark_group(unsigned char* valid, uint64_t* used, int group, int dir) noexcept nogil:
+    """valid[group] gets bit `dir`; `used` (bit per group) says which entries are set."""
+    if not (used[group >> 6] >> (group & 63)) & 1:
+        used[group >> 6] |= (<uint64_t>1) << (group & 63)
+        valid[group] = 0
+    valid[group] |= 1 << dir
 
 
 cdef inline bint may_move(State* st, Piece* p) noexcept nogil:
