@@ -227,8 +227,9 @@ cdef inline int doze_seen(State* st, int side, int s) noexcept nogil:
 
 
 cdef inline unsigned int back(unsigned int cells, int step) noexcept nogil:
-    """The cells from which one step of `step` lands in `cells` (exact from the 3x3 cells)."""
-    return cells >> step if step > 0 else cells << -step
+    """The cells from which one step of `step` lands in `cells` (exact from the 3x3 cells;
+    one shift each way, without a branch on the sign of `step`)."""
+    return <unsigned int>(((<uint64_t>cells) << 8) >> (step + 8))
 
 
 cdef inline int group_bits(unsigned int cells) noexcept nogil:
@@ -273,12 +274,23 @@ cdef inline void see_cells(State* st, int side, int sq, unsigned int cells,
             v.mover[1 + 2 * ((c & DZ_OWN) == 0) + ((c & DZ_COEXIST) == 0)] |= 1u << cell
 
 
+cdef inline void mover_lands(DozeCells* v, unsigned int* lands) noexcept nogil:
+    """R3.1/R3.2 as the mover sees them: where each kind of mover (DozeCells.mover) may end on
+    a square that the doze does not empty. Two pieces: where none is seen; one: also with one
+    piece of its side, one of the two coexisting."""
+    lands[0] = v.empty
+    lands[1] = v.empty | v.own1
+    lands[2] = v.empty | (v.own1 & v.coexist1)
+    lands[3] = v.empty | v.enemy1
+    lands[4] = v.empty | (v.enemy1 & v.coexist1)
+
+
 cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
     """R4.11: every group (<= 4 pieces) of neighbour squares and every direction."""
     cdef Rules* R = st.rules
     cdef Piece* p = &st.pieces[pid]
     cdef int sq = p.sq, side = p.color
-    cdef int partner = NONE, i, dir, step, n_found = 0, two, base, cand, needs, b, k
+    cdef int partner = NONE, i, dir, step, n_found = 0, two = 0, base, cand, needs, b, k
     cdef unsigned int known, missing, member, ok, rest, needers, bad, t0
     cdef DozeCells v
     cdef unsigned int lands[5]
@@ -300,8 +312,9 @@ cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
     known = ONBOARD25[sq] & NEIGHBOURS25  # the outer ring is looked at when a target is there
     see_cells(st, side, sq, known, &v)
     member = v.member
-    two = group_bits(v.mover[0])
-    used[0] = used[1] = used[2] = used[3] = 0
+    if g.out != NULL:
+        two = group_bits(v.mover[0])
+        used[0] = used[1] = used[2] = used[3] = 0
     for dir in range(8):
         step = STEP25[dir]
         t0 = 1u << (CENTER + step)  # the Dozer and its partner end there: nobody may be seen
@@ -311,14 +324,7 @@ cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
         if missing:
             see_cells(st, side, sq, missing, &v)
             known |= missing
-        # R3.1/R3.2 as the mover sees them: where each kind of mover may end on a square the
-        # doze does not empty. Two pieces: where none is seen; one: also with one piece of its
-        # side, one of the two coexisting.
-        lands[0] = v.empty
-        lands[1] = v.empty | v.own1
-        lands[2] = v.empty | (v.own1 & v.coexist1)
-        lands[3] = v.empty | v.enemy1
-        lands[4] = v.empty | (v.enemy1 & v.coexist1)
+        mover_lands(&v, lands)
         # A group moves together one step. A member square may go when its target takes its
         # pieces (`lands`; the Dozer's square is always emptied), or when the target is a member
         # square that goes too (it `needs` it); when its chain of needs ends anywhere else, or
@@ -333,14 +339,16 @@ cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
         bad |= needers & back(bad, step)
         if t0 & bad:
             continue
-        base = group_bits(t0 & member)  # (its target is off the 3x3: it needs no other)
-        cand = group_bits(member & ~bad & ~t0)  # (and no other needs it: only the CENTER
-        needs = group_bits(needers)             # steps onto it)
+        # The Dozer's target square, when in every group, needs no other (its target is off
+        # the 3x3) and no other needs it (only the CENTER steps onto it).
         if g.out == NULL:
-            n_found += count_groups(base, cand, needs, two, STEP9[dir])
+            n_found += count_groups(t0 & member, member & ~bad & ~t0, needers, v.mover[0], step)
             if g.n + n_found >= g.limit:
                 break  # counting only, and the limit is reached
             continue
+        base = group_bits(t0 & member)
+        cand = group_bits(member & ~bad & ~t0)
+        needs = group_bits(needers)
         k = cand
         while k:  # each candidate's closure: itself and the chain of squares it needs
             b = k & -k
@@ -367,14 +375,18 @@ cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
                         return
 
 
-cdef inline int count_groups(int base, int cand, int needs, int two, int step) noexcept nogil:
-    """How many groups doze_groups would mark (counting only: perft's last ply, has_move).
-    The squares that need another form chains (each is needed by at most one: the square a
-    step behind it), from a square needing none upstream; a group holds `base` and a part of
-    each chain from its start. The count is the product over chains of (1 + x^w1 + x^(w1+w2)
-    + ...), w the pieces per square, summed up to x^(4 - pieces of base), with the polynomial
+cdef inline int count_groups(unsigned int base, unsigned int cand, unsigned int needs,
+                             unsigned int two, int step) noexcept nogil:
+    """How many groups doze_groups would mark, for a direction's step (when only counting:
+    perft's last ply, has_move). From cell sets: `base` (in every group: none or one square),
+    the candidate squares `cand`, those that need their target `needs`, those holding two
+    pieces `two`. The squares that need another form chains (each is needed by at most one: the
+    square a step behind it) from a square needing none; a group holds `base` and a part of each
+    chain from its start. So the count is the product over chains of (1 + x^w1 + x^(w1+w2) +
+    ...), w the pieces per square, summed up to x^(4 - pieces of base) (R4.11), the polynomial
     in 12-bit fields of one integer."""
-    cdef int budget = 4 - members_total(base, two), roots = cand & ~needs, x, w
+    cdef int budget = 4 - (base != 0) - ((base & two) != 0), w
+    cdef unsigned int roots = cand & ~needs, x
     cdef uint64_t poly = 1, more
     cdef uint64_t fields = ((<uint64_t>1) << (12 * (budget + 1))) - 1
     while roots:
@@ -387,7 +399,7 @@ cdef inline int count_groups(int base, int cand, int needs, int two, int step) n
             if w > budget:
                 break
             more += poly << (12 * w)
-            x = (x >> step if step > 0 else x << -step) & needs & cand
+            x = back(x, step) & needs & cand
         poly = more & fields
     return <int>(((poly * 0x1001001001001ULL) >> 48) & 0xFFF)
 
@@ -398,17 +410,15 @@ cdef inline int members_total(int members, int two) noexcept nogil:
     return POPCOUNT9[members] + POPCOUNT9[members & two]
 
 
-cdef int doze_groups(int members, int total, int todo, int passed, int* closure, int two,
-                     unsigned char* valid, uint64_t* used, int dir) noexcept nogil:
-    """Count `members` (`total` pieces) and every group that extends it with the closures of the
-    squares in `todo` (at most 4 pieces moved, R4.11); when listing (`valid`), mark them. Each
-    group is met once: a square passed over (`passed`) is never pulled in later by another's
-    closure."""
-    cdef int bit, c, more, found = 1
-    if valid != NULL:
-        mark_group(valid, used, GROUP_DIRS[members], dir)
+cdef void doze_groups(int members, int total, int todo, int passed, int* closure, int two,
+                      unsigned char* valid, uint64_t* used, int dir) noexcept nogil:
+    """Mark `members` (`total` pieces) and every group that extends it with the closures of the
+    squares in `todo` (at most 4 pieces moved, R4.11) in `valid`. Each group is met once: a
+    square passed over (`passed`) is never pulled in later by another's closure."""
+    cdef int bit, c, more
+    mark_group(valid, used, GROUP_DIRS[members], dir)
     if total >= 4:
-        return 1  # every closure adds a piece
+        return  # every closure adds a piece
     todo &= ~members
     while todo:
         bit = todo & -todo
@@ -417,16 +427,14 @@ cdef int doze_groups(int members, int total, int todo, int passed, int* closure,
         if not (c & passed):
             more = members_total(c, two)
             if more < 4 and todo & ~c:
-                found += doze_groups(c, more, todo, passed, closure, two, valid, used, dir)
-            elif more <= 4:  # a group that cannot grow: counted here, without a call
-                found += 1
-                if valid != NULL:
-                    mark_group(valid, used, GROUP_DIRS[c], dir)
+                doze_groups(c, more, todo, passed, closure, two, valid, used, dir)
+            elif more <= 4:  # a group that cannot grow: marked here, without a call
+                mark_group(valid, used, GROUP_DIRS[c], dir)
         passed |= bit
-    return found
 
 
-cdef inline void mark_group(unsigned char* valid, uint64_t* used, int group, int dir) noexcept nogil:
+cdef inline void mark_group(unsigned char* valid, uint64_t* used, int group,
+                            int dir) noexcept nogil:
     """valid[group] gets bit `dir`; `used` (bit per group) says which entries are set."""
     if not (used[group >> 6] >> (group & 63)) & 1:
         used[group >> 6] |= (<uint64_t>1) << (group & 63)
