@@ -196,34 +196,33 @@ for _m in range(512):
                          if (_m >> ((_dr + 1) * 3 + _dc + 1)) & 1)
 
 
-cdef inline int doze_seen(State* st, int side, int s) noexcept nogil:
-    """The code (DZ_*) of the Ground of `s` as `side` sees it: a hidden enemy is not counted
-    (R4.11.1); a seen enemy without the doze_enemies option, or R6.3 a piece of the mover's that
-    acted, makes the square stuck."""
+cdef inline int seen_piece(State* st, int side, int x) noexcept nogil:
+    """The code (DZ_*) of one piece as `side` sees it: 0 when hidden (R4.11.1: not counted);
+    stuck when it is an enemy seen without the doze_enemies option, or R6.3 one of the mover's
+    that acted."""
     cdef Rules* R = st.rules
-    cdef int i, x, n = 0, last = 0, stuck = 0
-    cdef Piece* q
-    if st.occ[GROUND][s][0] == NONE:
+    cdef Piece* q = &st.pieces[x]
+    cdef int code = 1 | (DZ_COEXIST if R.coexist[q.type] else 0)
+    if q.color == side:
+        return code | DZ_OWN | (DZ_STUCK if R.one_action and q.acted else 0)
+    if not can_see(st, side, x):
+        return 0
+    return code | (0 if R.doze_enemies else DZ_STUCK)
+
+
+cdef inline int doze_seen(State* st, int side, int s) noexcept nogil:
+    """The code (DZ_*) of the Ground of `s` as `side` sees it (seen_piece)."""
+    cdef int x = st.occ[GROUND][s][0], a, b
+    if x == NONE:
         return 0  # slot 0 is filled first (board.occupy): nobody there
-    for i in range(2):
-        x = st.occ[GROUND][s][i]
-        if x == NONE:
-            continue
-        q = &st.pieces[x]
-        if q.color == side:
-            if R.one_action and q.acted:
-                stuck = DZ_STUCK
-            last = DZ_OWN
-        elif can_see(st, side, x):
-            if not R.doze_enemies:
-                stuck = DZ_STUCK
-            last = 0
-        else:
-            continue
-        n += 1
-        if R.coexist[q.type]:
-            last |= DZ_COEXIST
-    return n | last | stuck
+    a = seen_piece(st, side, x)
+    x = st.occ[GROUND][s][1]
+    if x == NONE:
+        return a
+    b = seen_piece(st, side, x)
+    if a == 0 or b == 0:
+        return a | b
+    return 2 | ((a | b) & DZ_STUCK)  # (of two, only the count and being stuck matter)
 
 
 cdef inline unsigned int back(unsigned int cells, int step) noexcept nogil:
