@@ -171,7 +171,7 @@ cdef enum:
     CENTER = 12
     NEIGHBOURS25 = 0x729C0  # the cells of the 8 neighbour squares
 
-cdef extern from *:  # instructions (bsf), unlike __builtin_popcount, a libgcc call here
+cdef extern from *:  # one instruction each (bsf/tzcnt) whatever the target flags
     int __builtin_ctz(unsigned int x) nogil
     int __builtin_ctzll(unsigned long long x) nogil
 
@@ -181,7 +181,7 @@ cdef int CELL_DSQ[25]               # a cell's square minus the Dozer's
 cdef int STEP25[8]                  # one step in direction d, in cells
 cdef int STEP9[8]                   # one step in direction d, in group bits
 cdef unsigned char GROUP_DIRS[512]  # group bits -> Move.group (bit d: the neighbour in d)
-cdef unsigned char POPCOUNT9[512]
+cdef unsigned char POPCOUNT9[512]   # (a table: without -mpopcnt __builtin_popcount calls libgcc)
 for _c in range(25):
     CELL_DSQ[_c] = (_c // 5 - 2) * 10 + _c % 5 - 2
 for _sq in range(100):
@@ -194,6 +194,7 @@ for _m in range(512):
     POPCOUNT9[_m] = bin(_m).count("1")
     GROUP_DIRS[_m] = sum(1 << _d for _d, (_dr, _dc) in enumerate(_DIRECTIONS)
                          if (_m >> ((_dr + 1) * 3 + _dc + 1)) & 1)
+del _c, _sq, _d, _dr, _dc, _m
 
 
 cdef inline int seen_piece(State* st, int side, int x) noexcept nogil:
