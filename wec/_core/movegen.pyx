@@ -292,29 +292,135 @@ cdef inline void count_level_changes(State* st, Gen* g, int pid, int passenger,
     g.n = g.n + n if g.n + n < g.limit else g.limit
 
 
-cdef bint doze_target_ok(State* st, int side, int s, int t, int* moved, int n_moved) noexcept nogil:
-    """R4.11: can the Ground pieces of `s` end on `t` (with what stays there)?"""
+# R4.11.1: what the mover sees at a square's Ground, as one code (doze_seen): how many pieces
+# (DZ_COUNT bits); of the one seen, whether it is the mover's (DZ_OWN) and coexists (DZ_COEXIST,
+# R2.2); DZ_STUCK when the square cannot be chosen for a group.
+cdef enum:
+    DZ_COUNT = 3
+    DZ_OWN = 4
+    DZ_COEXIST = 8
+    DZ_STUCK = 16
+
+# The Doze generator sees the 5x5 squares around the Dozer (all a doze may touch) as bit sets of
+# "cells" 0-24, row by row, the Dozer's square the CENTER; a group as "group bits" 0-8, the 3x3
+# around it (the Dozer's own bit never set). The board layout is the core's, square
+# (row-1)*10 + (col-1), the directions wec.rules.DIRECTIONS (as Rules.nb).
+cdef enum:
+    CENTER = 12
+    NEIGHBOURS25 = 0x729C0  # the cells of the 8 neighbour squares
+
+cdef extern from *:  # one instruction each (bsf/tzcnt) whatever the target flags
+    int __builtin_ctz(unsigned int x) nogil
+    int __builtin_ctzll(unsigned long long x) nogil
+
+from wec.rules import DIRECTIONS as _DIRECTIONS
+cdef unsigned int ONBOARD25[100]    # per Dozer square: its cells on the board, CENTER excepted
+cdef int CELL_DSQ[25]               # a cell's square minus the Dozer's
+cdef int STEP25[8]                  # one step in direction d, in cells
+cdef int STEP9[8]                   # one step in direction d, in group bits
+cdef unsigned char GROUP_DIRS[512]  # group bits -> Move.group (bit d: the neighbour in d)
+cdef unsigned char POPCOUNT9[512]   # (a table: without -mpopcnt __builtin_popcount calls libgcc)
+for _c in range(25):
+    CELL_DSQ[_c] = (_c // 5 - 2) * 10 + _c % 5 - 2
+for _sq in range(100):
+    ONBOARD25[_sq] = sum(1 << _c for _c in range(25) if _c != CENTER
+                         and 0 <= _sq // 10 + _c // 5 - 2 < 10 and 0 <= _sq % 10 + _c % 5 - 2 < 10)
+for _d, (_dr, _dc) in enumerate(_DIRECTIONS):
+    STEP25[_d] = 5 * _dr + _dc
+    STEP9[_d] = 3 * _dr + _dc
+for _m in range(512):
+    POPCOUNT9[_m] = bin(_m).count("1")
+    GROUP_DIRS[_m] = sum(1 << _d for _d, (_dr, _dc) in enumerate(_DIRECTIONS)
+                         if (_m >> ((_dr + 1) * 3 + _dc + 1)) & 1)
+del _c, _sq, _d, _dr, _dc, _m
+
+
+cdef inline int seen_piece(State* st, int side, int x) noexcept nogil:
+    """The code (DZ_*) of one piece as `side` sees it: 0 when hidden (R4.11.1: not counted);
+    stuck when it is an enemy seen without the doze_enemies option, or R6.3 one of the mover's
+    that acted."""
     cdef Rules* R = st.rules
-    cdef int i, x, y, n_stay = 0, n_come = 0, stay = NONE, come = NONE
-    for i in range(n_moved):
-        if moved[i] == t:
-            return True  # `t` is emptied by the doze: only the pieces of `s` land there
-    for i in range(2):
-        x = st.occ[GROUND][t][i]
-        if x != NONE and (st.pieces[x].color == side or can_see(st, side, x)):
-            n_stay += 1
-            stay = x
-        y = st.occ[GROUND][s][i]
-        if y != NONE and (st.pieces[y].color == side or can_see(st, side, y)):
-            n_come += 1  # R4.11.1: only what the mover sees (a hidden piece is met on execution)
-            come = y
-    if n_stay == 0:
-        return True
-    if n_stay + n_come > 2:
-        return False
-    if st.pieces[stay].color != st.pieces[come].color:
-        return False
-    return R.coexist[st.pieces[stay].type] or R.coexist[st.pieces[come].type]
+    cdef Piece* q = &st.pieces[x]
+    cdef int code = 1 | (DZ_COEXIST if R.coexist[q.type] else 0)
+    if q.color == side:
+        return code | DZ_OWN | (DZ_STUCK if R.one_action and q.acted else 0)
+    if not can_see(st, side, x):
+        return 0
+    return code | (0 if R.doze_enemies else DZ_STUCK)
+
+
+cdef inline int doze_seen(State* st, int side, int s) noexcept nogil:
+    """The code (DZ_*) of the Ground of `s` as `side` sees it (seen_piece)."""
+    cdef int x = st.occ[GROUND][s][0], a, b
+    if x == NONE:
+        return 0  # slot 0 is filled first (board.occupy): nobody there
+    a = seen_piece(st, side, x)
+    x = st.occ[GROUND][s][1]
+    if x == NONE:
+        return a
+    b = seen_piece(st, side, x)
+    if a == 0 or b == 0:
+        return a | b
+    return 2 | ((a | b) & DZ_STUCK)  # (of two, only the count and being stuck matter)
+
+
+cdef inline unsigned int back(unsigned int cells, int step) noexcept nogil:
+    """The cells from which one step of `step` lands in `cells` (exact from the 3x3 cells;
+    one shift each way, without a branch on the sign of `step`)."""
+    return <unsigned int>(((<uint64_t>cells) << 8) >> (step + 8))
+
+
+cdef inline int group_bits(unsigned int cells) noexcept nogil:
+    """The 3x3 cells of a cell set, as group bits."""
+    return ((cells >> 6) & 7) | ((cells >> 8) & 0x38) | ((cells >> 10) & 0x1C0)
+
+
+ctypedef struct DozeCells:
+    unsigned int empty      # the cells where the mover sees no piece
+    unsigned int own1       # ... one piece, its own
+    unsigned int enemy1     # ... one piece, an enemy
+    unsigned int coexist1   # ... one piece, coexisting (R2.2)
+    unsigned int member     # the neighbours that may be in a group: some piece seen, none stuck
+    unsigned int mover[5]   # the members by what they hold: two pieces; one: own coexisting,
+                            # own not, enemy coexisting, enemy not
+
+
+cdef inline void see_cells(State* st, int side, int sq, unsigned int cells,
+                           DozeCells* v) noexcept nogil:
+    """Add `cells` (on the board) to what the mover sees around the Dozer on `sq`."""
+    cdef int c, cell
+    while cells:
+        cell = __builtin_ctz(cells)
+        cells &= cells - 1
+        c = doze_seen(st, side, sq + CELL_DSQ[cell])
+        if (c & DZ_COUNT) == 0:
+            v.empty |= 1u << cell
+            continue
+        if (c & DZ_COUNT) == 1:
+            if c & DZ_OWN:
+                v.own1 |= 1u << cell
+            else:
+                v.enemy1 |= 1u << cell
+            if c & DZ_COEXIST:
+                v.coexist1 |= 1u << cell
+        if (c & DZ_STUCK) or not (NEIGHBOURS25 >> cell) & 1:
+            continue
+        v.member |= 1u << cell
+        if (c & DZ_COUNT) == 2:
+            v.mover[0] |= 1u << cell
+        else:
+            v.mover[1 + 2 * ((c & DZ_OWN) == 0) + ((c & DZ_COEXIST) == 0)] |= 1u << cell
+
+
+cdef inline void mover_lands(DozeCells* v, unsigned int* lands) noexcept nogil:
+    """R3.1/R3.2 as the mover sees them: where each kind of mover (DozeCells.mover) may end on
+    a square that the doze does not empty. Two pieces: where none is seen; one: also with one
+    piece of its side, one of the two coexisting."""
+    lands[0] = v.empty
+    lands[1] = v.empty | v.own1
+    lands[2] = v.empty | (v.own1 & v.coexist1)
+    lands[3] = v.empty | v.enemy1
+    lands[4] = v.empty | (v.enemy1 & v.coexist1)
 
 
 cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
@@ -322,132 +428,156 @@ cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
     cdef Rules* R = st.rules
     cdef Piece* p = &st.pieces[pid]
     cdef int sq = p.sq, side = p.color
-    cdef int partner = NONE, i, d, s, x, n_elig = 0, sub, total, k, dir, n_moved, ok
-    cdef int elig_dir[8]
-    cdef int elig_cnt[8]
-    cdef int moved[1]
-    cdef int sqs[9]
-    cdef int need[9]
+    cdef int partner = NONE, i, dir, step, n_found = 0, two = 0, base, cand, needs, b, k
+    cdef unsigned int known, missing, member, ok, rest, needers, bad, t0
+    cdef DozeCells v
+    cdef unsigned int lands[5]
     cdef int closure[9]
-    cdef int group, j, n_found, two = 0
     cdef unsigned char valid[256]
+    cdef uint64_t used[4]
+    cdef uint64_t word
     if p.level != GROUND:
         return
     for i in range(2):
-        x = st.occ[GROUND][sq][i]
-        if x != NONE and x != pid:
-            partner = x
+        k = st.occ[GROUND][sq][i]
+        if k != NONE and k != pid:
+            partner = k
     if partner == NONE or st.pieces[partner].color != side:
         return
     if R.one_action and st.pieces[partner].acted:
         return
-    for d in range(8):
-        s = R.nb[sq][d]
-        if s == NONE:
-            continue
-        total = 0
-        ok = 1
-        for i in range(2):
-            x = st.occ[GROUND][s][i]
-            if x == NONE:
-                continue
-            if st.pieces[x].color != side:
-                if not can_see(st, side, x):
-                    continue  # a hidden enemy is not a choice the player can make
-                if not R.doze_enemies:
-                    ok = 0
-            elif R.one_action and st.pieces[x].acted:
-                ok = 0  # R6.3: it took part in another action
-            total += 1
-        if total and ok:
-            elig_dir[n_elig] = d
-            elig_cnt[n_elig] = total
-            n_elig += 1
-    # A group moves together in one direction. Each member square's target is judged once per
-    # direction (doze_target_ok, nothing emptied). A target inside the group is emptied by the
-    # doze, so a square whose target is judged bad may still go when its target square goes too:
-    # it needs that square (`need`). The groups are then the sets closed under `need` that hold
-    # the Dozer's square. Member bit 0 is the Dozer's square, bit k + 1 the k-th eligible
-    # neighbour; `valid[sub]` gets bit `dir` for the group `sub` of eligible neighbours.
-    sqs[0] = sq
-    for k in range(n_elig):
-        sqs[k + 1] = R.nb[sq][elig_dir[k]]
-        if elig_cnt[k] == 2:
-            two |= 1 << k
-    memset(valid, 0, 1 << n_elig)
-    n_found = 0
+    memset(&v, 0, sizeof(v))
+    known = ONBOARD25[sq] & NEIGHBOURS25  # the outer ring is looked at when a target is there
+    see_cells(st, side, sq, known, &v)
+    member = v.member
+    if g.out != NULL:
+        two = group_bits(v.mover[0])
+        used[0] = used[1] = used[2] = used[3] = 0
     for dir in range(8):
-        s = R.nb[sq][dir]  # the Dozer's own square first: when it cannot go, no group can
-        if s == NONE or (not doze_target_ok(st, side, sq, s, moved, 0) and
-                         not (R.nb[sq][dir] != NONE and is_member(sqs, n_elig, s))):
+        step = STEP25[dir]
+        t0 = 1u << (CENTER + step)  # the Dozer and its partner end there: nobody may be seen
+        if not (v.empty & t0) and not (member & t0):  # there, or it goes too (in every group)
             continue
-        for j in range(n_elig + 1):
-            need[j] = -1
-            s = R.nb[sqs[j]][dir]
-            if s == NONE:
-                need[j] = -2  # off the board: never in a group
-            elif not doze_target_ok(st, side, sqs[j], s, moved, 0):
-                need[j] = -2
-                for k in range(n_elig + 1):
-                    if sqs[k] == s:
-                        need[j] = k
-        for j in range(n_elig + 1):  # closures (a chain in one direction: no cycles)
-            closure[j] = 0
-            k = j
-            while k >= 0:
-                closure[j] |= 1 << k
-                k = need[k]
-            if k == -2:
-                closure[j] = -1  # reaches a square that cannot go
-        if closure[0] < 0 or members_total(closure[0], two) > 4:
+        missing = back(member, -step) & ONBOARD25[sq] & ~known
+        if missing:
+            see_cells(st, side, sq, missing, &v)
+            known |= missing
+        mover_lands(&v, lands)
+        # A group moves together one step. A member square may go when its target takes its
+        # pieces (`lands`; the Dozer's square is always emptied), or when the target is a member
+        # square that goes too (it `needs` it); when its chain of needs ends anywhere else, or
+        # off the board, it never goes (`bad`; a chain on the 3x3 has at most 3 squares).
+        ok = member & (1u << (CENTER - step))
+        for i in range(5):
+            ok |= v.mover[i] & back(lands[i], step)
+        rest = member & ~ok
+        needers = rest & back(member, step)
+        bad = rest & ~needers
+        bad |= needers & back(bad, step)
+        bad |= needers & back(bad, step)
+        if t0 & bad:
             continue
-        n_found += doze_groups(0, n_elig, closure[0], closure, two, valid, dir)
+        # The Dozer's target square, when in every group, needs no other (its target is off
+        # the 3x3) and no other needs it (only the CENTER steps onto it).
+        if g.out == NULL:
+            n_found += count_groups(t0 & member, member & ~bad & ~t0, needers, v.mover[0], step)
+            if g.n + n_found >= g.limit:
+                break  # counting only, and the limit is reached
+            continue
+        base = group_bits(t0 & member)
+        cand = group_bits(member & ~bad & ~t0)
+        needs = group_bits(needers)
+        k = cand
+        while k:  # each candidate's closure: itself and the chain of squares it needs
+            b = k & -k
+            k ^= b
+            i = __builtin_ctz(b)
+            closure[i] = b
+            while b & needs:
+                b = b << STEP9[dir] if STEP9[dir] > 0 else b >> -STEP9[dir]
+                closure[i] |= b
+        doze_groups(base, members_total(base, two), cand, 0, closure, two, valid, used, dir)
     if g.out == NULL:  # counting only
         g.n = g.n + n_found if g.n + n_found < g.limit else g.limit
         return
-    for sub in range(1 << n_elig):  # the list's order: by group, then by direction
-        if valid[sub] == 0:
-            continue
-        group = 0
-        for k in range(n_elig):
-            if (sub >> k) & 1:
-                group |= 1 << elig_dir[k]
-        for dir in range(8):
-            if (valid[sub] >> dir) & 1:
-                emit(g, ACT_DOZE, pid, R.nb[sq][dir], GROUND, partner, NONE, group, dir, 0, 0, NONE)
-                if full(g):
-                    return
+    for i in range(4):  # the list's order: by group (as Move.group), then by direction
+        word = used[i]
+        while word:
+            k = 64 * i + __builtin_ctzll(word)
+            word &= word - 1
+            for dir in range(8):
+                if (valid[k] >> dir) & 1:
+                    emit(g, ACT_DOZE, pid, R.nb[sq][dir], GROUND, partner, NONE, k, dir, 0, 0,
+                         NONE)
+                    if full(g):
+                        return
 
 
-cdef inline bint is_member(int* sqs, int n_elig, int s) noexcept nogil:
-    cdef int k
-    for k in range(1, n_elig + 1):
-        if sqs[k] == s:
-            return True
-    return False
+cdef inline int count_groups(unsigned int base, unsigned int cand, unsigned int needs,
+                             unsigned int two, int step) noexcept nogil:
+    """How many groups doze_groups would mark, for a direction's step (when only counting:
+    perft's last ply, has_move). From cell sets: `base` (in every group: none or one square),
+    the candidate squares `cand`, those that need their target `needs`, those holding two
+    pieces `two`. The squares that need another form chains (each is needed by at most one: the
+    square a step behind it) from a square needing none; a group holds `base` and a part of each
+    chain from its start. So the count is the product over chains of (1 + x^w1 + x^(w1+w2) +
+    ...), w the pieces per square, summed up to x^(4 - pieces of base) (R4.11), the polynomial
+    in 12-bit fields of one integer."""
+    cdef int budget = 4 - (base != 0) - ((base & two) != 0), w
+    cdef unsigned int roots = cand & ~needs, x
+    cdef uint64_t poly = 1, more
+    cdef uint64_t fields = ((<uint64_t>1) << (12 * (budget + 1))) - 1
+    while roots:
+        x = roots & -roots
+        roots ^= x
+        more = poly
+        w = 0
+        while x:
+            w += 1 + ((x & two) != 0)
+            if w > budget:
+                break
+            more += poly << (12 * w)
+            x = back(x, step) & needs & cand
+        poly = more & fields
+    return <int>(((poly * 0x1001001001001ULL) >> 48) & 0xFFF)
 
 
 cdef inline int members_total(int members, int two) noexcept nogil:
     """Pieces on the group's neighbour squares (the Dozer's own square not counted, R4.11):
-    one per member square, one more for each holding two (`two`: bit k, eligible square k)."""
-    return __builtin_popcount(members >> 1) + __builtin_popcount((members >> 1) & two)
+    one per member square, one more for each holding two (`two`, group bits)."""
+    return POPCOUNT9[members] + POPCOUNT9[members & two]
 
 
-cdef int doze_groups(int k, int n_elig, int members, int* closure, int two,
-                     unsigned char* valid, int dir) noexcept nogil:
-    """Mark `members` and every group that extends it with the closures of eligible squares
-    k.. (at most 4 pieces moved, R4.11) in `valid`; return how many new groups were marked."""
-    cdef int kk, more, sub = members >> 1, found = 0
-    if not (valid[sub] >> dir) & 1:
-        valid[sub] |= 1 << dir
-        found = 1
-    for kk in range(k, n_elig):
-        if (members >> (kk + 1)) & 1 or closure[kk + 1] < 0:
-            continue
-        more = members | closure[kk + 1]
-        if members_total(more, two) <= 4:
-            found += doze_groups(kk + 1, n_elig, more, closure, two, valid, dir)
-    return found
+cdef void doze_groups(int members, int total, int todo, int passed, int* closure, int two,
+                      unsigned char* valid, uint64_t* used, int dir) noexcept nogil:
+    """Mark `members` (`total` pieces) and every group that extends it with the closures of the
+    squares in `todo` (at most 4 pieces moved, R4.11) in `valid`. Each group is met once: a
+    square passed over (`passed`) is never pulled in later by another's closure."""
+    cdef int bit, c, more
+    mark_group(valid, used, GROUP_DIRS[members], dir)
+    if total >= 4:
+        return  # every closure adds a piece
+    todo &= ~members
+    while todo:
+        bit = todo & -todo
+        todo ^= bit
+        c = closure[__builtin_ctz(bit)] | members
+        if not (c & passed):
+            more = members_total(c, two)
+            if more < 4 and todo & ~c:
+                doze_groups(c, more, todo, passed, closure, two, valid, used, dir)
+            elif more <= 4:  # a group that cannot grow: marked here, without a call
+                mark_group(valid, used, GROUP_DIRS[c], dir)
+        passed |= bit
+
+
+cdef inline void mark_group(unsigned char* valid, uint64_t* used, int group,
+                            int dir) noexcept nogil:
+    """valid[group] gets bit `dir`; `used` (bit per group) says which entries are set."""
+    if not (used[group >> 6] >> (group & 63)) & 1:
+        used[group >> 6] |= (<uint64_t>1) << (group & 63)
+        valid[group] = 0
+    valid[group] |= 1 << dir
 
 
 cdef inline bint may_move(State* st, Piece* p) noexcept nogil:
