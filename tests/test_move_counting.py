@@ -23,27 +23,26 @@ def assert_count_equals_list(g: wec.Game) -> None:
         assert wec.perft(g, 1) == len(g.legal_moves()), g.position()
 
 
-@pytest.mark.parametrize("movement", ["weapon_chess", "standard_chess", "mass_destruction"])
-@pytest.mark.parametrize("hidden", [True, False])
-def test_counted_moves_equal_listed_moves_in_random_games(movement, hidden):
-    rng = random.Random(f"{movement}-{hidden}")
-    for _ in range(3):
-        g = wec.Game.new(wec.Options(movement=movement, invisible_pieces=hidden))
-        for _ in range(150):
-            assert_count_equals_list(g)
-            actions = g.legal_actions()
-            if not actions:
-                break
-            g.apply(rng.choice(actions))
-
-
-@pytest.mark.parametrize("path", sorted(POSITIONS.glob("*.json")), ids=lambda p: p.stem)
-def test_counted_moves_equal_listed_moves_in_stored_positions(path):
-    g = wec.Game.from_position(json.loads(path.read_text()))
-    rng = random.Random(path.stem)
-    for _ in range(60):
+def play_checking_counts(g: wec.Game, rng: random.Random, n_actions: int) -> None:
+    """Random actions, the count checked before each one."""
+    for _ in range(n_actions):
         assert_count_equals_list(g)
         actions = g.legal_actions()
         if not actions:
             break
         g.apply(rng.choice(actions))
+
+
+@pytest.mark.parametrize("movement", ["weapon_chess", "standard_chess", "mass_destruction"])
+@pytest.mark.parametrize("hidden", [True, False])
+def test_counted_moves_equal_listed_moves_in_random_games(movement, hidden):
+    rng = random.Random(f"{movement}-{hidden}")
+    for _ in range(3):
+        play_checking_counts(wec.Game.new(wec.Options(movement=movement, invisible_pieces=hidden)),
+                             rng, 150)
+
+
+@pytest.mark.parametrize("path", sorted(POSITIONS.glob("*.json")), ids=lambda p: p.stem)
+def test_counted_moves_equal_listed_moves_in_stored_positions(path):
+    play_checking_counts(wec.Game.from_position(json.loads(path.read_text())),
+                         random.Random(path.stem), 60)

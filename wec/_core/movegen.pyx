@@ -7,7 +7,7 @@ name. `out` may be NULL to count only; `limit` stops early (has_move).
 from libc.stdint cimport uint64_t
 from libc.string cimport memset
 
-cdef extern from *:
+cdef extern from *:  # popcount: one instruction with -mpopcnt (setup.py); ctz: bsf/tzcnt always
     int __builtin_popcount(unsigned int x) nogil
     int __builtin_popcountll(unsigned long long x) nogil
     int ctz "__builtin_ctz"(unsigned int x) nogil
@@ -309,9 +309,6 @@ cdef enum:
     CENTER = 12
     NEIGHBOURS25 = 0x729C0  # the cells of the 8 neighbour squares
 
-cdef extern from *:  # one instruction each (bsf/tzcnt) whatever the target flags
-    int __builtin_ctz(unsigned int x) nogil
-    int __builtin_ctzll(unsigned long long x) nogil
 
 from wec.rules import DIRECTIONS as _DIRECTIONS
 cdef unsigned int ONBOARD25[100]    # per Dozer square: its cells on the board, CENTER excepted
@@ -390,7 +387,7 @@ cdef inline void see_cells(State* st, int side, int sq, unsigned int cells,
     """Add `cells` (on the board) to what the mover sees around the Dozer on `sq`."""
     cdef int c, cell
     while cells:
-        cell = __builtin_ctz(cells)
+        cell = ctz(cells)
         cells &= cells - 1
         c = doze_seen(st, side, sq + CELL_DSQ[cell])
         if (c & DZ_COUNT) == 0:
@@ -491,7 +488,7 @@ cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
         while k:  # each candidate's closure: itself and the chain of squares it needs
             b = k & -k
             k ^= b
-            i = __builtin_ctz(b)
+            i = ctz(b)
             closure[i] = b
             while b & needs:
                 b = b << STEP9[dir] if STEP9[dir] > 0 else b >> -STEP9[dir]
@@ -503,7 +500,7 @@ cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
     for i in range(4):  # the list's order: by group (as Move.group), then by direction
         word = used[i]
         while word:
-            k = 64 * i + __builtin_ctzll(word)
+            k = 64 * i + ctzll(word)
             word &= word - 1
             for dir in range(8):
                 if (valid[k] >> dir) & 1:
@@ -561,7 +558,7 @@ cdef void doze_groups(int members, int total, int todo, int passed, int* closure
     while todo:
         bit = todo & -todo
         todo ^= bit
-        c = closure[__builtin_ctz(bit)] | members
+        c = closure[ctz(bit)] | members
         if not (c & passed):
             more = members_total(c, two)
             if more < 4 and todo & ~c:
