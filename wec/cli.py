@@ -452,10 +452,9 @@ def cmd_match(args: argparse.Namespace) -> int:
             bar.update(1)
     except KeyboardInterrupt:
         bar.close()
-        done = len(match.done)
-        kept = (f"{done} of {args.games} games are in {args.results}: the same command resumes"
-                if args.results else f"{done} finished games not kept (--results FILE keeps "
-                "them and resumes)")
+        kept = (f"{match.kept()} of {args.games} games are in {args.results}: the same command "
+                "resumes" if args.results else f"{len(match.done)} finished games not kept "
+                "(--results FILE keeps them and resumes)")
         print(f"\nwec match: interrupted; {kept}", file=sys.stderr)
         return 130
     bar.close()

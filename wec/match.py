@@ -417,10 +417,17 @@ class Match:
             put_in_game_order(self.results_path)
 
     def _write_down(self, result: GameResult) -> None:
-        self.done[result.index] = result
-        if self.results_path:
+        if self.results_path:  # first the file: what a resume will find
             with open(self.results_path, "a", encoding="utf-8") as f:
                 f.write(_record_line(result, self.a, self.b, self.settings) + "\n")
+        self.done[result.index] = result
+
+    def kept(self) -> int:
+        """The games in the results file (a Ctrl-C may fall between the file and `done`)."""
+        if not (self.results_path and os.path.exists(self.results_path)):
+            return 0
+        with open(self.results_path, encoding="utf-8") as f:
+            return sum(1 for line in f if line.endswith("\n"))
 
 
 def run_match(a: str, b: str, games: int, seconds: float, *, max_turns: int = 200,
