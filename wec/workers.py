@@ -38,6 +38,9 @@ from .errors import WecError
 MAX_RETRIES = 3
 """How many times a game whose worker died is played again before the run gives up."""
 
+POLL = 0.2
+"""Seconds between the pool loop's looks at a deferred Ctrl-C (see _DeferredCtrlC)."""
+
 INSTALL_HINT = "pip install 'wec[cluster]'"
 
 
@@ -71,9 +74,37 @@ def _ignore_sigint() -> None:
 
 
 @contextmanager
+def _children_spared_ctrl_c() -> Iterator[None]:
+    """Processes started in this block never see a Ctrl-C, even while they import (their
+    initializer would come too late): they inherit an ignored SIGINT, the one disposition that
+    survives exec. This process must not lose a Ctrl-C meanwhile (one in the first second of a
+    match, while the workers started, went unseen and the match ran on), so SIGINT is also
+    blocked here: Linux keeps a blocked signal pending even while it is ignored, and it comes
+    when the block ends. The pool's threads, started in this block, keep it blocked for good
+    (Python takes signals in the main thread only), so none of them can swallow it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # dispositions are the main thread's to change
+        return
+    masked = hasattr(signal, "pthread_sigmask")  # not on Windows, where spawn inherits nothing
+    if masked:
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        # Ignoring flushes a pending SIGINT: take it out first, to send again at the end
+        held = signal.SIGINT in signal.sigpending()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if masked:
+            if held:
+                signal.raise_signal(signal.SIGINT)  # pending until the unblock below
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
+@contextmanager
 def _sigint_ignored() -> Iterator[None]:
-    """Processes started in this block inherit an ignored SIGINT, even while they import (their
-    initializer would come too late for a Ctrl-C during the import)."""
+    """Processes started in this block inherit an ignored SIGINT (Ray's own binaries, which
+    keep it across exec; a Ctrl-C within the block is lost, so it holds only ray.init)."""
     main_thread = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
     try:
@@ -81,6 +112,48 @@ def _sigint_ignored() -> Iterator[None]:
     finally:
         if main_thread:
             signal.signal(signal.SIGINT, previous)
+
+
+class _DeferredCtrlC:
+    """While the pool loop runs, a Ctrl-C only raises a flag, and the loop raises
+    KeyboardInterrupt at its own safe points. Raised anywhere inside concurrent.futures (between
+    the lock acquisitions of `wait()`), it can leave a future's lock held: the pool's manager
+    thread then blocks on that lock for ever, and shutdown and the interpreter's exit with it.
+    Only the main thread handles signals; elsewhere this does nothing."""
+
+    def __init__(self) -> None:
+        self.seen = False
+        self._previous: Any = None
+        self._deferring = False
+
+    def defer(self) -> None:
+        if self._deferring or threading.current_thread() is not threading.main_thread():
+            return
+        previous = signal.getsignal(signal.SIGINT)
+        if previous in (signal.SIG_IGN, None):  # ignored already, or not Python's to change
+            return
+        self._previous, self._deferring = previous, True
+        signal.signal(signal.SIGINT, self._note)
+
+    def _note(self, signum: int, frame: Any) -> None:
+        self.seen = True
+
+    def resume(self) -> None:
+        """Back to the caller's handler; a Ctrl-C seen meanwhile is raised now, through it."""
+        if self._deferring:
+            signal.signal(signal.SIGINT, self._previous)
+            self._deferring = False
+        if self.seen:
+            self.seen = False
+            handler = self._previous
+            if callable(handler):
+                handler(signal.SIGINT, None)  # Python's default raises KeyboardInterrupt
+            raise KeyboardInterrupt
+
+    def check(self) -> None:
+        """A safe point: raise the Ctrl-C seen since `defer`, if any."""
+        if self.seen:
+            self.resume()
 
 
 class PoolWorkers:
@@ -111,20 +184,27 @@ class PoolWorkers:
     def run(self, play: Play, jobs: Sequence[Any]) -> Iterator[Any]:
         """At most `size` games in the pool at once (topped up as they finish), so that a
         worker's death costs an attempt only to the games then being played, never to the
-        thousands still waiting their turn."""
+        thousands still waiting their turn. A Ctrl-C is raised within POLL seconds, at a safe
+        point (see _DeferredCtrlC); the caller's own code runs with its own handler."""
         attempts = [0] * len(jobs)
         waiting = deque(range(len(jobs)))
         running: dict[Future, int] = {}
+        ctrl_c = _DeferredCtrlC()
         finished = False
         try:
+            ctrl_c.defer()
             while waiting or running:
                 if waiting and len(running) < self.size:
+                    # Outside the block: a new pool starts multiprocessing's resource tracker,
+                    # which unblocks SIGINT in this thread when it has started it
                     pool = self._started()
-                    with _sigint_ignored():  # submit() starts the worker processes
+                    with _children_spared_ctrl_c():  # submit() starts the worker processes
                         while waiting and len(running) < self.size:
                             i = waiting.popleft()
                             running[pool.submit(play, jobs[i])] = i
-                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                ctrl_c.check()
+                done, _ = wait(running, timeout=POLL, return_when=FIRST_COMPLETED)
+                ctrl_c.check()
                 lost: list[int] = []
                 for future in sorted(done, key=running.__getitem__):
                     i = running.pop(future)
@@ -133,7 +213,9 @@ class PoolWorkers:
                     except BrokenProcessPool:
                         lost.append(i)
                         continue
+                    ctrl_c.resume()
                     yield result
+                    ctrl_c.defer()
                 if lost:  # a worker died: every game the pool held is lost with it
                     lost = sorted(lost + list(running.values()))
                     running.clear()
@@ -142,8 +224,13 @@ class PoolWorkers:
                     waiting.extendleft(reversed(lost))
             finished = True
         finally:
-            if not finished:  # stopped early, Ctrl-C or an error: no worker outlives the run
-                self._discard()
+            try:
+                if not finished:  # stopped early, Ctrl-C or an error: no worker outlives the run
+                    ctrl_c.defer()  # a second Ctrl-C must not break the pool's shutdown
+                    self._discard()
+            finally:
+                ctrl_c.seen = False  # the run is over either way: nothing more to raise
+                ctrl_c.resume()
 
     def _count_attempt(self, attempts: list[int], lost: list[int]) -> None:
         """One more attempt for each lost game (the pool cannot tell which one killed it)."""
