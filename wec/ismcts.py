@@ -37,9 +37,6 @@ class IsmctsParams:
     """Evaluation units (a pawn = 100) per logistic unit of the reward."""
     max_nodes: int = 1 << 20
     """Tree nodes per decision (about 100 MB at most); past it the iterations go on as rollouts."""
-    turn_nodes: bool = False
-    """A tree edge below the root is a whole turn: its Move (or Doze), then the policy's best
-    Fires and End Turn; the leaves are judged at a turn's start, with no rollout."""
 
 
 PARAMS = IsmctsParams()
@@ -50,12 +47,6 @@ class _Stopper:
 
     def __init__(self, searcher) -> None:
         self.search_stop = searcher.stop
-
-
-def _setup(searcher, values: dict, p: IsmctsParams) -> None:
-    searcher.setup(values, exploration=p.exploration,
-                   rollout_turns=0 if p.turn_nodes else p.rollout_turns, scale=p.scale,
-                   max_nodes=p.max_nodes, turn_nodes=p.turn_nodes)
 
 
 def _square_index(square: tuple[int, int]) -> int:
@@ -119,7 +110,8 @@ def choose(ai: "AI", game: Game, seconds: float | None, nodes: int | None) -> Ac
         return legal[0]
     searcher = IsmctsSearch()
     p = PARAMS
-    _setup(searcher, ai.values, p)
+    searcher.setup(ai.values, exploration=p.exploration, rollout_turns=p.rollout_turns,
+                   scale=p.scale, max_nodes=p.max_nodes)
     limit = int(nodes or 0)
     deadline = 0.0
     if seconds is not None:
@@ -161,7 +153,8 @@ def simulation_rate(iterations: int = 20_000, game: Game | None = None) -> tuple
     game = game or Game.new()
     searcher = IsmctsSearch()
     p = PARAMS
-    _setup(searcher, search_values(), p)
+    searcher.setup(search_values(), exploration=p.exploration, rollout_turns=p.rollout_turns,
+                   scale=p.scale, max_nodes=p.max_nodes)
     started = time.perf_counter()
     made = searcher.run(game._engine, [], iterations=iterations, seed=1)
     return made, time.perf_counter() - started

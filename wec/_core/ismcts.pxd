@@ -48,8 +48,6 @@ ctypedef struct Tree:
     int observer              # the side the search decides for (the root's side to move)
     double exploration        # UCB constant (rewards are in [0, 1])
     int rollout_turns         # End Turns a rollout plays before the evaluation judges it
-    int turn_nodes            # 1: a tree edge below the root is a whole turn: after its Move
-                              # (or Doze) the policy's Fires end the turn (finish_turn)
     double scale              # evaluation units per logistic unit of the reward
     unsigned long long rng
     long long iterations

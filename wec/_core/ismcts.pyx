@@ -332,34 +332,6 @@ cdef int rollout(State* st, Tree* t) noexcept nogil:
     return done
 
 
-cdef int finish_turn(State* st, Tree* t) noexcept nogil:
-    """With turn nodes: after a tree action that leaves the Move made, the rest of the turn by
-    the policy: the best capture or aimed Fire while there is one (deterministic: the tree's
-    edge is the Move and its best Fires), then End Turn. Returns the actions made."""
-    cdef int k, done = 0
-    cdef Gen g
-    cdef Move end
-    if not t.turn_nodes:
-        return 0
-    memset(&end, 0, sizeof(Move))
-    end.kind = ACT_END
-    end.pid = end.dest = end.dlevel = end.passenger = end.path = end.dir = end.target = NONE
-    while st.result == RESULT_NONE and st.moved and done < 8:
-        g.out = t.buf
-        g.n = 0
-        g.limit = MAX_MOVES
-        g.captures = False
-        gen_fires(st, &g)
-        k = best_by_priority(st, t, t.buf, g.n)
-        if k >= 0:
-            do_action(st, &t.buf[k])
-        else:
-            do_action(st, &end)
-        done += 1
-    t.rollout_actions += done
-    return done
-
-
 cdef int select_root(State* st, Tree* t) noexcept nogil:
     """The root's child to descend into: the next root action in expansion order while some is
     untried (and the tree has room), else UCB1 over all of them (every root action is legal in
@@ -429,7 +401,7 @@ cdef int iterate(State* st, Tree* t) noexcept nogil:
             if c < 0:
                 break
             do_action(st, &t.nodes[c].move)
-            done += 1 + finish_turn(st, t)
+            done += 1
             cur = c
             if t.nodes[c].visits == 0:
                 break  # just expanded: its rollout follows
@@ -479,13 +451,13 @@ cdef int iterate(State* st, Tree* t) noexcept nogil:
                 if c >= 0:
                     t.nodes[c].avail = 1
                     do_action(st, &t.buf[pick])
-                    done += 1 + finish_turn(st, t)
+                    done += 1
                     cur = c
                     break
         if best < 0:
             break
         do_action(st, &t.nodes[best].move)
-        done += 1 + finish_turn(st, t)
+        done += 1
         cur = best
     done += rollout(st, t)
     r = judge(st, t)
@@ -566,10 +538,9 @@ cdef class IsmctsSearch:
             free(self.t)
 
     def setup(self, dict values, double exploration=0.7, int rollout_turns=1, double scale=300.0,
-              int max_nodes=1 << 20, bint turn_nodes=False):
+              int max_nodes=1 << 20):
         """The evaluation's values (wec.ai.search_values()), the UCB constant, the End Turns a
-        rollout plays, the evaluation units per logistic unit, the tree's node cap, and whether
-        a tree edge below the root is a whole turn (finish_turn)."""
+        rollout plays, the evaluation units per logistic unit, the tree's node cap."""
         cdef Search* S = &self.t.values
         cdef int i
         if exploration < 0 or rollout_turns < 0 or scale <= 0 or max_nodes < 1:
@@ -580,7 +551,6 @@ cdef class IsmctsSearch:
         self.t.rollout_turns = rollout_turns
         self.t.scale = scale
         self.t.max_nodes = max_nodes
-        self.t.turn_nodes = turn_nodes
 
     def run(self, engine, list hidden, long long iterations=0, double deadline=0.0,
             unsigned long long seed=1):
