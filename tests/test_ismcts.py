@@ -237,3 +237,27 @@ def test_a_hidden_carrier_takes_its_passenger_along_in_every_determinization():
         moved_together += where[su] != start[su]
     assert moved_together > 10
     assert {raw[0]: raw[4] for raw in view._engine.pieces()} == start  # every one undone
+
+
+@pytest.mark.parametrize("widening", [0.0, 1.0])
+def test_progressive_widening_bounds_the_children_below_the_root(widening):
+    # nothing hidden, so every child is legal in every iteration: a node visited v times has
+    # at most 1 + widening * sqrt(v) children, plus the one its last visit may have added
+    from math import sqrt
+    from wec._core.ismcts import IsmctsSearch
+    g = wec.Game.new()
+    rng = random.Random(3)
+    for _ in range(6):
+        g.apply(rng.choice(g.legal_moves()))
+        g.end_turn()
+    searcher = IsmctsSearch()
+    searcher.setup(search_values(), widening=widening)
+    assert searcher.run(g._engine, [], iterations=3000, seed=2) == 3000
+    shapes = searcher.node_shapes()
+    within = [children <= 2 + sqrt(visits) for visits, children in shapes]
+    if widening:
+        assert all(within)
+    else:
+        assert not all(within)  # each visit expands one more child while any is untried
+    with pytest.raises(ValueError, match="widening"):
+        searcher.setup(search_values(), widening=-1.0)

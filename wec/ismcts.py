@@ -37,6 +37,10 @@ class IsmctsParams:
     """Evaluation units (a pawn = 100) per logistic unit of the reward."""
     max_nodes: int = 1 << 20
     """Tree nodes per decision (about 100 MB at most); past it the iterations go on as rollouts."""
+    widening: float = 0.0
+    """Progressive widening below the root (Coulom 2007; Chaslot et al. 2008): a node visited v
+    times keeps at most 1 + widening * sqrt(v) children, expanded captures and aimed Fires
+    first; 0 expands every legal action (~266 Moves at an enemy reply) before revisiting any."""
 
 
 PARAMS = IsmctsParams()
@@ -111,7 +115,7 @@ def choose(ai: "AI", game: Game, seconds: float | None, nodes: int | None) -> Ac
     searcher = IsmctsSearch()
     p = PARAMS
     searcher.setup(ai.values, exploration=p.exploration, rollout_turns=p.rollout_turns,
-                   scale=p.scale, max_nodes=p.max_nodes)
+                   scale=p.scale, max_nodes=p.max_nodes, widening=p.widening)
     limit = int(nodes or 0)
     deadline = 0.0
     if seconds is not None:
@@ -154,7 +158,7 @@ def simulation_rate(iterations: int = 20_000, game: Game | None = None) -> tuple
     searcher = IsmctsSearch()
     p = PARAMS
     searcher.setup(search_values(), exploration=p.exploration, rollout_turns=p.rollout_turns,
-                   scale=p.scale, max_nodes=p.max_nodes)
+                   scale=p.scale, max_nodes=p.max_nodes, widening=p.widening)
     started = time.perf_counter()
     made = searcher.run(game._engine, [], iterations=iterations, seed=1)
     return made, time.perf_counter() - started

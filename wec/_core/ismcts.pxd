@@ -49,6 +49,9 @@ ctypedef struct Tree:
     double exploration        # UCB constant (rewards are in [0, 1])
     int rollout_turns         # End Turns a rollout plays before the evaluation judges it
     double scale              # evaluation units per logistic unit of the reward
+    double widening           # progressive widening below the root: a node visited v times has
+                              # at most 1 + widening * sqrt(v) children legal at once (0: every
+                              # legal action is expanded before any is revisited)
     unsigned long long rng
     long long iterations
     long long iteration_limit # 0: none

@@ -428,8 +428,11 @@ cdef int iterate(State* st, Tree* t) noexcept nogil:
                     bestu = ucb
                     best = c
             c = nd.sibling
-        if count < n and t.n_nodes < t.max_nodes:
-            # expand one untried action: the highest priority, ties at random
+        if count < n and t.n_nodes < t.max_nodes and (
+                t.widening <= 0 or count < 1 + t.widening * sqrt(<double>t.nodes[cur].visits)):
+            # expand one untried action: the highest priority, ties at random (with widening
+            # the node's first children are its captures and aimed Fires: the replies that
+            # matter are judged again and again, not averaged with a random Move each)
             bestv = -1
             pick = -1
             count = 0
@@ -437,6 +440,8 @@ cdef int iterate(State* st, Tree* t) noexcept nogil:
                 if t.tried[i] == t.gen:
                     continue
                 v = priority(st, t, &t.buf[i])
+                if v == 0 and t.widening > 0 and t.buf[i].kind == ACT_END:
+                    v = 1  # a node that keeps few children keeps End Turn before a random one
                 if v > bestv:
                     bestv = v
                     pick = i
@@ -523,6 +528,7 @@ cdef class IsmctsSearch:
         self.t.rollout_turns = 1
         self.t.scale = 300.0
         self.t.max_nodes = 1 << 20
+        self.t.widening = 0.0
 
     def __dealloc__(self):
         if self.t != NULL:
@@ -538,19 +544,21 @@ cdef class IsmctsSearch:
             free(self.t)
 
     def setup(self, dict values, double exploration=0.7, int rollout_turns=1, double scale=300.0,
-              int max_nodes=1 << 20):
+              int max_nodes=1 << 20, double widening=0.0):
         """The evaluation's values (wec.ai.search_values()), the UCB constant, the End Turns a
-        rollout plays, the evaluation units per logistic unit, the tree's node cap."""
+        rollout plays, the evaluation units per logistic unit, the tree's node cap, the
+        progressive widening below the root (0: none)."""
         cdef Search* S = &self.t.values
         cdef int i
-        if exploration < 0 or rollout_turns < 0 or scale <= 0 or max_nodes < 1:
+        if exploration < 0 or rollout_turns < 0 or scale <= 0 or max_nodes < 1 or widening < 0:
             raise ValueError("IS-MCTS setup: exploration >= 0, rollout_turns >= 0, scale > 0, "
-                             "max_nodes >= 1")
+                             "max_nodes >= 1, widening >= 0")
         set_values(S, values)
         self.t.exploration = exploration
         self.t.rollout_turns = rollout_turns
         self.t.scale = scale
         self.t.max_nodes = max_nodes
+        self.t.widening = widening
 
     def run(self, engine, list hidden, long long iterations=0, double deadline=0.0,
             unsigned long long seed=1):
@@ -625,6 +633,21 @@ cdef class IsmctsSearch:
                         nd.reward / nd.visits if nd.visits else 0.0, nd.avail))
             c = nd.sibling
         out.sort(key=lambda e: (-e[1], -e[2]))
+        return out
+
+    def node_shapes(self):
+        """(visits, children) of every node below the root of the last run (for tests of the
+        widening)."""
+        cdef Tree* t = self.t
+        cdef int i, c, k
+        out = []
+        for i in range(1, t.n_nodes):
+            k = 0
+            c = t.nodes[i].child
+            while c >= 0:
+                k += 1
+                c = t.nodes[c].sibling
+            out.append((t.nodes[i].visits, k))
         return out
 
     @property
