@@ -7,6 +7,7 @@ side may know, so hidden enemies cannot influence its choice (R10.6).
 """
 from __future__ import annotations
 
+import functools
 import random
 import re
 import threading
@@ -144,15 +145,105 @@ def _place_hidden(pos: dict, seen, square: tuple[int, int], me: str) -> dict:
     return pos
 
 
+NEAR_TRIES = 10
+"""Squares tried around a last sighting that cannot hold the hidden piece any more..."""
+NEAR_REACH = 2
+"""... within this many king steps of it."""
+
+
+def _place_last_seen(pos: dict, seen, me: str,
+                     places: Callable[[], dict] | None = None) -> dict:
+    """`pos` with the hidden enemy piece `seen` put back where it was last seen; where it cannot
+    be now (a piece this side sees fills that square, or this side would see it there), on the
+    nearest square (king distance, then row and column) among its possible locations (`places()`,
+    Observation.possible_locations; None: every square) where it fits and stays hidden. Left
+    out, the piece would be forgotten: the search would not see the battery or submarine that
+    moved away from its last sighting."""
+    placed = _place_hidden(pos, seen, seen.square, me)
+    if placed is not pos:
+        return placed
+    r0, c0 = seen.square
+    where = places().get(seen.marker, frozenset()) if places is not None else \
+        {(r, c) for r in range(1, 11) for c in range(1, 11)}
+    # ties toward this side's primary government piece: a piece that slipped away from its
+    # sighting is judged where it would threaten most, not where it would be harmless
+    kings = [tuple(p["square"]) for p in pos["pieces"] if p["color"] == me and
+             rules.PIECE_TYPES[rules.TYPE_INDEX[p["type"]]].role == "primary"] or [(r0, c0)]
+    near = sorted((max(abs(r - r0), abs(c - c0)),
+                   min(max(abs(r - kr), abs(c - kc)) for kr, kc in kings), r, c)
+                  for r, c in where if 0 < max(abs(r - r0), abs(c - c0)) <= NEAR_REACH)
+    for _, _, r, c in near[:NEAR_TRIES]:
+        placed = _place_hidden(pos, seen, (r, c), me)
+        if placed is not pos:
+            return placed
+    return pos
+
+
+ARMING_REACH = 2
+"""An unseen enemy reserve is taken as armed (R8.4) while an enemy piece this side sees, or last
+saw, stands within this many king steps of its activation square."""
+
+
+def _reserve_guesses(pos: dict, enemy_reserves: list, last_seen: list, me: str) -> list[dict]:
+    """The enemy reserves this side knows of only as squares (R8.4), as reserves a search can
+    call in: each square's piece of the standard reserves (R8.5, public: the enemy's government
+    read off its primary piece) or else a Tank; armed while an enemy piece is near its square
+    (the arming itself may not have been seen). Without them the search never foresees a
+    Reinforce, and a piece entering beside its primary piece and firing comes as a surprise."""
+    enemy = rules.COLORS[1 - rules.COLORS.index(me)]
+    near = [tuple(p["square"]) for p in pos["pieces"] if p["color"] == enemy] + \
+        [s.square for s in last_seen if s.color == enemy]
+    primary = next((p["type"] for p in pos["pieces"] if p["color"] == enemy and
+                    rules.PIECE_TYPES[rules.TYPE_INDEX[p["type"]]].role == "primary"), "K")
+    government = next((g for g, (first, _) in rules.GOVERNMENTS.items() if first == primary),
+                      "monarchy")
+    standard = {tuple(r["square"]): r for r in
+                rules.standard_position(government, government)["reserves"]
+                if r["color"] == enemy}
+    out = []
+    for r in enemy_reserves:
+        if r.get("entered"):
+            continue
+        square = tuple(r["square"])
+        like = standard.get(square, {"type": "TA", "hand": "right"})
+        armed = any(max(abs(a - square[0]), abs(b - square[1])) <= ARMING_REACH for a, b in near)
+        out.append({"type": like["type"], "color": enemy, "square": list(square),
+                    "hand": like["hand"], "armed": armed})
+    return out
+
+
+def _with_reserve_guesses(pos: dict, enemy_reserves: list, last_seen: list, me: str) -> dict:
+    """`pos` with the enemy reserves guessed (_reserve_guesses), those its loader accepts (a
+    guess that clashes with a known reserve of the square is left out)."""
+    guesses = _reserve_guesses(pos, enemy_reserves, last_seen, me)
+    if not guesses:
+        return pos
+    whole = {**pos, "reserves": pos.get("reserves", []) + guesses}
+    try:
+        Game.from_position(whole)
+        return whole
+    except WecError:
+        pass  # one at a time, then
+    for guess in guesses:
+        trial = {**pos, "reserves": pos.get("reserves", []) + [guess]}
+        try:
+            Game.from_position(trial)
+        except WecError:
+            continue
+        pos = trial
+    return pos
+
+
 def view_game(position: dict, last_seen: list, color: str) -> Game:
     """The game a fair player of `color` searches (R10.6), from its observation alone: the
     observation's position (`Observation.position()`, enemy reserve markers dropped) with each
     hidden enemy piece put back where it was last seen (`Observation.last_seen()`). The app's
     hint and the computer's draw judgement read a side's view through it in another process."""
     pos = {k: v for k, v in position.items() if k != "enemy_reserves"}
+    pos = _with_reserve_guesses(pos, position.get("enemy_reserves", []), last_seen, color)
     for seen in last_seen:
         if seen.type is not None:
-            pos = _place_hidden(pos, seen, seen.square, color)
+            pos = _place_last_seen(pos, seen, color)
     return _loadable(pos)
 
 
@@ -268,20 +359,22 @@ class AI:
         if not self.fair:
             return [Game.from_position(game.position())]
         obs = game.observation(game.to_move)
-        base = obs._game_position()
+        base = _with_reserve_guesses(obs._game_position(), obs.position().get("enemy_reserves", []),
+                                     obs.last_seen(), obs.color)
         hidden = [seen for seen in obs.last_seen() if seen.type is not None]
         if not hidden:
             return [_loadable(base)]
-        places = obs.possible_locations() if count > 1 else {}
+        places = functools.cache(obs.possible_locations)
         rng = random.Random(f"{self.seed}:{obs.turn}:{obs.to_move}:{len(obs.history())}")
         views = []
         for sample in range(count):
             pos = base
             for seen in hidden:
-                square = seen.square
-                if sample and places.get(seen.marker):
-                    square = rng.choice(sorted(places[seen.marker]))
-                pos = _place_hidden(pos, seen, square, obs.color)
+                if sample and places().get(seen.marker):
+                    square = rng.choice(sorted(places()[seen.marker]))
+                    pos = _place_hidden(pos, seen, square, obs.color)
+                else:
+                    pos = _place_last_seen(pos, seen, obs.color, places)
             views.append(_loadable(pos))
         return views
 

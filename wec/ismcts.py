@@ -61,31 +61,34 @@ def searched_game(game: Game, fair: bool) -> tuple[Game, list[tuple[int, int, li
     """The game the search starts from and its hidden enemy pieces: (piece id, level index,
     candidate squares). Fair: built from the side's observation alone; not fair: the true game,
     nothing hidden."""
-    from .ai import _loadable, _place_hidden
+    from .ai import _loadable, _place_last_seen, _with_reserve_guesses
     if not fair:
         return Game.from_position(game.position()), []
     obs = game.observation(game.to_move)
-    pos = obs._game_position()
+    pos = _with_reserve_guesses(obs._game_position(), obs.position().get("enemy_reserves", []),
+                                obs.last_seen(), obs.color)
     hidden = [seen for seen in obs.last_seen() if seen.type is not None]
     if not hidden:
         return _loadable(pos), []
     places = obs.possible_locations()
     for seen in hidden:
-        pos = _place_hidden(pos, seen, seen.square, obs.color)
+        pos = _place_last_seen(pos, seen, obs.color, lambda: places)
     view = _loadable(pos)
     side = rules.COLORS.index(obs.color)
     engine = view._engine
     unseen = [raw for raw in engine.pieces() if raw[2] != side and not engine.can_see(side, raw[0])]
     out = []
-    for seen in hidden:  # each placed piece: the one of its type at its last-seen square
-        for raw in unseen:
-            pid = raw[0]
-            if (_type_code(raw), (raw[4] // 10 + 1, raw[4] % 10 + 1),
-                    rules.LEVELS[raw[5]]) == (seen.type, seen.square, seen.level):
-                squares = sorted(places.get(seen.marker, ()))
-                out.append((pid, raw[5], [_square_index(s) for s in squares]))
-                unseen.remove(raw)
-                break
+    for seen in hidden:  # each placed piece: the nearest one of its type to its last sighting
+        r0, c0 = seen.square
+        same = [raw for raw in unseen
+                if (_type_code(raw), rules.LEVELS[raw[5]]) == (seen.type, seen.level)]
+        if not same:
+            continue  # left out: no room for it anywhere near
+        raw = min(same, key=lambda raw: (max(abs(raw[4] // 10 + 1 - r0), abs(raw[4] % 10 + 1 - c0)),
+                                         raw[4]))
+        squares = sorted(places.get(seen.marker, ()))
+        out.append((raw[0], raw[5], [_square_index(s) for s in squares]))
+        unseen.remove(raw)
     return view, out
 
 

@@ -1,0 +1,77 @@
+"""The game a fair computer player searches (issue 21, item 4: fair against omniscient): built
+from its side's observation alone (R10.6), it must still hold what that side may infer — enemy
+reserves it knows only as squares (R8.4, R8.5) and hidden enemies whose last-seen square cannot
+hold them any more — and nothing of the hidden truth."""
+from __future__ import annotations
+
+import copy
+
+import wec
+from builders import piece, position
+from wec.ai import view_game
+from wec.observation import LastSeen
+
+W, B = "white", "black"
+
+
+def black_view(g: wec.Game) -> wec.Game:
+    obs = g.observation(B)
+    return view_game(obs.position(), obs.last_seen(), B)
+
+
+def reserves(g: wec.Game, color: str) -> dict[tuple[int, int], tuple[str, bool]]:
+    return {tuple(r["square"]): (r["type"], r["armed"]) for r in g.position()["reserves"]
+            if r["color"] == color}
+
+
+def test_enemy_reserves_are_guessed_from_the_standard_reserves_not_read_from_the_truth():
+    # R8.4: Black sees that (8,1) holds a White reserve, not which; R8.5 says which it is in
+    # the standard set-up, and that is all Black's view may use
+    true = wec.rules.standard_position()
+    altered = copy.deepcopy(true)
+    for r in altered["reserves"]:
+        if r["color"] == W and r["square"] == [8, 1]:
+            r["type"] = "JE"
+    one, two = black_view(wec.Game.from_position(true)), black_view(
+        wec.Game.from_position(altered))
+    assert one.position() == two.position()
+    guessed = reserves(one, W)
+    assert guessed[(8, 1)] == ("SU", False) and guessed[(8, 5)] == ("Q", False)
+    assert len(guessed) == 10
+    assert not any(armed for _, armed in guessed.values())  # no White piece near row 8 yet
+    assert reserves(one, B) == reserves(wec.Game.from_position(true), B)  # its own, in full
+
+
+def test_an_enemy_reserve_near_an_enemy_piece_is_taken_as_armed_and_can_enter():
+    pos = position(piece("K", B, 10, 10), piece("K", W, 1, 1), piece("TA", W, 7, 5, hand="right"),
+                   to_move=B)
+    pos["reserves"] = [
+        {"type": "DS", "color": W, "square": [8, 5], "hand": None, "armed": False},
+        {"type": "DS", "color": W, "square": [8, 1], "hand": None, "armed": True},
+    ]
+    view = black_view(wec.Game.from_position(pos))
+    # (8,5): the standard White Queen's square, a White Tank beside it; (8,1) a Submarine's,
+    # nothing near (its arming was not seen: R8.4 hides it)
+    assert reserves(view, W) == {(8, 5): ("Q", True), (8, 1): ("SU", False)}
+    view.apply(next(a for a in view.legal_moves() if a.piece == "K"))
+    view.end_turn()
+    assert any(str(a).startswith("RE:(8,5)") for a in view.legal_actions())
+
+
+def test_a_non_standard_reserve_square_is_guessed_as_a_tank():
+    pos = position(piece("K", B, 10, 10), piece("K", W, 1, 1), to_move=B)
+    pos["reserves"] = [{"type": "CL", "color": W, "square": [5, 5], "hand": "left",
+                        "armed": False}]
+    assert reserves(black_view(wec.Game.from_position(pos)), W) == {(5, 5): ("TA", False)}
+
+
+def test_a_hidden_enemy_whose_sighting_is_filled_is_put_nearest_to_the_own_primary_piece():
+    # R10.6: Black last saw a White AAA at (5,5); two Black pieces now fill that square's Ground,
+    # so the AAA has moved: the view keeps it one step away, on the side of Black's King (row 6:
+    # four king steps from it, where the other neighbours are five or six)
+    pos = position(piece("K", B, 10, 5), piece("K", W, 1, 1), piece("TA", B, 5, 5, hand="right"),
+                   piece("DS", B, 5, 5), to_move=B)
+    seen = LastSeen(marker=99, type="AAA", color=W, square=(5, 5), level="G", turn=1)
+    view = view_game(pos, [seen], B)
+    aaa = [(p.row, p.col, p.level) for p in view.pieces(W) if p.type == "AAA"]
+    assert len(aaa) == 1 and aaa[0][0] == 6 and abs(aaa[0][1] - 5) <= 1 and aaa[0][2] == "G"
