@@ -155,10 +155,10 @@ def _place_last_seen(pos: dict, seen, me: str,
                      places: Callable[[], dict] | None = None) -> dict:
     """`pos` with the hidden enemy piece `seen` put back where it was last seen; where it cannot
     be now (a piece this side sees fills that square, or this side would see it there), on the
-    nearest square (king distance, then row and column) among its possible locations (`places()`,
-    Observation.possible_locations; None: every square) where it fits and stays hidden. Left
-    out, the piece would be forgotten: the search would not see the battery or submarine that
-    moved away from its last sighting."""
+    nearest square (king distance, at most NEAR_REACH; then the nearest to the own primary
+    piece) among its possible locations (`places()`, Observation.possible_locations; None: every
+    square) where it fits and stays hidden. Left out, the piece would be forgotten: the search
+    would not see the battery or submarine that moved away from its last sighting."""
     placed = _place_hidden(pos, seen, seen.square, me)
     if placed is not pos:
         return placed
@@ -236,9 +236,10 @@ def _with_reserve_guesses(pos: dict, enemy_reserves: list, last_seen: list, me: 
 
 def view_game(position: dict, last_seen: list, color: str) -> Game:
     """The game a fair player of `color` searches (R10.6), from its observation alone: the
-    observation's position (`Observation.position()`, enemy reserve markers dropped) with each
-    hidden enemy piece put back where it was last seen (`Observation.last_seen()`). The app's
-    hint and the computer's draw judgement read a side's view through it in another process."""
+    observation's position (`Observation.position()`) with the enemy reserves, known only as
+    squares, guessed (_reserve_guesses) and each hidden enemy piece put back where it was last
+    seen (`Observation.last_seen()`; _place_last_seen). The app's hint and the computer's draw
+    judgement read a side's view through it in another process."""
     pos = {k: v for k, v in position.items() if k != "enemy_reserves"}
     pos = _with_reserve_guesses(pos, position.get("enemy_reserves", []), last_seen, color)
     for seen in last_seen:
@@ -354,8 +355,9 @@ class AI:
         The first puts each hidden enemy piece back where it was last seen; the others put it
         on a square drawn from its possible locations (observation.possible_locations), with a
         generator seeded by the AI's seed and the observation's turn — the same observation
-        always gives the same views. A piece that finds no room is left out. Not fair: the
-        true game."""
+        always gives the same views. A drawn square that cannot hold the piece leaves it out;
+        the last sighting falls back on a square near it. Every view holds the enemy reserves
+        as guessed from their squares (_reserve_guesses). Not fair: the true game."""
         if not self.fair:
             return [Game.from_position(game.position())]
         obs = game.observation(game.to_move)
