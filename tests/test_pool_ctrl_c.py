@@ -19,6 +19,10 @@ import multiprocessing, os, signal, sys, time
 from concurrent.futures import ProcessPoolExecutor
 from wec.workers import PoolWorkers
 
+# as in a terminal: a shell that starts its jobs in the background (nohup, `&` without job
+# control) hands them SIGINT ignored, and Python then installs no KeyboardInterrupt handler
+signal.signal(signal.SIGINT, signal.default_int_handler)
+
 if sys.argv[1] == "while the workers start":  # submit() spawns them
     real_submit = ProcessPoolExecutor.submit
     calls = [0]
