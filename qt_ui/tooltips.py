@@ -52,8 +52,13 @@ def reserve_tip(entry: dict[str, Any]) -> str:
     code = entry.get("type")
     what = (f"{html.escape(piece_name(code))} ({code})" if code
             else "a piece whose type is hidden from you")
-    state = ("armed: it may enter now (Action > Reinforce)" if entry.get("armed")
-             else "not armed yet (dashed)")
+    armed = entry.get("armed")
+    if code is None:  # an enemy reserve: armed only as far as this side saw it (R10.6)
+        state = ("armed (you saw one of its side's pieces stand on this square): it may enter"
+                 if armed else "you have not seen it armed (dashed); it may be")
+    else:
+        state = ("armed: it may enter now (Action > Reinforce)" if armed
+                 else "not armed yet (dashed)")
     sq = entry.get("square")
     where = f" at ({sq[0]},{sq[1]})" if sq else ""
     return f"<b>{side} reserve</b>{where}: {what}; {state} (R8.4)"

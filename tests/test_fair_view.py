@@ -47,11 +47,11 @@ def test_an_enemy_reserve_near_an_enemy_piece_is_taken_as_armed_and_can_enter():
                    to_move=B)
     pos["reserves"] = [
         {"type": "DS", "color": W, "square": [8, 5], "hand": None, "armed": False},
-        {"type": "DS", "color": W, "square": [8, 1], "hand": None, "armed": True},
+        {"type": "DS", "color": W, "square": [8, 1], "hand": None, "armed": False},
     ]
     view = black_view(wec.Game.from_position(pos))
-    # (8,5): the standard White Queen's square, a White Tank beside it; (8,1) a Submarine's,
-    # nothing near (its arming was not seen: R8.4 hides it)
+    # (8,5): the standard White Queen's square, a White Tank beside it (its arming not seen, as
+    # far as the view knows); (8,1) a Submarine's, nothing near
     assert reserves(view, W) == {(8, 5): ("Q", True), (8, 1): ("SU", False)}
     view.apply(next(a for a in view.legal_moves() if a.piece == "K"))
     view.end_turn()
@@ -75,3 +75,57 @@ def test_a_hidden_enemy_whose_sighting_is_filled_is_put_nearest_to_the_own_prima
     view = view_game(pos, [seen], B)
     aaa = [(p.row, p.col, p.level) for p in view.pieces(W) if p.type == "AAA"]
     assert len(aaa) == 1 and aaa[0][0] == 6 and abs(aaa[0][1] - 5) <= 1 and aaa[0][2] == "G"
+
+
+def move_to(g: wec.Game, code: str, row: int, col: int) -> None:
+    g.apply(next(a for a in g.legal_moves() if a.piece == code and
+                 (a.dest[0], a.dest[1]) == (row, col)))
+
+
+def enemy_armed(g: wec.Game, color: str) -> dict[tuple[int, int], bool | None]:
+    return {tuple(r["square"]): r["armed"] for r in g.observation(color).reserves()
+            if r["color"] != color}
+
+
+def test_an_arming_seen_is_remembered_after_the_piece_leaves_an_unseen_one_stays_unknown():
+    # R8.4: a White piece Black sees standing on the Ground of (8,5) arms that reserve, and Black
+    # knows it from then on (R10.6: it saw the piece there), even once the piece has gone; the
+    # AAA (inherent stealth, R10.1) arms (8,1) unseen, so Black's observation says nothing of it
+    pos = position(piece("K", B, 1, 10), piece("K", W, 10, 10), piece("DO", W, 7, 5),
+                   piece("AAA", W, 7, 1), to_move=W)
+    pos["reserves"] = [
+        {"type": "DS", "color": W, "square": [8, 5], "hand": None, "armed": False},
+        {"type": "DS", "color": W, "square": [8, 1], "hand": None, "armed": False},
+    ]
+    g = wec.Game.from_position(pos)
+    assert enemy_armed(g, B) == {(8, 5): None, (8, 1): None}
+    black_king = [(1, 10), (1, 9)] * 3  # popped from the end
+    for white in [("DO", 8, 5), ("AAA", 8, 1)]:
+        move_to(g, *white)
+        g.end_turn()
+        move_to(g, "K", *black_king.pop())
+        g.end_turn()
+    assert reserves(g, W) == {(8, 5): ("DS", True), (8, 1): ("DS", True)}  # the truth
+    assert enemy_armed(g, B) == {(8, 5): True, (8, 1): None}
+    # the Dozer walks off, three king steps away: Black still knows (8,5) is armed
+    for row in (7, 6, 5):
+        move_to(g, "DO", row, 5)
+        g.end_turn()
+        move_to(g, "K", *black_king.pop())
+        g.end_turn()
+    assert enemy_armed(g, B) == {(8, 5): True, (8, 1): None}
+    assert reserves(black_view(g), W)[(8, 5)] == ("Q", True)
+    assert enemy_armed(g.clone(), B) == enemy_armed(g, B)
+    # undo takes back what was seen with the actions taken back (R12.4)
+    while g.ply:
+        g.undo()
+    assert enemy_armed(g, B) == {(8, 5): None, (8, 1): None}
+    g.redo()  # the Dozer's Move onto (8,5): armed at the end of that action
+    assert enemy_armed(g, B) == {(8, 5): True, (8, 1): None}
+
+
+def test_enemy_reserves_armed_in_the_initial_position_are_known():
+    # R10: the initial position is public, the arming of its reserves included
+    pos = position(piece("K", B, 1, 10), piece("K", W, 10, 10), to_move=B)
+    pos["reserves"] = [{"type": "DS", "color": W, "square": [8, 1], "hand": None, "armed": True}]
+    assert enemy_armed(wec.Game.from_position(pos), B) == {(8, 1): True}

@@ -180,15 +180,16 @@ def _place_last_seen(pos: dict, seen, me: str,
 
 
 ARMING_REACH = 2
-"""An unseen enemy reserve is taken as armed (R8.4) while an enemy piece this side sees, or last
-saw, stands within this many king steps of its activation square."""
+"""An enemy reserve not seen armed is taken as armed (R8.4) while an enemy piece this side sees,
+or last saw, stands within this many king steps of its activation square."""
 
 
 def _reserve_guesses(pos: dict, enemy_reserves: list, last_seen: list, me: str) -> list[dict]:
     """The enemy reserves this side knows of only as squares (R8.4), as reserves a search can
     call in: each square's piece of the standard reserves (R8.5, public: the enemy's government
-    read off its primary piece) or else a Tank; armed while an enemy piece is near its square
-    (the arming itself may not have been seen). Without them the search never foresees a
+    read off its primary piece) or else a Tank; armed where this side saw it armed (R8.4, the
+    observation's `armed`) or while an enemy piece is near its square (the arming itself may not
+    have been seen). Without them the search never foresees a
     Reinforce, and a piece entering beside its primary piece and firing comes as a surprise."""
     enemy = rules.COLORS[1 - rules.COLORS.index(me)]
     near = [tuple(p["square"]) for p in pos["pieces"] if p["color"] == enemy] + \
@@ -206,7 +207,8 @@ def _reserve_guesses(pos: dict, enemy_reserves: list, last_seen: list, me: str) 
             continue
         square = tuple(r["square"])
         like = standard.get(square, {"type": "TA", "hand": "right"})
-        armed = any(max(abs(a - square[0]), abs(b - square[1])) <= ARMING_REACH for a, b in near)
+        armed = r.get("armed") is True or \
+            any(max(abs(a - square[0]), abs(b - square[1])) <= ARMING_REACH for a, b in near)
         out.append({"type": like["type"], "color": enemy, "square": list(square),
                     "hand": like["hand"], "armed": armed})
     return out

@@ -73,6 +73,10 @@ class Game(RecordKeeping, Sightings):
         self._vis = (self._engine.visible_mask(0), self._engine.visible_mask(1))
         self._seen0 = self._initial_sightings()
         self._seen = self._seen0
+        # R8.4: per side, the enemy activation squares it saw armed (an enemy piece it could see
+        # standing on the square's Ground at the end of an action); the initial position is public
+        self._armed_seen0 = self._initial_armed_seen()
+        self._armed_seen = self._armed_seen0
         self._autosave: Any = None
         # legal lists of recently seen states, keyed by (actions applied, hash): undo finds the
         # list of the state it returns to
@@ -314,8 +318,10 @@ class Game(RecordKeeping, Sightings):
                       primary=primary)
         entry.seen = self._update_sightings(self._seen, vis_before, vis_after, before,
                                             turn_before, n_before)
+        entry.armed_seen = self._update_armed_seen(self._armed_seen)
         self._vis = vis_after
         self._seen = entry.seen
+        self._armed_seen = entry.armed_seen
         self._line.append(entry)
         return entry
 
@@ -349,6 +355,7 @@ class Game(RecordKeeping, Sightings):
         self._engine.apply(raw)
         self._line.append(Entry(None, raw, name, text=text, vis_before=self._vis,
                                 vis_after=self._vis, seen=self._seen,
+                                armed_seen=self._armed_seen,
                                 mover=self._engine.side))
         self._redo = []
         self._journal()
@@ -372,6 +379,7 @@ class Game(RecordKeeping, Sightings):
         self._redo.append(entry)
         self._vis = entry.vis_before
         self._seen = self._line[-1].seen if self._line else self._seen0
+        self._armed_seen = self._line[-1].armed_seen if self._line else self._armed_seen0
 
     def redo(self) -> None:
         """Apply again the last action taken back (R12.4)."""
@@ -389,6 +397,7 @@ class Game(RecordKeeping, Sightings):
         self._line.append(entry)
         self._vis = entry.vis_after
         self._seen = entry.seen
+        self._armed_seen = entry.armed_seen
 
     @property
     def ply(self) -> int:

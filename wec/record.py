@@ -26,18 +26,20 @@ KIND_NAMES = {ACT_MOVE: "MOVE", ACT_DOZE: "DOZE", ACT_END: "END", ACT_FIRE: "FIR
 TURN_ORDER = {"MOVE": 0, "DOZE": 0, "FIRE": 1, "PICKUP": 2, "EXCHANGE": 3, "REINFORCE": 4,
               "DROP": 5}
 Seen = tuple  # (dict pid -> LastSeen for black, the same for white)
+ArmedSeen = tuple  # (frozenset of enemy activation squares black saw armed, the same for white)
 
 
 class Entry:
     """One applied action and what the record needs of it."""
 
     __slots__ = ("action", "raw", "name", "events", "vis_before", "vis_after", "pieces",
-                 "dozed", "mover", "seen", "primary", "_text", "_parts")
+                 "dozed", "mover", "seen", "armed_seen", "primary", "_text", "_parts")
 
     def __init__(self, action: Action | None, raw: tuple, name: str, *, text: str | None = None,
                  events: list[tuple] = [], vis_before: tuple[bytes, bytes] = (b"", b""),
                  vis_after: tuple[bytes, bytes] = (b"", b""), pieces: dict[int, tuple] = {},
                  dozed: tuple[int, ...] = (), mover: int = 0, seen: Seen = ({}, {}),
+                 armed_seen: ArmedSeen = (frozenset(), frozenset()),
                  primary: tuple[tuple[int, frozenset[int]], ...] = ()) -> None:
         self.action = action
         """The action (None for a resign or an agreed draw)."""
@@ -60,6 +62,8 @@ class Entry:
         """The side that acted."""
         self.seen = seen
         """Per side, the last sightings of hidden enemy pieces after the action (R10)."""
+        self.armed_seen = armed_seen
+        """Per side, the enemy activation squares it has seen armed (R8.4) up to this action."""
         self.primary = primary
         """Primary government pieces lost with it (R11.1): (colour, the sides that know)."""
         self._text = text

@@ -21,6 +21,7 @@ class Sightings:
     _engine: Any
     _competitive: bool
     _seen: tuple
+    _armed_seen: tuple
     _vis: tuple[bytes, bytes]
 
     if TYPE_CHECKING:  # provided by Game
@@ -94,6 +95,32 @@ class Sightings:
             out.append(seen)
         return tuple(out)
 
+    def _initial_armed_seen(self) -> tuple[frozenset[int], frozenset[int]]:
+        """The initial position is public (R10): each side knows which enemy reserves are armed."""
+        armed = [(color, sq) for _, color, sq, _, is_armed, entered in self._engine.reserves()
+                 if is_armed and not entered]
+        black, white = (frozenset(sq for color, sq in armed if color != side) for side in (0, 1))
+        return black, white
+
+    def _update_armed_seen(self, previous: tuple) -> tuple:
+        """Per side, the enemy activation squares it has seen armed (R8.4): those where it sees,
+        at the end of this action, an enemy piece standing on the Ground. A reserve armed by a
+        piece this side could not see stays unknown to it."""
+        engine = self._engine
+        armed = [(color, sq) for _, color, sq, _, is_armed, entered in engine.reserves()
+                 if is_armed and not entered]
+        if not armed:
+            return previous
+        out = []
+        for side in (0, 1):
+            known = previous[side]
+            new = [sq for color, sq in armed
+                   if color != side and sq not in known
+                   and any(engine.piece(q)[2] == color and engine.can_see(side, q)
+                           for q in engine.occupants(sq, 0))]
+            out.append(known | frozenset(new) if new else known)
+        return tuple(out)
+
     def observation(self, color: str) -> Observation:
         """What `color` may know now (R10.6): own pieces, the enemy pieces it sees, all ground
         articles, projectiles, enemy reserves as markers, its history, its last sightings."""
@@ -128,8 +155,12 @@ class Sightings:
         enemy = rules.COLORS[1 - side]
         if not self._knows_enemy_primary_lost(side):
             pos["turn_state"]["primary_lost"][enemy] = 0
+        # armed: True where this side saw it armed (R8.4), else unknown (None)
+        seen_armed = self._armed_seen[side]
         pos["enemy_reserves"] = [{"type": None, "color": r["color"], "square": r["square"],
-                                  "hand": None, "armed": None, "entered": r["entered"]}
+                                  "hand": None,
+                                  "armed": True if square_index(*r["square"]) in seen_armed
+                                  else None, "entered": r["entered"]}
                                  for r in pos["reserves"] if r["color"] != color]
         pos["reserves"] = [r for r in pos["reserves"] if r["color"] == color]
         infos = [piece_info(self._engine.piece(pid)) for pid in ids if pid in visible]

@@ -600,3 +600,15 @@ def test_hotseat_without_a_hand_off_keeps_the_board_still(make_window):
     assert bottom_row(w.board) == 10  # the default side (Black) at the bottom
     assert w.play("MV:RP(9,1)->(8,2)") and w.play("END")
     assert w.game.to_move == "white" and bottom_row(w.board) == 10
+
+
+def test_an_enemy_reserve_tooltip_says_only_what_its_viewer_saw():
+    # R10.6: the enemy reserve's piece is hidden, and its arming known only if seen (R8.4)
+    from qt_ui.tooltips import reserve_tip
+    unknown = reserve_tip({"type": None, "color": "white", "square": [8, 5], "armed": None})
+    seen = reserve_tip({"type": None, "color": "white", "square": [8, 5], "armed": True})
+    own = reserve_tip({"type": "Q", "color": "black", "square": [3, 6], "armed": False})
+    assert "type is hidden" in unknown and "not seen it armed" in unknown
+    assert "not armed yet" not in unknown
+    assert "saw one of its side's pieces" in seen
+    assert "not armed yet" in own and "Reinforce" not in own
