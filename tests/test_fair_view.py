@@ -129,3 +129,19 @@ def test_enemy_reserves_armed_in_the_initial_position_are_known():
     pos = position(piece("K", B, 1, 10), piece("K", W, 10, 10), to_move=B)
     pos["reserves"] = [{"type": "DS", "color": W, "square": [8, 1], "hand": None, "armed": True}]
     assert enemy_armed(wec.Game.from_position(pos), B) == {(8, 1): True}
+
+
+def test_samples_draw_a_hidden_piece_near_its_last_sighting_more_often_than_far():
+    # R10.6: every square of its possible locations may be drawn, the near ones likelier
+    import random
+
+    from wec.ai import _draw_near
+    board = frozenset((r, c) for r in range(1, 11) for c in range(1, 11)) - {(5, 5)}
+    rng = random.Random(1)
+    draws = [_draw_near(rng, board, (5, 5)) for _ in range(2000)]
+    near = sum(max(abs(r - 5), abs(c - 5)) <= 1 for r, c in draws) / len(draws)
+    assert near > 0.2  # 8 of 99 squares (0.08) under a uniform draw; 0.28 expected here
+    assert any(max(abs(r - 5), abs(c - 5)) >= 4 for r, c in draws)  # far ones stay possible
+    assert set(draws) <= board
+    assert [_draw_near(random.Random(1), board, (5, 5)) for _ in range(3)] == \
+        [_draw_near(random.Random(1), board, (5, 5)) for _ in range(3)]

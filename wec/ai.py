@@ -179,6 +179,17 @@ def _place_last_seen(pos: dict, seen, me: str,
     return pos
 
 
+def _draw_near(rng: random.Random, places: frozenset, sighting: tuple[int, int]) -> tuple[int, int]:
+    """One of a hidden piece's possible squares, drawn with weight 1 / (1 + d)^2 for a square d
+    king steps from its last sighting. Uniform draws would hedge nothing: after three enemy turns
+    the possible squares cover most of the board, while the enemy moves one piece a turn and a
+    hidden piece has most often stayed where it was seen or near it."""
+    squares = sorted(places)
+    r0, c0 = sighting
+    weights = [1.0 / (1 + max(abs(r - r0), abs(c - c0))) ** 2 for r, c in squares]
+    return rng.choices(squares, weights)[0]
+
+
 ARMING_REACH = 2
 """An enemy reserve not seen armed is taken as armed (R8.4) while an enemy piece this side sees,
 or last saw, stands within this many king steps of its activation square."""
@@ -355,8 +366,8 @@ class AI:
     def _views(self, game: Game, count: int) -> list[Game]:
         """Games to search. Fair: `count` determinizations of the side's observation (R10.6).
         The first puts each hidden enemy piece back where it was last seen; the others put it
-        on a square drawn from its possible locations (observation.possible_locations), with a
-        generator seeded by the AI's seed and the observation's turn — the same observation
+        on a square drawn from its possible locations (observation.possible_locations), the
+        squares near its last sighting likelier (_draw_near), with a generator seeded by the AI's seed and the observation's turn — the same observation
         always gives the same views. A drawn square that cannot hold the piece leaves it out;
         the last sighting falls back on a square near it. Every view holds the enemy reserves
         as guessed from their squares (_reserve_guesses). Not fair: the true game."""
@@ -375,7 +386,7 @@ class AI:
             pos = base
             for seen in hidden:
                 if sample and places().get(seen.marker):
-                    square = rng.choice(sorted(places()[seen.marker]))
+                    square = _draw_near(rng, places()[seen.marker], seen.square)
                     pos = _place_hidden(pos, seen, square, obs.color)
                 else:
                     pos = _place_last_seen(pos, seen, obs.color, places)
