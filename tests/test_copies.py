@@ -48,8 +48,9 @@ def legal_texts(g) -> list[str]:
 
 
 def observed(g, color: str, *, record: bool) -> str:
-    """What `color` observes; `record`: with its history and last sightings (a copy by position
-    starts a record of its own, and knows the turn's losses from its position)."""
+    """What `color` observes; `record`: with its history, last sightings and the enemy reserves
+    it saw armed (a copy by position starts a record of its own, and knows the turn's losses
+    from its position)."""
     obs = g.observation(color)
     data = {"position": obs.position(), "legal": [str(a) for a in obs.legal_actions()]}
     if record:
@@ -57,6 +58,8 @@ def observed(g, color: str, *, record: bool) -> str:
         data["last_seen"] = [repr(s) for s in obs.last_seen()]
     else:
         data["position"]["turn_state"].pop("primary_lost")
+        for reserve in data["position"].get("enemy_reserves", []):
+            reserve.pop("armed")  # R8.4: seen armed in the record, not read from the position
     return json.dumps(data, sort_keys=True, default=str)
 
 
