@@ -200,8 +200,8 @@ def _reserve_guesses(pos: dict, enemy_reserves: list, last_seen: list, me: str) 
     call in: each square's piece of the standard reserves (R8.5, public: the enemy's government
     read off its primary piece) or else a Tank; armed where this side saw it armed (R8.4, the
     observation's `armed`) or while an enemy piece is near its square (the arming itself may not
-    have been seen). Without them the search never foresees a
-    Reinforce, and a piece entering beside its primary piece and firing comes as a surprise."""
+    have been seen). Without them the search never foresees a Reinforce, and a piece entering
+    beside its primary piece and firing comes as a surprise."""
     enemy = rules.COLORS[1 - rules.COLORS.index(me)]
     near = [tuple(p["square"]) for p in pos["pieces"] if p["color"] == enemy] + \
         [s.square for s in last_seen if s.color == enemy]
@@ -367,8 +367,8 @@ class AI:
         """Games to search. Fair: `count` determinizations of the side's observation (R10.6).
         The first puts each hidden enemy piece back where it was last seen; the others put it
         on a square drawn from its possible locations (observation.possible_locations), the
-        squares near its last sighting likelier (_draw_near), with a generator seeded by the AI's seed and the observation's turn — the same observation
-        always gives the same views. A drawn square that cannot hold the piece leaves it out;
+        squares near its last sighting likelier (_draw_near), with a generator seeded by the
+        AI's seed and the observation's turn — the same observation always gives the same views. A drawn square that cannot hold the piece leaves it out;
         the last sighting falls back on a square near it. Every view holds the enemy reserves
         as guessed from their squares (_reserve_guesses). Not fair: the true game."""
         if not self.fair:

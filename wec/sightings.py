@@ -95,10 +95,14 @@ class Sightings:
             out.append(seen)
         return tuple(out)
 
+    def _armed_reserves(self) -> list[tuple[int, int]]:
+        """(colour, activation square) of each reserve armed and not yet entered (R8.4)."""
+        return [(color, sq) for _, color, sq, _, is_armed, entered in self._engine.reserves()
+                if is_armed and not entered]
+
     def _initial_armed_seen(self) -> tuple[frozenset[int], frozenset[int]]:
         """The initial position is public (R10): each side knows which enemy reserves are armed."""
-        armed = [(color, sq) for _, color, sq, _, is_armed, entered in self._engine.reserves()
-                 if is_armed and not entered]
+        armed = self._armed_reserves()
         black, white = (frozenset(sq for color, sq in armed if color != side) for side in (0, 1))
         return black, white
 
@@ -107,8 +111,7 @@ class Sightings:
         at the end of this action, an enemy piece standing on the Ground. A reserve armed by a
         piece this side could not see stays unknown to it."""
         engine = self._engine
-        armed = [(color, sq) for _, color, sq, _, is_armed, entered in engine.reserves()
-                 if is_armed and not entered]
+        armed = self._armed_reserves()
         if not armed:
             return previous
         out = []
