@@ -514,6 +514,38 @@ def test_R10_7_R4_2_3_a_path_through_a_hidden_enemy_is_listed_and_stops_there_wi
     assert "X*AAA(3,3)B" in g.history(B)[-1]
 
 
+def test_R4_2_3_R10_6_the_capturer_forgets_the_sighting_of_the_hidden_piece_it_captured():
+    # the capturer reads what it met (R4.2.3), so its view no longer holds the AAA where it was
+    # last seen: a piece it knows gone is not searched around as if it still stood there
+    g = game(*kings(), piece("TA", W, 1, 3, hand="right"), piece("AAA", B, 3, 3))
+    assert [(s.type, s.square) for s in g.observation(W).last_seen()] == [("AAA", (3, 3))]
+    play(g, find(g, origin=(1, 3, "G"), dest=(8, 6, "G")))
+    assert "X*AAA(3,3)B" in g.observation(W).action_notes()[-1].results
+    assert g.observation(W).last_seen() == []
+    g.undo()  # the record's entries carry the sightings
+    assert [(s.type, s.square) for s in g.observation(W).last_seen()] == [("AAA", (3, 3))]
+
+
+def test_R4_2_3_R10_6_which_of_two_alike_hidden_pieces_was_captured_does_not_leak():
+    # two Black AAAs last seen on (4,2) and (4,4); one of them steps unseen to (3,3), where the
+    # White Tank's path meets it. White reads "an AAA on (3,3)": its sightings afterwards must
+    # be the same whichever AAA it was (the one kept is the one White itself would keep)
+    views = []
+    for start in ((4, 2), (4, 4)):
+        g = game(*kings(), piece("TA", W, 1, 3, hand="right"), piece("AAA", B, 4, 2),
+                 piece("AAA", B, 4, 4), to_move=B)
+        play(g, find(g, origin=(*start, "G"), dest=(3, 3, "G")))
+        g.end_turn()
+        before = g.observation(W)
+        play(g, find(g, origin=(1, 3, "G"), dest=(8, 6, "G")))
+        assert types_at(g, 3, 3) == [("TA", W)]
+        after = g.observation(W)
+        views.append((before.to_dict(), after.to_dict(),
+                      [(s.marker, s.type, s.square, s.turn) for s in after.last_seen()]))
+    assert views[0] == views[1]
+    assert len(views[0][2]) == 1 and views[0][2][0][1] == "AAA"
+
+
 def test_R10_7_a_visible_enemy_on_the_path_blocks_the_move():
     g = game(*kings(), piece("TA", W, 1, 3, hand="right"), piece("RP", B, 3, 3, home=False))
     assert not [a for a in g.legal_moves() if a.origin == (1, 3, "G") and a.dest == (8, 6, "G")]

@@ -16,8 +16,8 @@ from .position import (load_position_file, parse_position, position_dict,
                        square_index, square_of)
 
 from .coredata import (ACT_DOZE, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE, ACT_REINFORCE,
-                       ACT_RESIGN, ACT_DRAW, EV_CONVERTED, EV_REMOVED, NO_ACTION, RESULT_NAMES,
-                       piece_info)
+                       ACT_RESIGN, ACT_DRAW, CAUSE_CAPTURE, EV_CONVERTED, EV_REMOVED, NO_ACTION,
+                       RESULT_NAMES, piece_info)
 from .record import KIND_NAMES, Entry, Line, RecordKeeping, turn_strings
 from .sightings import Sightings, changed_ids
 
@@ -316,8 +316,10 @@ class Game(RecordKeeping, Sightings):
         entry = Entry(action, raw, KIND_NAMES[kind], events=events, vis_before=vis_before,
                       vis_after=vis_after, pieces=pieces, dozed=dozed, mover=mover,
                       primary=primary)
+        captured = tuple(e[1] for e in events if e[0] == EV_REMOVED and e[4] == CAUSE_CAPTURE
+                         and e[5] != mover and e[1] in before)
         entry.seen = self._update_sightings(self._seen, vis_before, vis_after, before,
-                                            turn_before, n_before)
+                                            turn_before, n_before, (captured, mover))
         entry.armed_seen = self._update_armed_seen(self._armed_seen)
         self._vis = vis_after
         self._seen = entry.seen

@@ -65,19 +65,26 @@ class Sightings:
 
     def _update_sightings(self, previous: tuple, vis_before: tuple[bytes, bytes],
                           vis_after: tuple[bytes, bytes], before: dict[int, tuple],
-                          turn_before: int, n_before: int) -> tuple:
+                          turn_before: int, n_before: int,
+                          captures: tuple[tuple[int, int], int] = ((), -1)) -> tuple:
         """Per side, the last sighting of each enemy piece it cannot see now: a piece that
         disappears from view is known where it stood before this action; one that was the
         side's own until now (converted) is known where it stands; a reserve that entered unseen
         is known only as "a piece" on its activation square; a piece in view again, or removed
-        in plain sight, is forgotten. Only the pieces whose view changed are looked at."""
+        in plain sight, is forgotten; a hidden piece the mover met and captured (R4.2.3, its
+        history names it: `captures` = (the removed pieces, the mover)) is forgotten by the
+        mover (_forget_captured). Only the pieces whose view changed are looked at."""
         out = []
+        captured, mover = captures
         for side in (0, 1):
             old, new = vis_before[side], vis_after[side]
-            if old == new:
+            gone = [pid for pid in captured if side == mover and pid in previous[side]]
+            if old == new and not gone:
                 out.append(previous[side])
                 continue
             seen = dict(previous[side])
+            for pid in gone:
+                _forget_captured(seen, pid, before[pid])
             for pid in changed_ids(old, new):
                 now = new[pid] if pid < len(new) else 0
                 if now:
@@ -178,6 +185,27 @@ class Sightings:
         return Observation(cast("Game", self), color, position=pos, pieces=infos, projectiles=projectiles,
                            history=self.history(color), last_seen=last)
 
+
+
+def _forget_captured(seen: dict[int, LastSeen], pid: int, raw: tuple) -> None:
+    """Forget a hidden enemy piece the side captured unseen (R4.2.3). Its history names only the
+    type and the square, so the sighting forgotten is the one that the side itself would pick:
+    among the sightings of that type (or of a reserve that entered unseen, type unknown), the
+    nearest to the square (then a typed one, then the older marker). When that is not the
+    captured piece's own sighting, the living piece inherits the sighting that stays: what the
+    side is told is the same whichever of two alike pieces it met."""
+    info = piece_info(raw)
+    square = (info.row, info.col)
+    candidates = [(max(abs(s.square[0] - square[0]), abs(s.square[1] - square[1])),
+                   s.type is None, s.marker, key) for key, s in seen.items()
+                  if s.type in (info.type, None)]
+    if not candidates:
+        seen.pop(pid, None)
+        return
+    chosen = min(candidates)[3]
+    if chosen != pid:
+        seen[chosen] = seen[pid]  # the living piece, known by the sighting that stays
+    del seen[pid]
 
 
 def _sighting(raw: tuple, turn: int, *, known: bool) -> LastSeen:
