@@ -66,7 +66,7 @@ class Sightings:
     def _update_sightings(self, previous: tuple, vis_before: tuple[bytes, bytes],
                           vis_after: tuple[bytes, bytes], before: dict[int, tuple],
                           turn_before: int, n_before: int,
-                          captures: tuple[tuple[int, int], int] = ((), -1)) -> tuple:
+                          captures: tuple[tuple[int, ...], int] = ((), -1)) -> tuple:
         """Per side, the last sighting of each enemy piece it cannot see now: a piece that
         disappears from view is known where it stood before this action; one that was the
         side's own until now (converted) is known where it stands; a reserve that entered unseen
