@@ -1,6 +1,6 @@
 """Where the fair view costs decisions (issue 21, item 4).
 
-    python bench/fair_views.py SAVES_FOLDER OUT.jsonl [NODES] [EVERY]
+    python bench/fair_views.py SAVES_FOLDER OUT.jsonl [NODES] [EVERY] [only=TAG] [NAME=VALUE ...]
 
 Walks the saved games of a match (`wec match ... --save SAVES_FOLDER`) and, at the start of
 every EVERY-th turn (default 1) of a side that has hidden enemies (R10) or enemy reserves it
@@ -18,7 +18,9 @@ loses by the true game's measure. Each decision is tagged with what the view got
 - `exact`: hidden enemies, every one of them in the view where it is.
 
 One JSON line per decision in OUT as it is judged (a rerun resumes); the summary at the end
-gives, per tag, the decisions, how many changed and the mean regret. Run from the checkout to
+gives, per tag, the decisions, how many changed and the mean regret. `only=TAG` judges only the
+decisions with that tag (the tags cost no search); NAME=VALUE sets a wec.ai constant first (e.g.
+APPROACH_REACH=3), so two runs over the same saves compare a change of the fair view. Run from the checkout to
 measure (it imports that one's wec)."""
 import collections
 import json
@@ -102,7 +104,7 @@ def view_errors(game, view, me):
     return sorted(tags) or ["exact"]
 
 
-def judge(path, nodes, every, done):
+def judge(path, nodes, every, done, only=None):
     game = Game.load(path)
     texts = game.actions()
     ply_at_turn_start = [0] + [i + 1 for i, t in enumerate(texts) if t == "END"]
@@ -118,7 +120,7 @@ def judge(path, nodes, every, done):
         me = game.to_move
         view = fair._view(game)
         tags = view_errors(game, view, me)
-        if tags == ["none hidden"]:
+        if tags == ["none hidden"] or (only and only not in tags):
             continue
         fair._plan, omni._plan = [], []
         a_fair = fair.choose_action(game)
@@ -144,7 +146,16 @@ def summary(rows):
         print(f"{tag:<12}{len(rs):>10}{changed:>9}{mean:>13.1f}{big:>11}")
 
 
-def main(folder, out, nodes="40000", every="1"):
+def main(folder, out, nodes="40000", every="1", *settings):
+    import wec.ai
+    only = None
+    for setting in settings:
+        name, _, value = setting.partition("=")
+        if name == "only":
+            only = value
+        else:
+            assert hasattr(wec.ai, name), name
+            setattr(wec.ai, name, type(getattr(wec.ai, name))(value))
     done = set()
     rows = []
     if os.path.exists(out):
@@ -155,7 +166,7 @@ def main(folder, out, nodes="40000", every="1"):
         for name in sorted(os.listdir(folder)):
             if not name.endswith(".json"):
                 continue
-            for row in judge(os.path.join(folder, name), int(nodes), int(every), done):
+            for row in judge(os.path.join(folder, name), int(nodes), int(every), done, only):
                 rows.append(row)
                 with open(out, "a") as f:
                     f.write(json.dumps(row) + "\n")

@@ -145,3 +145,28 @@ def test_samples_draw_a_hidden_piece_near_its_last_sighting_more_often_than_far(
     assert set(draws) <= board
     assert [_draw_near(random.Random(1), board, (5, 5)) for _ in range(3)] == \
         [_draw_near(random.Random(1), board, (5, 5)) for _ in range(3)]
+
+
+def test_with_approach_a_hidden_piece_near_the_primary_piece_is_put_one_step_nearer(monkeypatch):
+    # R10.6: Black's King on (9,7) last saw a White AAA on (6,10), three king steps away; White
+    # has had a turn since. With APPROACH_REACH 3 the view puts the AAA on (7,9), the one step
+    # that brings it nearer, whether it went there (first game) or stayed (second): the view is
+    # built from the observation alone. Off (0), it stays on its sighting.
+    import wec.ai
+    views = {}
+    for white_moves in ("AAA", "K"):
+        g = wec.Game.from_position(position(piece("K", B, 9, 7), piece("K", W, 1, 1),
+                                            piece("AAA", W, 6, 10), to_move=W))
+        if white_moves == "AAA":
+            move_to(g, "AAA", 7, 9)
+        else:
+            move_to(g, "K", 2, 2)
+        g.end_turn()
+        assert [s.square for s in g.observation(B).last_seen()] == [(6, 10)]
+        for reach in (0, 3):
+            monkeypatch.setattr(wec.ai, "APPROACH_REACH", reach)
+            view = wec.AI(seconds=None, nodes=100)._view(g)
+            views[white_moves, reach] = [(p.row, p.col) for p in view.pieces(W)
+                                         if p.type == "AAA"]
+    assert views["AAA", 3] == views["K", 3] == [(7, 9)]
+    assert views["AAA", 0] == views["K", 0] == [(6, 10)]

@@ -159,6 +159,10 @@ def _place_last_seen(pos: dict, seen, me: str,
     piece) among its possible locations (`places()`, Observation.possible_locations; None: every
     square) where it fits and stays hidden. Left out, the piece would be forgotten: the search
     would not see the battery or submarine that moved away from its last sighting."""
+    if APPROACH_REACH and places is not None:
+        placed = _approach(pos, seen, me, places().get(seen.marker, frozenset()))
+        if placed is not pos:
+            return placed
     placed = _place_hidden(pos, seen, seen.square, me)
     if placed is not pos:
         return placed
@@ -167,12 +171,49 @@ def _place_last_seen(pos: dict, seen, me: str,
         {(r, c) for r in range(1, 11) for c in range(1, 11)}
     # ties toward this side's primary government piece: a piece that slipped away from its
     # sighting is judged where it would threaten most, not where it would be harmless
-    kings = [tuple(p["square"]) for p in pos["pieces"] if p["color"] == me and
-             rules.PIECE_TYPES[rules.TYPE_INDEX[p["type"]]].role == "primary"] or [(r0, c0)]
+    kings = _primary_squares(pos, me) or [(r0, c0)]
     near = sorted((max(abs(r - r0), abs(c - c0)),
                    min(max(abs(r - kr), abs(c - kc)) for kr, kc in kings), r, c)
                   for r, c in where if 0 < max(abs(r - r0), abs(c - c0)) <= NEAR_REACH)
     for _, _, r, c in near[:NEAR_TRIES]:
+        placed = _place_hidden(pos, seen, (r, c), me)
+        if placed is not pos:
+            return placed
+    return pos
+
+
+APPROACH_REACH = 0
+"""A hidden enemy piece last seen within this many king steps of this side's primary piece, and
+with an enemy turn since to have moved, is put one step nearer to that piece (where it fits and
+stays hidden) instead of on its sighting: near the primary piece, the piece that stepped closer
+unseen is the one that costs the game (a Stealth Pawn one step from its sighting stunned a King
+that walked beside it). 0: off — measured so far only offline (bench/fair_views.py), not in
+games."""
+
+
+def _primary_squares(pos: dict, me: str) -> list[tuple[int, int]]:
+    return [tuple(p["square"]) for p in pos["pieces"] if p["color"] == me and
+            rules.PIECE_TYPES[rules.TYPE_INDEX[p["type"]]].role == "primary"]
+
+
+def _approach(pos: dict, seen, me: str, where: frozenset) -> dict:
+    """`pos` with the hidden piece `seen` one king step from its sighting toward this side's
+    primary piece (APPROACH_REACH), among its possible locations `where`; `pos` unchanged if the
+    sighting is farther, or no such square fits it hidden."""
+    kings = _primary_squares(pos, me)
+    if not kings:
+        return pos
+    r0, c0 = seen.square
+
+    def reach(r: int, c: int) -> int:
+        return min(max(abs(r - kr), abs(c - kc)) for kr, kc in kings)
+
+    here = reach(r0, c0)
+    if here > APPROACH_REACH:
+        return pos
+    steps = sorted((reach(r, c), r, c) for r, c in where
+                   if max(abs(r - r0), abs(c - c0)) == 1 and reach(r, c) < here)
+    for _, r, c in steps[:NEAR_TRIES]:
         placed = _place_hidden(pos, seen, (r, c), me)
         if placed is not pos:
             return placed
