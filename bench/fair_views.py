@@ -18,10 +18,11 @@ loses by the true game's measure. Each decision is tagged with what the view got
 - `exact`: hidden enemies, every one of them in the view where it is.
 
 One JSON line per decision in OUT as it is judged (a rerun resumes); the summary at the end
-gives, per tag, the decisions, how many changed and the mean regret. `only=TAG` judges only the
-decisions with that tag (the tags cost no search); NAME=VALUE sets a wec.ai constant first (e.g.
-APPROACH_REACH=3), so two runs over the same saves compare a change of the fair view. Run from the checkout to
-measure (it imports that one's wec)."""
+gives, per tag, the decisions, how many changed and the mean regret. `only=TAG` judges only
+the decisions with that tag (the tags cost no search); NAME=VALUE sets a wec.ai constant first
+(e.g. APPROACH_REACH=3), so two runs over the same saves compare a change of the fair view. To
+measure another checkout (built in place), put it first on the path: `PYTHONPATH=CHECKOUT
+python bench/...` (the venv's wec is /work/main's, installed editable)."""
 import collections
 import json
 import os

@@ -6,7 +6,9 @@ plays games START..END-1 of `wec match ismcts greedy --seconds SECONDS --opening
 same openings, colours and seeds as that match, so a run pairs game by game with a match's
 results file) with wec.ismcts.PARAMS changed by the FIELD=VALUE arguments (IsmctsParams fields,
 e.g. exploration=0.4). One JSON line per game in OUT as it finishes; run again, it resumes.
-PROCS=N processes (default 2). Run from the checkout to measure (it imports that one's wec)."""
+PROCS=N processes (default 2). To measure another checkout
+(built in place), put it first on the path: `PYTHONPATH=CHECKOUT python bench/...` (the
+venv's wec is /work/main's, installed editable)."""
 import dataclasses
 import json
 import os
