@@ -409,9 +409,10 @@ class AI:
         The first puts each hidden enemy piece back where it was last seen; the others put it
         on a square drawn from its possible locations (observation.possible_locations), the
         squares near its last sighting likelier (_draw_near), with a generator seeded by the
-        AI's seed and the observation's turn — the same observation always gives the same views. A drawn square that cannot hold the piece leaves it out;
-        the last sighting falls back on a square near it. Every view holds the enemy reserves
-        as guessed from their squares (_reserve_guesses). Not fair: the true game."""
+        AI's seed and the observation's turn — the same observation always gives the same
+        views. A drawn square that cannot hold the piece leaves it out; the last sighting falls
+        back on a square near it. Every view holds the enemy reserves as guessed from their
+        squares (_reserve_guesses). Not fair: the true game."""
         if not self.fair:
             return [Game.from_position(game.position())]
         obs = game.observation(game.to_move)
