@@ -19,6 +19,15 @@ import sys
 from multiprocessing import get_context
 
 
+def _value(current, text):
+    """`text` as a value of `current`'s type ("False" is False)."""
+    if isinstance(current, bool):
+        if text not in ("True", "False"):
+            raise SystemExit(f"expected True or False, got {text}")
+        return text == "True"
+    return type(current)(text)
+
+
 def setup(changes):
     import wec.ai
     for name, value in changes.items():
@@ -56,7 +65,7 @@ def main(argv):
     changes = {}
     for setting in argv[6:]:
         name, _, value = setting.partition("=")
-        changes[name] = type(getattr(wec.ai, name))(value)
+        changes[name] = _value(getattr(wec.ai, name), value)
     done = set()
     if os.path.exists(out):
         with open(out) as f:

@@ -34,6 +34,15 @@ from wec.ai import LEVELS, DEFAULT_LEVEL, iteration_depths, search_values
 NEAR = 3
 
 
+def _value(current, text):
+    """`text` as a value of `current`'s type ("False" is False)."""
+    if isinstance(current, bool):
+        if text not in ("True", "False"):
+            raise SystemExit(f"expected True or False, got {text}")
+        return text == "True"
+    return type(current)(text)
+
+
 def score(game, nodes):
     """An omniscient search's score of `game` for the side to move (deepest complete iteration)."""
     if game.result is not None:
@@ -156,7 +165,7 @@ def main(folder, out, nodes="40000", every="1", *settings):
             only = value
         else:
             assert hasattr(wec.ai, name), name
-            setattr(wec.ai, name, type(getattr(wec.ai, name))(value))
+            setattr(wec.ai, name, _value(getattr(wec.ai, name), value))
     done = set()
     rows = []
     if os.path.exists(out):

@@ -170,3 +170,22 @@ def test_with_approach_a_hidden_piece_near_the_primary_piece_is_put_one_step_nea
                                          if p.type == "AAA"]
     assert views["AAA", 3] == views["K", 3] == [(7, 9)]
     assert views["AAA", 0] == views["K", 0] == [(6, 10)]
+
+
+def test_without_arming_by_visible_only_a_hidden_piece_near_a_reserve_arms_it(monkeypatch):
+    # R8.4: a White piece Black sees standing on (8,5) would be seen arming it (`armed`); with
+    # ARMING_BY_VISIBLE off, the visible Tank beside (8,5) no longer makes the guess armed,
+    # while the last sighting of a hidden AAA beside (8,1) does
+    import wec.ai
+    monkeypatch.setattr(wec.ai, "ARMING_BY_VISIBLE", False)
+    monkeypatch.setattr(wec.ai, "ARMING_REACH", 1)
+    pos = position(piece("K", B, 10, 10), piece("K", W, 1, 1), piece("TA", W, 7, 5, hand="right"),
+                   to_move=B)
+    pos["reserves"] = [
+        {"type": "DS", "color": W, "square": [8, 5], "hand": None, "armed": False},
+        {"type": "DS", "color": W, "square": [8, 1], "hand": None, "armed": False},
+    ]
+    seen = LastSeen(marker=99, type="AAA", color=W, square=(7, 2), level="G", turn=1)
+    obs = wec.Game.from_position(pos).observation(B)
+    view = view_game(obs.position(), [seen], B)
+    assert reserves(view, W) == {(8, 5): ("Q", False), (8, 1): ("SU", True)}
