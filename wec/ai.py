@@ -187,8 +187,8 @@ APPROACH_REACH = 0
 with an enemy turn since to have moved, is put one step nearer to that piece (where it fits and
 stays hidden) instead of on its sighting: near the primary piece, the piece that stepped closer
 unseen is the one that costs the game (a Stealth Pawn one step from its sighting stunned a King
-that walked beside it). 0: off — measured so far only offline (bench/fair_views.py), not in
-games."""
+that walked beside it). 0: off — offline (bench/fair_views.py, 47 such decisions of 29 games)
+it fixed that decision and cost as much on others, where the piece had not moved."""
 
 
 def _primary_squares(pos: dict, me: str) -> list[tuple[int, int]]:
