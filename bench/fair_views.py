@@ -28,19 +28,11 @@ import json
 import os
 import sys
 
+from constants_ab import _value  # bench/ is the script's directory: on its path
 from wec import AI, Game, rules, weights
 from wec.ai import LEVELS, DEFAULT_LEVEL, iteration_depths, search_values
 
 NEAR = 3
-
-
-def _value(current, text):
-    """`text` as a value of `current`'s type ("False" is False)."""
-    if isinstance(current, bool):
-        if text not in ("True", "False"):
-            raise SystemExit(f"expected True or False, got {text}")
-        return text == "True"
-    return type(current)(text)
 
 
 def score(game, nodes):
