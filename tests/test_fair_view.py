@@ -42,16 +42,17 @@ def test_enemy_reserves_are_guessed_from_the_standard_reserves_not_read_from_the
     assert reserves(one, B) == reserves(wec.Game.from_position(true), B)  # its own, in full
 
 
-def test_an_enemy_reserve_near_an_enemy_piece_is_taken_as_armed_and_can_enter():
-    pos = position(piece("K", B, 10, 10), piece("K", W, 1, 1), piece("TA", W, 7, 5, hand="right"),
-                   to_move=B)
+def test_an_enemy_reserve_near_a_hidden_enemy_is_taken_as_armed_and_can_enter():
+    # R8.4, R10.6: Black last saw a White AAA on (7,5), beside the standard White Queen's square
+    # (8,5): stepping on it while hidden, the AAA arms it unseen, so the view takes it as armed
+    # and a Reinforce there is foreseen; (8,1), a Submarine's square, has nothing near
+    pos = position(piece("K", B, 10, 10), piece("K", W, 1, 1), to_move=B)
     pos["reserves"] = [
         {"type": "DS", "color": W, "square": [8, 5], "hand": None, "armed": False},
         {"type": "DS", "color": W, "square": [8, 1], "hand": None, "armed": False},
     ]
-    view = black_view(wec.Game.from_position(pos))
-    # (8,5): the standard White Queen's square, a White Tank beside it (its arming not seen, as
-    # far as the view knows); (8,1) a Submarine's, nothing near
+    seen = LastSeen(marker=99, type="AAA", color=W, square=(7, 5), level="G", turn=1)
+    view = view_game(wec.Game.from_position(pos).observation(B).position(), [seen], B)
     assert reserves(view, W) == {(8, 5): ("Q", True), (8, 1): ("SU", False)}
     view.apply(next(a for a in view.legal_moves() if a.piece == "K"))
     view.end_turn()
@@ -172,13 +173,12 @@ def test_with_approach_a_hidden_piece_near_the_primary_piece_is_put_one_step_nea
     assert views["AAA", 0] == views["K", 0] == [(6, 10)]
 
 
-def test_without_arming_by_visible_only_a_hidden_piece_near_a_reserve_arms_it(monkeypatch):
-    # R8.4: a White piece Black sees standing on (8,5) would be seen arming it (`armed`); with
-    # ARMING_BY_VISIBLE off, the visible Tank beside (8,5) no longer makes the guess armed,
-    # while the last sighting of a hidden AAA beside (8,1) does
+def test_a_visible_enemy_beside_a_reserve_does_not_arm_the_guess(monkeypatch):
+    # R8.4: a White piece Black sees standing on (8,5) would be seen arming it (`armed`), and the
+    # searched view holds the visible Tank beside it, so the view does not take (8,5) as armed;
+    # the last sighting of a hidden AAA beside (8,1) does arm that one. With the guess of before
+    # (ARMING_BY_VISIBLE on, reach 2) the visible Tank armed (8,5) as well
     import wec.ai
-    monkeypatch.setattr(wec.ai, "ARMING_BY_VISIBLE", False)
-    monkeypatch.setattr(wec.ai, "ARMING_REACH", 1)
     pos = position(piece("K", B, 10, 10), piece("K", W, 1, 1), piece("TA", W, 7, 5, hand="right"),
                    to_move=B)
     pos["reserves"] = [
@@ -189,3 +189,7 @@ def test_without_arming_by_visible_only_a_hidden_piece_near_a_reserve_arms_it(mo
     obs = wec.Game.from_position(pos).observation(B)
     view = view_game(obs.position(), [seen], B)
     assert reserves(view, W) == {(8, 5): ("Q", False), (8, 1): ("SU", True)}
+    monkeypatch.setattr(wec.ai, "ARMING_BY_VISIBLE", True)
+    monkeypatch.setattr(wec.ai, "ARMING_REACH", 2)
+    view = view_game(obs.position(), [seen], B)
+    assert reserves(view, W) == {(8, 5): ("Q", True), (8, 1): ("SU", True)}

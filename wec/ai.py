@@ -231,23 +231,27 @@ def _draw_near(rng: random.Random, places: frozenset, sighting: tuple[int, int])
     return rng.choices(squares, weights)[0]
 
 
-ARMING_REACH = 2
-"""An enemy reserve not seen armed is taken as armed (R8.4) while an enemy piece this side sees,
-or last saw, stands within this many king steps of its activation square."""
-ARMING_BY_VISIBLE = True
-"""... counting the enemy pieces this side sees now; off, only the last sightings of hidden ones
-count (a piece in view that stands on the square arms it in plain sight: the observation's
-`armed` says so). In 30 games of fair against omniscient (bench/results, 53cc66e saves) the
-guess with them took 720 unarmed reserve-decisions as armed for 3 armed ones it would otherwise
-have missed; without them (reach 1) 39 and 3."""
+ARMING_REACH = 1
+"""An enemy reserve not seen armed is taken as armed (R8.4) while an enemy piece this side last
+saw (a hidden one, see ARMING_BY_VISIBLE) stands within this many king steps of its activation
+square."""
+ARMING_BY_VISIBLE = False
+"""Count the enemy pieces this side sees now as well (the guess before 2026-11-24, with reach 2).
+Off: a piece in view that stands on the square arms it in plain sight (the observation's `armed`
+says so) and one beside it is in the searched view, which sees it step on; only the hidden ones
+can arm unseen. In 30 games of fair against omniscient (bench/results, 53cc66e saves) the guess
+with the visible pieces took 720 unarmed reserve-decisions as armed for 3 armed ones it would
+otherwise have missed; without them (reach 1) 39 and 3. Over the 200 games of the fair-against-
+omniscient match (bench/results/ab-arming-hidden-r1-1s.jsonl) it scored 0.380 against 0.343,
+0.350 and 0.345 for three runs with the old guess on the same games (+25 Elo, within noise)."""
 
 
 def _reserve_guesses(pos: dict, enemy_reserves: list, last_seen: list, me: str) -> list[dict]:
     """The enemy reserves this side knows of only as squares (R8.4), as reserves a search can
     call in: each square's piece of the standard reserves (R8.5, public: the enemy's government
     read off its primary piece) or else a Tank; armed where this side saw it armed (R8.4, the
-    observation's `armed`) or while an enemy piece is near its square (the arming itself may not
-    have been seen). Without them the search never foresees a Reinforce, and a piece entering
+    observation's `armed`) or while a hidden enemy piece was last seen near its square (that
+    arming would not have been seen; ARMING_REACH, ARMING_BY_VISIBLE). Without them the search never foresees a Reinforce, and a piece entering
     beside its primary piece and firing comes as a surprise."""
     enemy = rules.COLORS[1 - rules.COLORS.index(me)]
     near = [s.square for s in last_seen if s.color == enemy]
