@@ -4,6 +4,7 @@ deterministic, and the evaluation's terms come from the weights table."""
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 
 import pytest
 
@@ -218,3 +219,33 @@ def test_a_piece_the_position_format_cannot_place_alone_is_left_out_of_the_searc
         wec.Game.from_position(pos)
     assert ai._loadable(pos).position() == wec.Game.new().position()
 
+
+
+def test_clearing_journeys_let_the_search_foresee_a_jump_that_opens_a_conversion():
+    # From game 1 of bench/results/ai4-ai1-cdcf375.jsonl, White to move late in its turn (only
+    # Drops, Exchanges and End Turn left). Black then wins by R9.1-R9.3 + R4.6 + R7.5 + R11.1:
+    # FI:JU/FP(3,5)1JP->(1,1) (the Jump Pack lifts the Pawn off (3,5) at once), then
+    # MV:CL(9,9)<->(2,6) through the square it left, then FI:CS/CL(2,6)<->(1,5) converts White's
+    # King. Below the root the search lists no journey (the whole list stays at the root), so
+    # without the clearing journeys no depth shows the loss; with them depth 3 does (late move
+    # reductions off: a journey is a quiet action, which they search shallower first)
+    g = wec.Game.from_position(str(Path(__file__).parent / "data" / "positions" /
+                                   "clearing_jump.json"))
+    assert [str(a) for a in g.legal_actions()][-1] == "END"
+    scores = {}
+    for clearing in (False, True):
+        e = g._engine
+        e.search_setup(ai.search_values(), clearing=clearing, reductions=False)
+        e.search_reset()
+        for depth in (1, 2, 3):
+            _, score, complete, _ = e.search_iteration(depth, -1, 0, 0.0)
+            assert complete
+        scores[clearing] = score
+    win = weights.WEIGHTS["win"]
+    assert scores[True] < -win // 2 < scores[False]
+    # the real line, played: the loss is what the rules give
+    g.end_turn()
+    for action in ("FI:JU/FP(3,5)1JP->(1,1)", "MV:CL(9,9)<->(2,6)", "FI:CS/CL(2,6)<->(1,5)"):
+        g.apply(action)
+    g.end_turn()
+    assert g.result == "black"

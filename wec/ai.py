@@ -56,6 +56,14 @@ DEFAULT_LEVEL = max(LEVELS)
 SAMPLES = 3
 """Determinizations searched with AI(samples=SAMPLES); the default is 1 (the last sightings):
 at a second per turn the depth a single search reaches is worth more than the hedge."""
+CLEARING_JOURNEYS = False
+"""Below the root the search also tries, before a side's Move, one journey of each piece that
+may journey (R9.1; the whole list, ~200 a piece, only at the root): a piece that jumps away
+opens a way through its square. Without it the search cannot foresee the enemy's Jump Pack
+Fire that clears the path of a Cleric's long Move onto the conversion of the primary piece, at
+any depth (game 1 of bench/results/ai4-ai1-cdcf375.jsonl: `FI1:JU/FP(3,5)1JP->(1,1)`,
+`MV:CL(9,9)<->(2,6)`, `FI2:CS/CL(2,6)<->(1,5)`, the 4-second side's King converted). Off until
+a match says it is worth its nodes (bench/README.md, item 3)."""
 ALGORITHMS = ("alphabeta", "ismcts")
 """AI(algorithm=...): "alphabeta" (the default: the iterative-deepening alpha-beta search of
 the levels) or "ismcts" (Information-Set MCTS, wec.ismcts; `level` does not apply to it)."""
@@ -529,7 +537,7 @@ class AI:
             return legal[0], 0, []
         engine = view._engine
         engine.search_setup(self.values, qdepth=level.quiescence, turn_only=self._turn_only,
-                            max_depth=level.depth)
+                            max_depth=level.depth, clearing=CLEARING_JOURNEYS)
         engine.search_reset()
         self._engine = engine
         if self._stop.is_set():

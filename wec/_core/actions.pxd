@@ -4,5 +4,5 @@ from wec._core.state cimport *
 
 cdef int gen_actions(State* st, Move* out) noexcept nogil
 cdef int gen_search_actions(State* st, Move* out) noexcept nogil
-cdef int gen_interior_actions(State* st, Move* out) noexcept nogil
+cdef int gen_interior_actions(State* st, Move* out, bint clearing) noexcept nogil
 cdef int gen_quiescence_actions(State* st, Move* out) noexcept nogil

@@ -4,7 +4,7 @@ Pickup, Drop, Exchange and Reinforce each, and End Turn once the Move is made.""
 from wec._core.state cimport *
 from wec._core.gen cimport Gen, emit
 from wec._core.movegen cimport gen_moves, gen_captures
-from wec._core.fire cimport gen_fires
+from wec._core.fire cimport gen_fires, gen_clearing_journeys
 from wec._core.articles cimport gen_articles
 
 
@@ -41,11 +41,12 @@ cdef int gen_search_actions(State* st, Move* out) noexcept nogil:
     return gen_kinds(st, out, False, False)
 
 
-cdef int gen_interior_actions(State* st, Move* out) noexcept nogil:
+cdef int gen_interior_actions(State* st, Move* out, bint clearing) noexcept nogil:
     """What the search looks at below its root (search.worth_searching): every Move (with
     Dozes), the Fires with an enemy in line or aimed at one (quiescence's Fires: no transport,
     no directional Fire with no enemy in line) and End Turn, in gen_search_actions' order. The
-    Fires it would skip are never generated: a transport alone lists about 200 journeys."""
+    Fires it would skip are never generated: a transport alone lists about 200 journeys. With
+    `clearing`, before the Move each piece that may journey adds one (gen_clearing_journeys)."""
     cdef Gen g
     if st.result != RESULT_NONE:
         return 0
@@ -54,6 +55,8 @@ cdef int gen_interior_actions(State* st, Move* out) noexcept nogil:
     g.limit = MAX_MOVES
     g.captures = True  # gen_fires' quiescence list: the Fires worth searching
     gen_fires(st, &g)
+    if clearing:
+        gen_clearing_journeys(st, &g)
     if st.moved:
         emit(&g, ACT_END, NONE, NONE, NONE, NONE, NONE, 0, NONE, 0, 0, NONE)
     return g.n

@@ -898,10 +898,11 @@ cdef class Engine:
     # --- search (the computer opponent) ------------------------------------------------------
 
     def search_setup(self, dict values, int tt_bits=20, int max_depth=40, *,
-                     int qdepth=8, bint turn_only=False, bint reductions=True):
+                     int qdepth=8, bint turn_only=False, bint reductions=True,
+                     bint clearing=False):
         """Evaluation values (indexed like the rule tables), the transposition table, the
-        quiescence depth in actions (0: none) and the greedy horizon (turn_only: stop at the
-        root side's End Turn)."""
+        quiescence depth in actions (0: none), the greedy horizon (turn_only: stop at the
+        root side's End Turn) and the clearing journeys below the root (gen_interior_actions)."""
         cdef Search* S = self.srch
         cdef int i
         if max_depth + qdepth + 2 > MAX_PLY:
@@ -926,6 +927,7 @@ cdef class Engine:
         S.qdepth = qdepth
         S.turn_only = turn_only
         S.reductions = reductions
+        S.clearing = clearing
         set_values(S, values)
 
     def search_iteration(self, int depth, int first=-1, long long node_limit=0,
@@ -966,7 +968,7 @@ cdef class Engine:
             e = &S.tt[st.hash & S.tt_mask]
             if e.key != st.hash or e.best < 0:
                 break
-            n = gen_interior_actions(st, S.buf)  # the list negamax's best indexes
+            n = gen_interior_actions(st, S.buf, S.clearing)  # the list negamax's best indexes
             if e.best >= n:
                 break
             m = S.buf[e.best]

@@ -218,6 +218,45 @@ cdef void gen_transport(State* st, Gen* g, int pid) noexcept nogil:
                 emit(g, ACT_FIRE, pid, dest, GROUND, NONE, 1, 0, NONE, kind, 0, NONE)
 
 
+cdef void gen_clearing_journeys(State* st, Gen* g) noexcept nogil:
+    """Below the search's root, as the side's first action: one journey for each piece that may
+    journey (R9.1), to the first neighbouring square in direction order whose Ground is empty
+    and whose travel level holds no piece it sees. A journey moves its piece off its square at
+    once (R9.3), and what the search must foresee is that leaving (a Cleric's or Tank's long
+    Move through the square, then its Fire), not where the piece goes: the whole list, ~200
+    journeys a piece, stays at the root."""
+    cdef Rules* R = st.rules
+    cdef Piece* p
+    cdef int pid, i, kind, lvl, d, dest, other
+    if R.movement_only or st.n_fires or st.moved:
+        return  # the turn's first action only: two journeys before a Move multiply the tree
+    for pid in range(st.n_pieces):
+        p = &st.pieces[pid]
+        if p.color != st.side or not p.alive or not may_transport(st, p):
+            continue
+        other = twin_of(st, pid)
+        if other != NONE and other < pid and may_transport(st, &st.pieces[other]):
+            continue  # its identical twin offers the same journey
+        for i in range(MAX_SLOTS):
+            kind = p.art[i]
+            if kind != A_BI and kind != A_JP and kind != A_SC:
+                continue
+            lvl = travel_level(kind)
+            if lvl != p.level and level_has_visible(st, p.color, p.sq, lvl):
+                continue  # it cannot rise / dive into its own square
+            for d in range(8):
+                dest = R.nb[p.sq][d]
+                if dest == NONE or st.occ[GROUND][dest][0] != NONE:
+                    continue
+                if lvl != GROUND and level_has_visible(st, p.color, dest, lvl):
+                    continue
+                emit(g, ACT_FIRE, pid, dest, GROUND, NONE, 0, 0, NONE, kind, 0, NONE)
+                break
+            break  # one journey a piece
+        if full(g):
+            return
+
+
 cdef void gen_fires(State* st, Gen* g) noexcept nogil:
     """Every legal Fire of the side to move (R6.1, R6.2, R7, R9.1)."""
     cdef Rules* R = st.rules

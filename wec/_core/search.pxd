@@ -42,6 +42,8 @@ ctypedef struct Search:
     int turn_only            # 1: the horizon is the root side's End Turn (the greedy baseline)
     int qdepth               # quiescence depth in actions (0: static evaluation at the leaves)
     int reductions           # 1: late quiet Moves are searched one action shallower first
+    int clearing             # 1: below the root, one journey per piece before the Move
+                             # (actions.gen_interior_actions: a way cleared for a long Move)
     unsigned int killers[MAX_PLY][2]  # two quiet actions per ply that caused a cut-off
     int* order               # MAX_PLY * MAX_MOVES order scores: one list per ply (consumed)
     int* order2              # the same scores, kept (the reductions read them)

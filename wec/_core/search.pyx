@@ -313,7 +313,7 @@ cdef int negamax(State* st, Search* s, int depth, int alpha, int beta, int ply,
             return e.score
         if e.flag == 2 and e.score <= alpha:
             return e.score
-    n = gen_interior_actions(st, buf)  # only what worth_searching keeps
+    n = gen_interior_actions(st, buf, s.clearing)  # only what worth_searching keeps
     if n == 0:
         return evaluate(st, s)
     sc = s.order + ply * MAX_MOVES
