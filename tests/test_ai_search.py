@@ -249,3 +249,25 @@ def test_clearing_journeys_let_the_search_foresee_a_jump_that_opens_a_conversion
         g.apply(action)
     g.end_turn()
     assert g.result == "black"
+
+
+def test_depth_in_moves_sees_the_reply_that_a_fire_first_pushes_past_the_horizon():
+    # From game 0 of bench/results/ai4-ai1-cdcf375.jsonl, Black to move at its turn start;
+    # White's Charger converts Black's King next turn (R7.5, R11.1) whatever Black does.
+    # Counting every action, depth 2 is spent by a Fire and a Move of Black's, White's reply
+    # is left to quiescence (capturing Moves only) and the position looks like material only;
+    # counting Moves (move_depth), depth 2 holds White's whole reply and finds the loss
+    g = wec.Game.from_position(str(Path(__file__).parent / "data" / "positions" /
+                                   "horizon_fire_first.json"))
+    assert g.to_move == "black"
+    win = weights.WEIGHTS["win"]
+    scores = {}
+    for move_depth in (False, True):
+        e = g._engine
+        e.search_setup(ai.search_values(), qdepth=10, move_depth=move_depth)
+        e.search_reset()
+        for depth in (1, 2):
+            _, score, complete, _ = e.search_iteration(depth, -1, 0, 0.0)
+            assert complete
+        scores[move_depth] = score
+    assert scores[True] < -win // 2 < scores[False]

@@ -64,6 +64,13 @@ Fire that clears the path of a Cleric's long Move onto the conversion of the pri
 any depth (game 1 of bench/results/ai4-ai1-cdcf375.jsonl: `FI1:JU/FP(3,5)1JP->(1,1)`,
 `MV:CL(9,9)<->(2,6)`, `FI2:CS/CL(2,6)<->(1,5)`, the 4-second side's King converted). Off until
 a match says it is worth its nodes (bench/README.md, item 3)."""
+MOVE_DEPTH = False
+"""Depth counts Moves only (a turn's Fires and article actions cost none), so depth 2 is always
+the side's Move and the opponent's whole reply. Counting every action, a turn that begins with
+a Fire leaves the reply to quiescence, which tries capturing Moves only: in game 0 of
+bench/results/ai4-ai1-cdcf375.jsonl the 4-second side judged its last turn at depth 2 as
+-1961 though every line lost (move depth 2 says so, in 4.3 M nodes). Off until a match says
+the cost (depth 1 takes about the nodes depth 2 took) is worth it (bench/README.md, item 3)."""
 ALGORITHMS = ("alphabeta", "ismcts")
 """AI(algorithm=...): "alphabeta" (the default: the iterative-deepening alpha-beta search of
 the levels) or "ismcts" (Information-Set MCTS, wec.ismcts; `level` does not apply to it)."""
@@ -537,7 +544,8 @@ class AI:
             return legal[0], 0, []
         engine = view._engine
         engine.search_setup(self.values, qdepth=level.quiescence, turn_only=self._turn_only,
-                            max_depth=level.depth, clearing=CLEARING_JOURNEYS)
+                            max_depth=level.depth, clearing=CLEARING_JOURNEYS,
+                            move_depth=MOVE_DEPTH)
         engine.search_reset()
         self._engine = engine
         if self._stop.is_set():

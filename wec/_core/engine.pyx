@@ -899,10 +899,11 @@ cdef class Engine:
 
     def search_setup(self, dict values, int tt_bits=20, int max_depth=40, *,
                      int qdepth=8, bint turn_only=False, bint reductions=True,
-                     bint clearing=False):
+                     bint clearing=False, bint move_depth=False):
         """Evaluation values (indexed like the rule tables), the transposition table, the
         quiescence depth in actions (0: none), the greedy horizon (turn_only: stop at the
-        root side's End Turn) and the clearing journeys below the root (gen_interior_actions)."""
+        root side's End Turn), the clearing journeys below the root (gen_interior_actions) and
+        depth counted in Moves (search.child_depth)."""
         cdef Search* S = self.srch
         cdef int i
         if max_depth + qdepth + 2 > MAX_PLY:
@@ -928,6 +929,7 @@ cdef class Engine:
         S.turn_only = turn_only
         S.reductions = reductions
         S.clearing = clearing
+        S.move_depth = move_depth
         set_values(S, values)
 
     def search_iteration(self, int depth, int first=-1, long long node_limit=0,

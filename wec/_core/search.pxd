@@ -43,6 +43,8 @@ ctypedef struct Search:
     int qdepth               # quiescence depth in actions (0: static evaluation at the leaves)
     int reductions           # 1: late quiet Moves are searched one action shallower first
     int clearing             # 1: below the root, one journey per piece before the Move
+    int move_depth           # 1: depth counts Moves (and Dozes) only, not Fires and article
+                             # actions (search.child_depth)
                              # (actions.gen_interior_actions: a way cleared for a long Move)
     unsigned int killers[MAX_PLY][2]  # two quiet actions per ply that caused a cut-off
     int* order               # MAX_PLY * MAX_MOVES order scores: one list per ply (consumed)

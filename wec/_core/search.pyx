@@ -282,6 +282,18 @@ cdef int qsearch(State* st, Search* s, int alpha, int beta, int ply, int qd,
     return best
 
 
+cdef inline int child_depth(Search* s, Move* m, int depth) noexcept nogil:
+    """The depth left after `m`: End Turn costs none; with `move_depth` only the Move (or Doze)
+    costs one, so depth 2 is always a Move and the opponent's Move whatever Fires and article
+    actions come before them (a Fire that cost depth would push the opponent's reply out of
+    the full-width search: the horizon effect); else every action costs one."""
+    if m.kind == ACT_END:
+        return depth
+    if s.move_depth and m.kind != ACT_MOVE and m.kind != ACT_DOZE:
+        return depth
+    return depth - 1
+
+
 cdef int negamax(State* st, Search* s, int depth, int alpha, int beta, int ply,
                  Move* buf) noexcept nogil:
     """Alpha-beta over actions with principal-variation windows. Depth counts actions; End Turn
@@ -331,7 +343,7 @@ cdef int negamax(State* st, Search* s, int depth, int alpha, int beta, int ply,
         if j < 0:
             break
         k = at[j]
-        d1 = depth if buf[k].kind == ACT_END else depth - 1
+        d1 = child_depth(s, &buf[k], depth)
         # late quiet Moves are searched one action shallower first (late move reduction)
         r = 1 if (s.reductions and searched >= 4 and depth >= 2 and ordered[j] < 1100000
                   and buf[k].kind != ACT_END) else 0
@@ -399,7 +411,7 @@ cdef int search_root(State* st, Search* s, int depth, int first, int* best_index
         if out_of_budget(s):
             s.aborted = 1
             break
-        d1 = depth if buf[k].kind == ACT_END else depth - 1
+        d1 = child_depth(s, &buf[k], depth)
         do_action(st, &buf[k])
         if st.side != side:
             if searched == 0:
