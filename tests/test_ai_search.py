@@ -221,6 +221,7 @@ def test_a_piece_the_position_format_cannot_place_alone_is_left_out_of_the_searc
 
 
 
+@pytest.mark.slow  # millions of nodes: for the release core, not the debug pass
 def test_clearing_journeys_let_the_search_foresee_a_jump_that_opens_a_conversion():
     # From game 1 of bench/results/ai4-ai1-cdcf375.jsonl, White to move late in its turn (only
     # Drops, Exchanges and End Turn left). Black then wins by R9.1-R9.3 + R4.6 + R7.5 + R11.1:
@@ -251,6 +252,7 @@ def test_clearing_journeys_let_the_search_foresee_a_jump_that_opens_a_conversion
     assert g.result == "black"
 
 
+@pytest.mark.slow  # millions of nodes: for the release core, not the debug pass
 def test_depth_in_moves_sees_the_reply_that_a_fire_first_pushes_past_the_horizon():
     # From game 0 of bench/results/ai4-ai1-cdcf375.jsonl, Black to move at its turn start;
     # White's Charger converts Black's King next turn (R7.5, R11.1) whatever Black does.
