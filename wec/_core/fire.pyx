@@ -184,30 +184,41 @@ cdef inline bint may_transport(State* st, Piece* p) noexcept nogil:
     return p.level == GROUND or (R.transport_from_carrier and R.natural[p.type] != p.level)
 
 
+cdef inline bint twin_lists_journeys(State* st, int pid) noexcept nogil:
+    """Its identical twin (the lower id) may journey too and lists the same journeys."""
+    cdef int other = twin_of(st, pid)
+    return other != NONE and other < pid and may_transport(st, &st.pieces[other])
+
+
+cdef inline int journey_level(State* st, Piece* p, int kind) noexcept nogil:
+    """The level a journey with article `kind` travels at (R9.1), or NONE when `kind` is no
+    transport article or the piece cannot rise / dive into its own square."""
+    cdef int lvl
+    if kind != A_BI and kind != A_JP and kind != A_SC:
+        return NONE
+    lvl = travel_level(kind)
+    if lvl != p.level and level_has_visible(st, p.color, p.sq, lvl):
+        return NONE
+    return lvl
+
+
 cdef void gen_transport(State* st, Gen* g, int pid) noexcept nogil:
     """R9.1: each carried transport article, every destination, beeline and (when different)
     dogleg."""
-    cdef Rules* R = st.rules
     cdef Piece* p = &st.pieces[pid]
-    cdef int i, j, kind, dest, dr, dc, lvl, other
+    cdef int i, j, kind, dest, dr, dc
     cdef bint dup
-    if not may_transport(st, p):
+    if not may_transport(st, p) or twin_lists_journeys(st, pid):
         return
-    other = twin_of(st, pid)
-    if other != NONE and other < pid and may_transport(st, &st.pieces[other]):
-        return  # its identical twin lists the same journeys
     for i in range(MAX_SLOTS):
         kind = p.art[i]
-        if kind != A_BI and kind != A_JP and kind != A_SC:
+        if journey_level(st, p, kind) == NONE:
             continue
         dup = False
         for j in range(i):
             dup = dup or p.art[j] == kind
         if dup:
             continue
-        lvl = travel_level(kind)
-        if lvl != p.level and level_has_visible(st, p.color, p.sq, lvl):
-            continue  # it cannot rise / dive into its own square
         for dest in range(N_SQ):
             if dest == p.sq:
                 continue
@@ -227,23 +238,20 @@ cdef void gen_clearing_journeys(State* st, Gen* g) noexcept nogil:
     journeys a piece, stays at the root."""
     cdef Rules* R = st.rules
     cdef Piece* p
-    cdef int pid, i, kind, lvl, d, dest, other
+    cdef int pid, i, kind, lvl, d, dest
     if R.movement_only or st.n_fires or st.moved:
         return  # the turn's first action only: two journeys before a Move multiply the tree
     for pid in range(st.n_pieces):
         p = &st.pieces[pid]
         if p.color != st.side or not p.alive or not may_transport(st, p):
             continue
-        other = twin_of(st, pid)
-        if other != NONE and other < pid and may_transport(st, &st.pieces[other]):
-            continue  # its identical twin offers the same journey
+        if twin_lists_journeys(st, pid):
+            continue
         for i in range(MAX_SLOTS):
             kind = p.art[i]
-            if kind != A_BI and kind != A_JP and kind != A_SC:
+            lvl = journey_level(st, p, kind)
+            if lvl == NONE:
                 continue
-            lvl = travel_level(kind)
-            if lvl != p.level and level_has_visible(st, p.color, p.sq, lvl):
-                continue  # it cannot rise / dive into its own square
             for d in range(8):
                 dest = R.nb[p.sq][d]
                 if dest == NONE or st.occ[GROUND][dest][0] != NONE:
