@@ -4,9 +4,12 @@ the same observation give the same action for the same seed and budget), leaves 
 was, finds a win in one, and searches without the GIL."""
 from __future__ import annotations
 
+import dataclasses
+import json
 import random
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -261,3 +264,93 @@ def test_progressive_widening_bounds_the_children_below_the_root(widening):
         assert not all(within)  # each visit expands one more child while any is untried
     with pytest.raises(ValueError, match="widening"):
         searcher.setup(search_values(), widening=-1.0)
+
+
+# --- root-turns mode (IsmctsParams.root_turns): the root's children are whole turns -----------
+
+POSITIONS = Path(__file__).parent / "data" / "positions"
+
+
+def _position(name: str) -> wec.Game:
+    return wec.Game.from_position(json.loads((POSITIONS / f"{name}.json").read_text()))
+
+
+@pytest.fixture
+def root_turns(monkeypatch):
+    from wec import ismcts
+    monkeypatch.setattr(ismcts, "PARAMS", dataclasses.replace(ismcts.PARAMS, root_turns=8))
+
+
+@pytest.mark.parametrize("name", ["midgame_40", "crowded"])
+def test_exact_root_scores_agree_with_the_cut_off_search(name):
+    # the best exact score is the score of the ordinary search at the same depth, and every
+    # root action gets a score, not a bound
+    g = _position(name)
+    engine = g.clone()._engine
+    engine.search_setup(search_values(), qdepth=6, turn_only=True, max_depth=1)
+    engine.search_reset()
+    best, score, complete, _ = engine.search_iteration(1)
+    assert complete
+    engine.search_reset()
+    exact_best, exact_score, complete, _ = engine.search_iteration(1, exact=True)
+    scores = engine.root_scores()
+    assert complete and len(scores) == len(engine.legal())
+    assert scores[0][1] == exact_score == score
+    assert dict(scores)[best] == score  # the cut-off search's choice is as good as any
+    assert [s for _, s in scores] == sorted((s for _, s in scores), reverse=True)
+    engine.search_iteration(1)  # an ordinary iteration keeps no scores
+    assert engine.root_scores() == []
+
+
+@pytest.mark.parametrize("name", ["midgame_40", "crowded", "standard"])
+def test_candidate_turns_are_whole_different_turns(name):
+    from wec.ismcts import candidate_turns
+    g = wec.Game.new() if name == "standard" else _position(name)
+    turns = candidate_turns(g.clone(), search_values(), 8)
+    assert 2 <= len(turns) <= 8
+    ends = set()
+    for turn in turns:
+        sim = g.clone()
+        for raw in turn:
+            action = sim._to_action(raw)
+            assert action in sim.legal_actions()
+            sim.apply(action)
+        assert turn[-1][0] == 2 and sim.to_move != g.to_move  # ACT_END: a whole turn
+        ends.add(sim.hash)
+    assert len(ends) == len(turns)  # no turn twice in another order
+
+
+def test_root_turns_avoid_the_trap_their_greedy_candidates_rank_first(root_turns):
+    # the greedy ranking puts the King's capture of a defended pawn first (it cannot see the
+    # recapture, R11.1); the tree over the enemy's replies to each candidate turn finds it
+    import sys
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_ai_search import defended_pawns
+    from wec.ismcts import candidate_turns
+    g = defended_pawns()
+    first = g._to_action(candidate_turns(g.clone(), search_values(), 8)[0][0])
+    assert first.piece == "K" and first.dest[:2] in {(6, 5), (6, 6)}
+    for seed in range(3):
+        choice = _ismcts(nodes=3000, seed=seed).choose_action(g)
+        sim = g.clone()
+        sim.apply(choice)
+        sim.end_turn() if sim.to_move == g.to_move else None
+        assert not (choice.piece == "K" and choice.dest[:2] in {(6, 5), (6, 6)})
+
+
+def test_root_turns_play_the_chosen_turn_as_the_plan(root_turns):
+    # omniscient, so that nothing new is seen on the way: a fair AI searches again when its
+    # view changes (a Move that reveals a hidden piece), as the alpha-beta's plan does
+    g = _position("crowded")
+    ai = _ismcts(nodes=3000, seed=2, fair=False)
+    choice = ai.choose_action(g)
+    again = _ismcts(nodes=3000, seed=2, fair=False).choose_action(g)
+    assert str(again) == str(choice)  # the same observation, seed and budget
+    plan = ai.plan
+    assert plan and plan[-1].kind == "end"
+    sim = g.clone()
+    sim.apply(choice)
+    for action in plan:  # the rest of the turn, legal step by step, followed without a search
+        assert ai.choose_action(sim) == action and ai.last_nodes == 0
+        sim.apply(action)
+    assert sim.to_move != g.to_move

@@ -41,9 +41,24 @@ class IsmctsParams:
     """Progressive widening below the root (Coulom 2007; Chaslot et al. 2008): a node visited v
     times keeps at most 1 + widening * sqrt(v) children, expanded captures and aimed Fires
     first; 0 expands every legal action (~266 Moves at an enemy reply) before revisiting any."""
+    root_turns: int = 0
+    """Root-turns mode: the root's children are the best `root_turns` whole turns of the greedy
+    turn search (wec.ai.GREEDY's row, every root action scored exactly, each one's turn read
+    from its transposition table), so the iterations go to the enemy's replies to a few good
+    turns rather than to ~266 first actions (Justesen et al. 2018; Baier & Cowling 2018: the
+    turn as the unit of a multi-action game's tree). 0: single actions at the root."""
+    turn_share: float = 0.3
+    """Root-turns mode: the share of the decision's time the turn search gets."""
 
 
 PARAMS = IsmctsParams()
+
+TURN_SEARCH_NODES = 200_000
+"""Node cap of the candidate turns' ranking (about 30 k nodes from a midgame position)."""
+COMPLETION_NODES = 20_000
+"""Node cap of each later action of a candidate turn (after the Move: its Fires and End Turn)."""
+MAX_TURN_ACTIONS = 16
+"""Actions of a candidate turn at most (the core's MAX_TURN_LEN)."""
 
 
 class _Stopper:
@@ -104,30 +119,91 @@ def seed_of(ai_seed: int | None, game: Game) -> int:
     return zlib.crc32(text.encode()) or 1
 
 
+def candidate_turns(view: Game, values: dict, count: int, deadline: float = 0.0
+                    ) -> list[list[tuple]]:
+    """The best `count` whole turns of the side to move in `view`, as action tuples ending with
+    End Turn (or the game's end): every root action scored exactly by one greedy iteration (the
+    action, then quiescence over the turn's captures, Fires and End Turn, judged statically:
+    wec.ai.GREEDY's quiescence), and each of the best completed the same way, an action at a
+    time, to End Turn; a turn ending where a better one ends (its actions in another order)
+    is left out. A second iteration for the ranking is not worth its time here: exact
+    scores at depth 2 take over 400 k nodes from a midgame position. `deadline` (monotonic
+    seconds, 0: none) cuts the ranking short (the actions searched by then are ranked)."""
+    from .ai import GREEDY
+    engine = view._engine
+    engine.search_setup(values, qdepth=GREEDY.quiescence, turn_only=True, max_depth=1)
+    engine.search_reset()
+    engine.search_iteration(1, -1, TURN_SEARCH_NODES, deadline, exact=True)
+    legal = engine.legal()
+    side = engine.side
+    turns: list[list[tuple]] = []
+    ends: set[int] = set()
+    for index, _ in engine.root_scores():
+        if len(turns) == count:
+            break
+        sim = engine.copy()
+        sim.search_setup(values, tt_bits=12, qdepth=GREEDY.quiescence, turn_only=True,
+                         max_depth=1)
+        turn = [legal[index]]
+        sim.apply(legal[index])
+        # (Engine.result -1: the game goes on)
+        while sim.side == side and sim.result == -1 and len(turn) < MAX_TURN_ACTIONS:
+            sim.search_reset()
+            best = sim.search_iteration(1, -1, COMPLETION_NODES)[0]
+            if best < 0:
+                break
+            raw = sim.legal()[best]
+            turn.append(raw)
+            sim.apply(raw)
+        if sim.hash not in ends:  # the same turn in another order (a pickup before the Move)
+            ends.add(sim.hash)
+            turns.append(turn)
+    return turns
+
+
 def choose(ai: "AI", game: Game, seconds: float | None, nodes: int | None) -> Action:
     """The IS-MCTS decision for the side to move: the most visited root action that is legal
     by the side's observation. `seconds` bounds the time (0: a token 100 iterations), `nodes`
-    the iterations (deterministic: same observation, seed and budget, same action)."""
+    the iterations (deterministic: same observation, seed and budget, same action). In
+    root-turns mode the rest of the chosen turn becomes the AI's plan (AI.plan), followed while
+    the game goes as the turn foresaw."""
     from ._core.ismcts import IsmctsSearch
-    from .ai import Progress, _loadable
+    from .ai import _loadable
     view, hidden = searched_game(game, ai.fair)
     legal = view.legal_actions()
     if len(legal) == 1:
         ai.last_nodes = 0
         return legal[0]
-    searcher = IsmctsSearch()
     p = PARAMS
+    if p.root_turns:
+        planned = ai._planned(view)
+        if planned is not None and planned in legal:
+            ai.last_nodes = 0
+            return planned
+    searcher = IsmctsSearch()
     searcher.setup(ai.values, exploration=p.exploration, rollout_turns=p.rollout_turns,
                    scale=p.scale, max_nodes=p.max_nodes, widening=p.widening)
     limit = int(nodes or 0)
     deadline = 0.0
+    started = time.monotonic()
     if seconds is not None:
         if seconds <= 0:
             limit = limit or 100
         else:
-            deadline = time.monotonic() + seconds
+            deadline = started + seconds
     if not limit and not deadline:
         limit = 20_000  # neither a time nor a budget: a fixed effort, never an endless search
+    turns: list[list[tuple]] = []
+    if p.root_turns and not ai._stop.is_set():
+        ranked = view.clone()
+        ai._engine = ranked._engine  # AI.stop() cuts the ranking short too
+        try:
+            turns = candidate_turns(ranked, ai.values, p.root_turns,
+                                    started + p.turn_share * (deadline - started) if deadline
+                                    else 0.0)
+        finally:
+            ai._engine = None
+        searcher.set_root_turns(turns)
     ai._engine = _Stopper(searcher)
     try:
         if ai._stop.is_set():
@@ -141,15 +217,40 @@ def choose(ai: "AI", game: Game, seconds: float | None, nodes: int | None) -> Ac
     ai.last_nodes = made
     allowed = {str(a) for a in _loadable(game.observation(game.to_move)._game_position())
                .legal_actions()} if ai.fair else {str(a) for a in game.legal_actions()}
+    for k, visits, mean in searcher.root_turn_children():
+        action = view._to_action(turns[k][0])
+        if str(action) in allowed:
+            _report(ai, made, mean, action)
+            ai._plan, ai._plan_key = _turn_plan(view, turns[k]), (game.turn, game.to_move)
+            return action
     for raw, visits, mean, _ in searcher.root_children():
         action = view._to_action(raw)
         if str(action) in allowed:
-            if ai.on_progress:
-                score = int(p.scale * math.log(max(mean, 1e-6) / max(1 - mean, 1e-6)))
-                ai.on_progress(Progress(1, made, score, str(action)))
+            _report(ai, made, mean, action)
             return action
     # nothing searched (stopped at once) or no root action legal in the observation
     return next((a for a in legal if str(a) in allowed), legal[0])
+
+
+def _report(ai: "AI", made: int, mean: float, action: Action) -> None:
+    from .ai import Progress
+    if ai.on_progress:
+        score = int(PARAMS.scale * math.log(max(mean, 1e-6) / max(1 - mean, 1e-6)))
+        ai.on_progress(Progress(1, made, score, str(action)))
+
+
+def _turn_plan(view: Game, turn: list[tuple]) -> list[tuple[int, Action]]:
+    """The rest of a chosen turn as AI plan entries: (the view's hash expected before the
+    action, the action)."""
+    sim = view.clone()
+    plan = []
+    for raw in turn:
+        action = sim._to_action(raw)
+        plan.append((sim.hash, action))
+        if action not in sim.legal_actions():
+            break
+        sim.apply(action)
+    return plan[1:]
 
 
 def simulation_rate(iterations: int = 20_000, game: Game | None = None) -> tuple[int, float]:

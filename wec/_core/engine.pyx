@@ -14,7 +14,8 @@ from wec._core.movegen cimport gen_moves, has_move
 from wec._core.actions cimport gen_actions, gen_interior_actions
 from wec._core.make cimport do_action, undo_action
 from wec._core.perft cimport perft_moves, perft_actions, bench_generate, bench_make_unmake
-from wec._core.search cimport Search, TTEntry, MAX_PLY, evaluate, search_root, set_values
+from wec._core.search cimport (Search, TTEntry, MAX_PLY, NO_SCORE, evaluate, search_root,
+                              set_values)
 
 import functools
 from array import array
@@ -247,6 +248,7 @@ cdef class Engine:
             free(self.srch.order2)
             free(self.srch.order_at)
             free(self.srch.history)
+            free(self.srch.root_scores)
             free(self.srch)
 
     def copy(self):
@@ -914,6 +916,8 @@ cdef class Engine:
         free(S.order2)
         free(S.order_at)
         free(S.history)
+        free(S.root_scores)
+        S.root_scores = <int*>malloc((MAX_MOVES + 16) * sizeof(int))
         S.tt = <TTEntry*>calloc(1 << tt_bits, sizeof(TTEntry))
         S.buf = <Move*>malloc(MAX_PLY * (MAX_MOVES + 16) * sizeof(Move))
         S.order = <int*>malloc(MAX_PLY * MAX_MOVES * sizeof(int))
@@ -921,7 +925,7 @@ cdef class Engine:
         S.order_at = <int*>malloc(MAX_PLY * MAX_MOVES * sizeof(int))
         S.history = <int*>calloc(MAX_PIECES * N_SQ, sizeof(int))
         if (S.tt == NULL or S.buf == NULL or S.order == NULL or S.order2 == NULL
-                or S.order_at == NULL or S.history == NULL):
+                or S.order_at == NULL or S.history == NULL or S.root_scores == NULL):
             raise MemoryError()
         S.max_ply = MAX_PLY
         S.tt_mask = (1 << tt_bits) - 1
@@ -933,9 +937,10 @@ cdef class Engine:
         set_values(S, values)
 
     def search_iteration(self, int depth, int first=-1, long long node_limit=0,
-                         double deadline=0.0):
+                         double deadline=0.0, *, bint exact=False):
         """One iterative-deepening step, without the GIL: (best index in legal() order or -1,
-        score, completed, nodes so far)."""
+        score, completed, nodes so far). `exact`: every root action gets the full window, its
+        score then read by root_scores() (slower: no root cut-offs)."""
         cdef Search* S = self.srch
         cdef int best = -1, score
         if S.tt == NULL:
@@ -943,9 +948,24 @@ cdef class Engine:
         S.node_limit = node_limit
         S.deadline = deadline
         S.aborted = 0
+        S.exact_root = exact
         with nogil:
             score = search_root(self.st, S, depth, first, &best)
+        S.exact_root = 0
         return best, score, not S.aborted, S.nodes
+
+    def root_scores(self):
+        """After an exact search_iteration: (index in legal() order, score for the side to move)
+        of each root action it searched to the end, best first."""
+        cdef Search* S = self.srch
+        cdef int n, i
+        if S.root_scores == NULL:
+            return []
+        with nogil:
+            n = gen_actions(self.st, self.buf)
+        out = [(i, S.root_scores[i]) for i in range(n) if S.root_scores[i] != NO_SCORE]
+        out.sort(key=lambda e: -e[1])
+        return out
 
     def search_plan(self, int first, int max_len=12):
         """The rest of the side to move's turn as the last search saw it: `first` (an index in

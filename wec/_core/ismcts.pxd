@@ -8,6 +8,8 @@ cdef enum:
     MAX_HIDDEN = 64           # hidden enemy pieces re-placed per determinization
     MAX_PLACES = 100          # candidate squares per hidden piece
     KEY_TABLE = 16384         # open-addressing table of one action list's keys (> 2 * MAX_MOVES)
+    MAX_TURNS = 32            # candidate whole turns at the root (root-turns mode)
+    MAX_TURN_LEN = 16         # actions in one candidate turn
 
 ctypedef struct Node:
     Move move                 # the action that leads here from the parent
@@ -16,6 +18,7 @@ ctypedef struct Node:
     int child                 # first child, -1 none
     int sibling               # next child of the parent, -1 none
     int actor                 # the side that made `move`
+    int turn                  # a root child in root-turns mode: its candidate turn; else -1
     int visits
     int avail                 # iterations in which `move` was legal when its parent was selected
     double reward             # summed rewards, from the actor's point of view
@@ -42,6 +45,9 @@ ctypedef struct Tree:
     int* root_order           # root action indices in expansion order
     int* root_child           # the child node of each root action, -1 not yet expanded
     int n_root
+    Move* turns               # root-turns mode: candidate turn k is turns[k * MAX_TURN_LEN:]
+    int turn_len[32]          # the actions of each candidate turn
+    int n_turns               # 0: the root's children are single actions (root_buf)
     int root_next             # root_order[root_next] is the next root action to expand
     Hidden hidden[64]
     int n_hidden

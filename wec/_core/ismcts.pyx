@@ -244,6 +244,7 @@ cdef int new_node(Tree* t, int parent, Move* m, unsigned long long key, int acto
     nd.child = -1
     nd.sibling = -1
     nd.actor = actor
+    nd.turn = -1
     nd.visits = 0
     nd.avail = 0
     nd.reward = 0.0
@@ -332,17 +333,32 @@ cdef int rollout(State* st, Tree* t) noexcept nogil:
     return done
 
 
+cdef unsigned long long turn_key(Tree* t, int k) noexcept nogil:
+    """The identity of candidate turn k: all its actions."""
+    cdef unsigned long long h = 0x84222325CBF29CE4ULL
+    cdef int j
+    for j in range(t.turn_len[k]):
+        h = mix(h, <long long>move_key(&t.turns[k * MAX_TURN_LEN + j]))
+    return h
+
+
 cdef int select_root(State* st, Tree* t) noexcept nogil:
-    """The root's child to descend into: the next root action in expansion order while some is
-    untried (and the tree has room), else UCB1 over all of them (every root action is legal in
-    every determinization, so each one's availability is the root's visits)."""
+    """The root's child to descend into: the next root action (or candidate turn) in expansion
+    order while some is untried (and the tree has room), else UCB1 over all of them (every root
+    action is legal in every determinization, so each one's availability is the root's
+    visits)."""
     cdef int i, c, best = -1
     cdef double ucb, bestu = -1.0, lg
     cdef Node* nd
     if t.root_next < t.n_root and t.n_nodes < t.max_nodes:
         i = t.root_order[t.root_next]
-        c = new_node(t, 0, &t.root_buf[i], move_key(&t.root_buf[i]), st.side)
+        if t.n_turns:
+            c = new_node(t, 0, &t.turns[i * MAX_TURN_LEN], turn_key(t, i), st.side)
+        else:
+            c = new_node(t, 0, &t.root_buf[i], move_key(&t.root_buf[i]), st.side)
         if c >= 0:
+            if t.n_turns:
+                t.nodes[c].turn = i
             t.root_next += 1
             t.root_child[i] = c
             t.nodes[c].avail = 1
@@ -361,11 +377,41 @@ cdef int select_root(State* st, Tree* t) noexcept nogil:
     return best
 
 
+cdef int play_turn(State* st, Tree* t, int k) noexcept nogil:
+    """Make candidate turn k: its first action (legal in every determinization, as every root
+    action is), then each later one while it is legal here (a Fire may have gone otherwise in
+    this determinization) and the game goes on. Returns the actions made."""
+    cdef int j, i, n, done = 0
+    cdef Move* m
+    for j in range(t.turn_len[k]):
+        if st.result != RESULT_NONE:
+            break
+        m = &t.turns[k * MAX_TURN_LEN + j]
+        if j > 0:
+            n = gen_actions(st, t.buf)
+            for i in range(n):
+                if memcmp(&t.buf[i], m, sizeof(Move)) == 0:
+                    break
+            else:
+                break  # the rest of the turn is the tree's (or the rollout's) to choose
+        do_action(st, m)
+        done += 1
+    return done
+
+
 cdef void order_root(State* st, Tree* t) noexcept nogil:
     """The root's actions and their expansion order: by priority (captures, aimed Fires), ties
-    in a random order (a Fisher-Yates shuffle, then a stable insertion sort by priority)."""
+    in a random order (a Fisher-Yates shuffle, then a stable insertion sort by priority). In
+    root-turns mode: the candidate turns, in the order given (the turn search's, best first)."""
     cdef int i, j, k, tmp, v
     cdef int* pr = t.root_child  # borrowed as scratch for the priorities, reset below
+    if t.n_turns:
+        t.n_root = t.n_turns
+        for i in range(t.n_root):
+            t.root_order[i] = i
+            t.root_child[i] = -1
+        t.root_next = 0
+        return
     t.n_root = gen_actions(st, t.root_buf)
     for i in range(t.n_root):
         t.root_order[i] = i
@@ -400,8 +446,11 @@ cdef int iterate(State* st, Tree* t) noexcept nogil:
             c = select_root(st, t)
             if c < 0:
                 break
-            do_action(st, &t.nodes[c].move)
-            done += 1
+            if t.nodes[c].turn >= 0:
+                done += play_turn(st, t, t.nodes[c].turn)
+            else:
+                do_action(st, &t.nodes[c].move)
+                done += 1
             cur = c
             if t.nodes[c].visits == 0:
                 break  # just expanded: its rollout follows
@@ -519,6 +568,9 @@ cdef class IsmctsSearch:
         self.t.root_buf = <Move*>malloc((MAX_MOVES + 16) * sizeof(Move))
         self.t.root_order = <int*>malloc((MAX_MOVES + 16) * sizeof(int))
         self.t.root_child = <int*>malloc((MAX_MOVES + 16) * sizeof(int))
+        self.t.turns = <Move*>malloc(MAX_TURNS * MAX_TURN_LEN * sizeof(Move))
+        if self.t.turns == NULL:
+            raise MemoryError()
         if self.t.root_buf == NULL or self.t.root_order == NULL or self.t.root_child == NULL:
             raise MemoryError()
         if (self.t.tried == NULL or self.t.buf == NULL or self.t.keys == NULL or self.t.table == NULL
@@ -541,6 +593,7 @@ cdef class IsmctsSearch:
             free(self.t.root_buf)
             free(self.t.root_order)
             free(self.t.root_child)
+            free(self.t.turns)
             free(self.t)
 
     def setup(self, dict values, double exploration=0.7, int rollout_turns=1, double scale=300.0,
@@ -576,6 +629,27 @@ cdef class IsmctsSearch:
         with nogil:
             made = ismcts_run(st, t)
         return made
+
+    def set_root_turns(self, list turns):
+        """Root-turns mode for the next runs: the root's children are these whole turns (each a
+        list of action tuples as Engine.legal() gives them, the first one legal at the root),
+        best first; [] returns to single actions at the root."""
+        cdef Tree* t = self.t
+        cdef Move* m
+        cdef int k, j
+        if len(turns) > MAX_TURNS:
+            raise ValueError(f"at most {MAX_TURNS} root turns, not {len(turns)}")
+        for k, turn in enumerate(turns):
+            if not 1 <= len(turn) <= MAX_TURN_LEN:
+                raise ValueError(f"a root turn has 1 to {MAX_TURN_LEN} actions, not {len(turn)}")
+        t.n_turns = 0
+        for k, turn in enumerate(turns):
+            for j, raw in enumerate(turn):
+                m = &t.turns[k * MAX_TURN_LEN + j]
+                (m.kind, m.pid, m.dest, m.dlevel, m.passenger, m.path, m.group, m.dir, m.art,
+                 m.art2, m.target) = raw
+            t.turn_len[k] = len(turn)
+        t.n_turns = len(turns)
 
     cdef _set_hidden(self, State* st, list hidden, unsigned long long seed):
         cdef Tree* t = self.t
@@ -617,7 +691,8 @@ cdef class IsmctsSearch:
 
     def root_children(self):
         """The root's children: (action tuple as Engine.legal() gives it, visits, mean reward
-        for the observer, availability), most visited first."""
+        for the observer, availability), most visited first. In root-turns mode the action is
+        the turn's first; root_turn_children() tells which turn."""
         cdef Tree* t = self.t
         cdef int c
         cdef Node* nd
@@ -631,6 +706,23 @@ cdef class IsmctsSearch:
             out.append(((m.kind, m.pid, m.dest, m.dlevel, m.passenger, m.path, m.group, m.dir,
                          m.art, m.art2, m.target), nd.visits,
                         nd.reward / nd.visits if nd.visits else 0.0, nd.avail))
+            c = nd.sibling
+        out.sort(key=lambda e: (-e[1], -e[2]))
+        return out
+
+    def root_turn_children(self):
+        """In root-turns mode: (candidate turn index, visits, mean reward for the observer) of
+        each expanded candidate turn, most visited first."""
+        cdef Tree* t = self.t
+        cdef int c
+        cdef Node* nd
+        out = []
+        if t.n_nodes == 0 or not t.n_turns:
+            return out
+        c = t.nodes[0].child
+        while c >= 0:
+            nd = &t.nodes[c]
+            out.append((nd.turn, nd.visits, nd.reward / nd.visits if nd.visits else 0.0))
             c = nd.sibling
         out.sort(key=lambda e: (-e[1], -e[2]))
         return out

@@ -20,6 +20,7 @@ cdef inline double now() noexcept nogil:
 
 cdef enum:
     MAX_PLY = 64          # search plies (main search + quiescence) with their own action buffer
+    NO_SCORE = -2147483647  # root_scores of a root action not searched (exact_root)
 
 ctypedef struct TTEntry:
     uint64_t key      # the state hash
@@ -46,6 +47,10 @@ ctypedef struct Search:
     int move_depth           # 1: depth counts Moves (and Dozes) only, not Fires and article
                              # actions (search.child_depth)
                              # (actions.gen_interior_actions: a way cleared for a long Move)
+    int exact_root           # 1: every root action is searched with the full window, its exact
+                             # score kept in root_scores (the IS-MCTS's candidate turns)
+    int* root_scores         # [MAX_MOVES]: each root action's score (generation order) in an
+                             # exact_root iteration; NO_SCORE for those not searched
     unsigned int killers[MAX_PLY][2]  # two quiet actions per ply that caused a cut-off
     int* order               # MAX_PLY * MAX_MOVES order scores: one list per ply (consumed)
     int* order2              # the same scores, kept (the reductions read them)

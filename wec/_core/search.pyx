@@ -404,6 +404,8 @@ cdef int search_root(State* st, Search* s, int depth, int first, int* best_index
         return evaluate(st, s)
     for i in range(n):
         sc[i] = 2147483000 if i == first else order_score(st, s, &buf[i], 0)
+        if s.root_scores != NULL:
+            s.root_scores[i] = NO_SCORE  # root_scores() reads only this iteration's
     while True:
         k = pick_next(sc, n)
         if k < 0:
@@ -413,7 +415,14 @@ cdef int search_root(State* st, Search* s, int depth, int first, int* best_index
             break
         d1 = child_depth(s, &buf[k], depth)
         do_action(st, &buf[k])
-        if st.side != side:
+        if s.exact_root:  # the full window for each: a score, not a bound
+            if st.side != side:
+                score = -negamax(st, s, d1, -INF, INF, 1, buf + MAX_MOVES + 16)
+            else:
+                score = negamax(st, s, d1, -INF, INF, 1, buf + MAX_MOVES + 16)
+            if not s.aborted:
+                s.root_scores[k] = score
+        elif st.side != side:
             if searched == 0:
                 score = -negamax(st, s, d1, -beta, -alpha, 1, buf + MAX_MOVES + 16)
             else:
