@@ -53,7 +53,12 @@ def test_the_algorithm_is_validated():
         wec.AI(algorithm="mcts")
 
 
-def test_it_plays_legal_actions_for_both_sides_and_leaves_the_game_unchanged():
+@pytest.mark.parametrize("root_turns", [0, 4])  # single actions or whole turns at the root
+def test_it_plays_legal_actions_for_both_sides_and_leaves_the_game_unchanged(root_turns,
+                                                                              monkeypatch):
+    from wec import ismcts
+    monkeypatch.setattr(ismcts, "PARAMS", dataclasses.replace(ismcts.PARAMS,
+                                                              root_turns=root_turns))
     rng = random.Random(5)
     games = [wec.Game.new(), _sub_went((7, 8))]
     g = wec.Game.new()
@@ -139,11 +144,13 @@ def test_it_takes_the_enemy_primary_piece_when_it_can():
     ]))
     assert any(a.dest == (10, 8, "G") for a in g.legal_moves())
     ai = _ismcts(nodes=2000, seed=1)
-    first = ai.choose_action(g)
-    assert first.dest == (10, 8, "G"), str(first)
+    turn = []
     while g.result is None and g.to_move == "black":
-        g.apply(ai.choose_action(g))
-    assert g.result == "black"
+        turn.append(ai.choose_action(g))
+        g.apply(turn[-1])
+    # whole turns at the root: any turn that takes the King wins, a harmless Fire first or not
+    assert g.result == "black", [str(a) for a in turn]
+    assert any(a.dest == (10, 8, "G") for a in turn)
 
 
 def test_an_omniscient_ismcts_searches_the_true_game():
