@@ -14,7 +14,7 @@ import threading
 import time
 from numbers import Integral, Real
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from . import rules, weights
 from .action import Action
@@ -345,6 +345,22 @@ def _is_count(value: object, least: int) -> bool:
     return int(value) >= least
 
 
+
+def plan_entries(view: Game, steps: Iterable[Any],
+                 to_action: Callable[[Game, Any], Action]) -> list[tuple[int, Action]]:
+    """The rest of a searched turn as plan entries: (the view's hash expected before the
+    action, the action) for every step after the first, `to_action` turning a step into an
+    action of the view as it will be then. Stops at a step that is not legal there."""
+    sim = view.clone()
+    plan = []
+    for step in steps:
+        action = to_action(sim, step)
+        plan.append((sim.hash, action))
+        if action not in sim.legal_actions():
+            break
+        sim.apply(action)
+    return plan[1:]
+
 class AI:
     """A computer player: `choose_action(game)` / `choose_turn(game)`; `stop()` from another
     thread returns the best found so far."""
@@ -575,13 +591,7 @@ class AI:
             steps = engine.search_plan(best)
         finally:
             self._engine = None
-        plan = []
-        sim = view.clone()
-        for index in steps:
-            action = sim.legal_actions()[index]
-            plan.append((sim.hash, action))
-            sim.apply(action)
-        return legal[best], used, plan[1:]
+        return legal[best], used, plan_entries(view, steps, lambda sim, i: sim.legal_actions()[i])
 
     def _share(self, game: Game) -> float | None:
         """This action's part of the turn's time: most of it for the first decision (which

@@ -170,7 +170,7 @@ def choose(ai: "AI", game: Game, seconds: float | None, nodes: int | None) -> Ac
     root-turns mode the rest of the chosen turn becomes the AI's plan (AI.plan), followed while
     the game goes as the turn foresaw."""
     from ._core.ismcts import IsmctsSearch
-    from .ai import _loadable
+    from .ai import _loadable, plan_entries
     view, hidden = searched_game(game, ai.fair)
     legal = view.legal_actions()
     if len(legal) == 1:
@@ -223,7 +223,8 @@ def choose(ai: "AI", game: Game, seconds: float | None, nodes: int | None) -> Ac
         action = view._to_action(turns[k][0])
         if str(action) in allowed:
             _report(ai, made, mean, action)
-            ai._plan, ai._plan_key = _turn_plan(view, turns[k]), (game.turn, game.to_move)
+            ai._plan = plan_entries(view, turns[k], Game._to_action)
+            ai._plan_key = (game.turn, game.to_move)
             return action
     for raw, visits, mean, _ in searcher.root_children():
         action = view._to_action(raw)
@@ -239,20 +240,6 @@ def _report(ai: "AI", made: int, mean: float, action: Action) -> None:
     if ai.on_progress:
         score = int(PARAMS.scale * math.log(max(mean, 1e-6) / max(1 - mean, 1e-6)))
         ai.on_progress(Progress(1, made, score, str(action)))
-
-
-def _turn_plan(view: Game, turn: list[tuple]) -> list[tuple[int, Action]]:
-    """The rest of a chosen turn as AI plan entries: (the view's hash expected before the
-    action, the action)."""
-    sim = view.clone()
-    plan = []
-    for raw in turn:
-        action = sim._to_action(raw)
-        plan.append((sim.hash, action))
-        if action not in sim.legal_actions():
-            break
-        sim.apply(action)
-    return plan[1:]
 
 
 def simulation_rate(iterations: int = 20_000, game: Game | None = None) -> tuple[int, float]:

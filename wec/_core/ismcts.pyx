@@ -15,6 +15,11 @@ observer cannot tell apart. Each iteration:
      capture or an aimed Fire half of the time, else a random Move, and End Turn) and judges its
      end by the evaluation (search.evaluate) through a logistic, a won game 1 and a lost one 0;
   5. backs the reward up, each node from the point of view of the side that made its action.
+In root-turns mode (set_root_turns, IsmctsParams.root_turns) the root's children are a few
+whole candidate turns of the observer (ranked by the alpha-beta search, wec.ismcts.candidate_turns)
+instead of single actions: step 2 at the root picks among them (their first actions are legal in
+every determinization), the turn is played as far as it stays legal there (play_turn), and the
+tree below it holds what follows, the enemy's replies first.
 Every change is undone through the state's trail (make/unmake, and one frame for the
 determinization), so the caller's state is left exactly as it was.
 """
