@@ -53,12 +53,14 @@ def test_the_algorithm_is_validated():
         wec.AI(algorithm="mcts")
 
 
-@pytest.mark.parametrize("root_turns", [0, 4])  # single actions or whole turns at the root
+# single actions or whole turns at the root, light or heavy rollouts
+@pytest.mark.parametrize("root_turns,reply_nodes", [(0, 0), (4, 0), (4, 2000)])
 def test_it_plays_legal_actions_for_both_sides_and_leaves_the_game_unchanged(root_turns,
+                                                                              reply_nodes,
                                                                               monkeypatch):
     from wec import ismcts
-    monkeypatch.setattr(ismcts, "PARAMS", dataclasses.replace(ismcts.PARAMS,
-                                                              root_turns=root_turns))
+    monkeypatch.setattr(ismcts, "PARAMS", dataclasses.replace(
+        ismcts.PARAMS, root_turns=root_turns, reply_nodes=reply_nodes))
     rng = random.Random(5)
     games = [wec.Game.new(), _sub_went((7, 8))]
     g = wec.Game.new()
@@ -361,3 +363,43 @@ def test_root_turns_play_the_chosen_turn_as_the_plan(root_turns):
         assert ai.choose_action(sim) == action and ai.last_nodes == 0
         sim.apply(action)
     assert sim.to_move != g.to_move
+
+
+def test_heavy_rollouts_are_validated():
+    from wec._core.ismcts import IsmctsSearch
+    for bad in ({"reply_nodes": -1}, {"reply_depth": 0}, {"reply_qdepth": -1},
+                {"reply_nodes": 1000, "reply_depth": 40, "reply_qdepth": 40}):
+        with pytest.raises(ValueError, match="reply"):
+            IsmctsSearch().setup(search_values(), **bad)
+
+
+def _candidate_values(g: wec.Game, reply_nodes: int) -> tuple[list[str], dict[int, float]]:
+    """The greedy ranking's 4 candidate turns' first actions and each one's mean reward after
+    400 iterations of a flat tree (the root and its turns only: the rollouts judge the turns)."""
+    from wec import ismcts
+    from wec._core.ismcts import IsmctsSearch
+    values = search_values()
+    turns = ismcts.candidate_turns(g.clone(), values, 4)
+    searcher = IsmctsSearch()
+    searcher.setup(values, exploration=0.3, widening=1.0, reply_nodes=reply_nodes,
+                   max_nodes=1 + len(turns))
+    searcher.set_root_turns(turns)
+    searcher.run(g.clone()._engine, [], iterations=400, seed=7)
+    return ([str(g._to_action(t[0])) for t in turns],
+            {k: mean for k, _, mean in searcher.root_turn_children()})
+
+
+def test_heavy_rollouts_reply_as_the_enemy_greedy_search_would():
+    # with heavy rollouts (reply_nodes) the enemy's turn after a candidate turn is its greedy
+    # search's, not a random one: the Queen's trip to (3,2) in midgame_40 (a candidate of the
+    # greedy ranking, which does not look past its own End Turn) is punished, and in
+    # horizon_fire_first the enemy's conversion of the King (bench/README.md, item 3, game 0)
+    # ends every candidate turn, which the light rollouts mostly miss
+    first, light = _candidate_values(_position("midgame_40"), 0)
+    _, heavy = _candidate_values(_position("midgame_40"), 3000)
+    queen = first.index("MV:Q(10,5)->(3,2)")
+    assert heavy[queen] < 0.5 < light[queen]
+    assert max(heavy.values()) > 0.8 and max(heavy, key=heavy.get) != queen
+    _, light = _candidate_values(_position("horizon_fire_first"), 0)
+    _, heavy = _candidate_values(_position("horizon_fire_first"), 3000)
+    assert max(heavy.values()) < 0.001 < min(light.values())

@@ -51,6 +51,12 @@ class IsmctsParams:
     turn as the unit of a multi-action game's tree). 0: single actions at the root."""
     turn_share: float = 0.3
     """Root-turns mode: the share of the decision's time the turn search gets."""
+    reply_nodes: int = 0
+    """Heavy rollouts: the observer's enemy plays its turn in a rollout action by action by a
+    greedy search (its own turn only) of at most this many nodes per action, the reply a good
+    opponent makes rather than a random one (0: the light policy for both sides)."""
+    reply_depth: int = 1
+    """Heavy rollouts: that search's depth in actions, quiescence after it."""
 
 
 PARAMS = IsmctsParams()
@@ -184,7 +190,8 @@ def choose(ai: "AI", game: Game, seconds: float | None, nodes: int | None) -> Ac
             return planned
     searcher = IsmctsSearch()
     searcher.setup(ai.values, exploration=p.exploration, rollout_turns=p.rollout_turns,
-                   scale=p.scale, max_nodes=p.max_nodes, widening=p.widening)
+                   scale=p.scale, max_nodes=p.max_nodes, widening=p.widening,
+                   reply_nodes=p.reply_nodes, reply_depth=p.reply_depth)
     limit = int(nodes or 0)
     deadline = 0.0
     started = time.monotonic()
@@ -251,7 +258,8 @@ def simulation_rate(iterations: int = 20_000, game: Game | None = None) -> tuple
     searcher = IsmctsSearch()
     p = PARAMS
     searcher.setup(search_values(), exploration=p.exploration, rollout_turns=p.rollout_turns,
-                   scale=p.scale, max_nodes=p.max_nodes, widening=p.widening)
+                   scale=p.scale, max_nodes=p.max_nodes, widening=p.widening,
+                   reply_nodes=p.reply_nodes, reply_depth=p.reply_depth)
     started = time.perf_counter()
     made = searcher.run(game._engine, [], iterations=iterations, seed=1)
     return made, time.perf_counter() - started

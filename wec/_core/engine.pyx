@@ -15,7 +15,7 @@ from wec._core.actions cimport gen_actions, gen_interior_actions
 from wec._core.make cimport do_action, undo_action
 from wec._core.perft cimport perft_moves, perft_actions, bench_generate, bench_make_unmake
 from wec._core.search cimport (Search, TTEntry, MAX_PLY, NO_SCORE, evaluate, search_root,
-                              set_values)
+                              set_values, search_alloc, search_free)
 
 import functools
 from array import array
@@ -242,13 +242,7 @@ cdef class Engine:
             free(self.st)
         free(self.buf)
         if self.srch != NULL:
-            free(self.srch.tt)
-            free(self.srch.buf)
-            free(self.srch.order)
-            free(self.srch.order2)
-            free(self.srch.order_at)
-            free(self.srch.history)
-            free(self.srch.root_scores)
+            search_free(self.srch)
             free(self.srch)
 
     def copy(self):
@@ -910,25 +904,7 @@ cdef class Engine:
         cdef int i
         if max_depth + qdepth + 2 > MAX_PLY:
             raise ValueError(f"depth {max_depth} + quiescence {qdepth} exceeds {MAX_PLY - 2}")
-        free(S.tt)
-        free(S.buf)
-        free(S.order)
-        free(S.order2)
-        free(S.order_at)
-        free(S.history)
-        free(S.root_scores)
-        S.root_scores = <int*>malloc((MAX_MOVES + 16) * sizeof(int))
-        S.tt = <TTEntry*>calloc(1 << tt_bits, sizeof(TTEntry))
-        S.buf = <Move*>malloc(MAX_PLY * (MAX_MOVES + 16) * sizeof(Move))
-        S.order = <int*>malloc(MAX_PLY * MAX_MOVES * sizeof(int))
-        S.order2 = <int*>malloc(MAX_PLY * MAX_MOVES * sizeof(int))
-        S.order_at = <int*>malloc(MAX_PLY * MAX_MOVES * sizeof(int))
-        S.history = <int*>calloc(MAX_PIECES * N_SQ, sizeof(int))
-        if (S.tt == NULL or S.buf == NULL or S.order == NULL or S.order2 == NULL
-                or S.order_at == NULL or S.history == NULL or S.root_scores == NULL):
-            raise MemoryError()
-        S.max_ply = MAX_PLY
-        S.tt_mask = (1 << tt_bits) - 1
+        search_alloc(S, tt_bits)
         S.qdepth = qdepth
         S.turn_only = turn_only
         S.reductions = reductions

@@ -66,5 +66,10 @@ ctypedef struct Tree:
     long long rollout_actions # actions played in rollouts (statistics)
     long long relocated       # hidden pieces put on another square by determinizations
     Search values             # the evaluation's values (only those fields are used)
+    Search reply              # heavy rollouts: the enemy's turn chosen action by action by a
+                              # greedy search (turn_only) of reply_nodes nodes each; tables only
+                              # when reply_nodes > 0
+    long long reply_nodes     # 0: the light rollout policy for both sides
+    int reply_depth           # that search's depth in actions (quiescence after it)
 
 cdef long long ismcts_run(State* st, Tree* t) noexcept nogil

@@ -34,7 +34,8 @@ from wec._core.movegen cimport gen_moves
 from wec._core.fire cimport gen_fires
 from wec._core.gen cimport Gen
 from wec._core.make cimport do_action, undo_action
-from wec._core.search cimport Search, evaluate, set_values, now
+from wec._core.search cimport (Search, MAX_PLY, evaluate, set_values, search_alloc, search_free,
+                              search_root, now)
 
 
 cdef inline unsigned long long next_random(Tree* t) noexcept nogil:
@@ -298,11 +299,29 @@ cdef double judge(State* st, Tree* t) noexcept nogil:
     return 1.0 / (1.0 + exp(-e / t.scale))
 
 
+cdef int reply_action(State* st, Tree* t) noexcept nogil:
+    """The heavy rollout's action for the enemy of the observer: the best of a greedy search
+    (its own turn only, `reply_depth` actions and quiescence) of at most `reply_nodes` nodes,
+    as an index in t.reply.buf (the root's list, which the search leaves in place); -1 when
+    the budget ended before any action was searched."""
+    cdef Search* S = &t.reply
+    cdef int best = -1
+    S.nodes = 0
+    S.node_limit = t.reply_nodes
+    S.deadline = t.deadline
+    S.aborted = 0
+    S.stop = 0
+    search_root(st, S, t.reply_depth, -1, &best)
+    return best
+
+
 cdef int rollout(State* st, Tree* t) noexcept nogil:
     """Play `rollout_turns` End Turns (or to the end of the game) by the rollout policy: the
     Move is a capture of the enemy primary piece if there is one, half of the time the best
     capture, else a random Move or Doze; after it, half of the time the best aimed Fire, else
-    End Turn. Only what the policy needs is generated (the Moves, the Fires), never the whole
+    End Turn. With heavy rollouts (reply_nodes) the observer's enemy plays its turn by a small
+    greedy search instead (reply_action): the reply a good opponent would make, not an average
+    over random ones. Only what the policy needs is generated (the Moves, the Fires), never the whole
     action list. Returns the actions made (the caller undoes them)."""
     cdef int n, k, done = 0, ends = 0
     cdef Gen g
@@ -311,6 +330,14 @@ cdef int rollout(State* st, Tree* t) noexcept nogil:
     end.kind = ACT_END
     end.pid = end.dest = end.dlevel = end.passenger = end.path = end.dir = end.target = NONE
     while st.result == RESULT_NONE and ends < t.rollout_turns and done < 200:
+        if t.reply_nodes and st.side != t.observer:
+            k = reply_action(st, t)
+            if k >= 0:
+                if t.reply.buf[k].kind == ACT_END:
+                    ends += 1
+                do_action(st, &t.reply.buf[k])
+                done += 1
+                continue  # (no action found in the budget: the light policy's below)
         if not st.moved:
             n = gen_moves(st, t.buf, MAX_MOVES)
             if n == 0:
@@ -599,19 +626,39 @@ cdef class IsmctsSearch:
             free(self.t.root_order)
             free(self.t.root_child)
             free(self.t.turns)
+            search_free(&self.t.reply)
             free(self.t)
 
     def setup(self, dict values, double exploration=0.7, int rollout_turns=1, double scale=300.0,
-              int max_nodes=1 << 20, double widening=0.0):
+              int max_nodes=1 << 20, double widening=0.0, long long reply_nodes=0,
+              int reply_depth=1, int reply_qdepth=6):
         """The evaluation's values (wec.ai.search_values()), the UCB constant, the End Turns a
         rollout plays, the evaluation units per logistic unit, the tree's node cap, the
-        progressive widening below the root (0: none)."""
+        progressive widening below the root (0: none), heavy rollouts: the nodes of the
+        enemy's greedy search per action (0: light rollouts), its depth and quiescence."""
         cdef Search* S = &self.t.values
+        cdef Search* R = &self.t.reply
         cdef int i
         if exploration < 0 or rollout_turns < 0 or scale <= 0 or max_nodes < 1 or widening < 0:
             raise ValueError("IS-MCTS setup: exploration >= 0, rollout_turns >= 0, scale > 0, "
                              "max_nodes >= 1, widening >= 0")
+        if reply_nodes < 0 or reply_depth < 1 or reply_qdepth < 0 \
+                or reply_depth + reply_qdepth + 2 > MAX_PLY:
+            raise ValueError("IS-MCTS setup: reply_nodes >= 0, reply_depth >= 1, "
+                             f"reply_qdepth >= 0, depth + quiescence <= {MAX_PLY - 2}")
         set_values(S, values)
+        self.t.reply_nodes = reply_nodes
+        self.t.reply_depth = reply_depth
+        if reply_nodes:
+            if R.tt == NULL:
+                search_alloc(R, 16)
+            set_values(R, values)
+            R.qdepth = reply_qdepth
+            R.turn_only = 1
+            R.reductions = 1
+            R.clearing = 0
+            R.move_depth = 0
+            R.exact_root = 0
         self.t.exploration = exploration
         self.t.rollout_turns = rollout_turns
         self.t.scale = scale

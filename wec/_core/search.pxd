@@ -71,3 +71,5 @@ ctypedef struct Search:
 cdef int evaluate(State* st, Search* s) noexcept nogil
 cdef int search_root(State* st, Search* s, int depth, int first, int* best_index) noexcept nogil
 cdef int set_values(Search* S, dict values) except -1
+cdef int search_alloc(Search* S, int tt_bits) except -1
+cdef void search_free(Search* S) noexcept nogil

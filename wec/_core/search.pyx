@@ -4,7 +4,7 @@ in End Turn; the score changes sign only when the side to move changes), iterati
 transposition table on the Zobrist hash that also merges action orders reaching the same state,
 and move ordering. Runs without the GIL."""
 from libc.stdint cimport uint64_t
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport calloc, malloc, free
 from libc.string cimport memcpy, memset
 from wec._core.state cimport *
 from wec._core.board cimport king_dist, cool_sum
@@ -24,6 +24,41 @@ cdef inline int pieces_near(int* count, int sq) noexcept nogil:
         for c in range(c_lo, c_hi):
             n += count[r * 10 + c]
     return n
+
+
+cdef int search_alloc(Search* S, int tt_bits) except -1:
+    """The search's tables, allocated afresh (the old ones freed): the transposition table of
+    2**tt_bits entries, the per-ply action lists and their order scores, the history, the root
+    scores."""
+    search_free(S)
+    S.root_scores = <int*>malloc((MAX_MOVES + 16) * sizeof(int))
+    S.tt = <TTEntry*>calloc(1 << tt_bits, sizeof(TTEntry))
+    S.buf = <Move*>malloc(MAX_PLY * (MAX_MOVES + 16) * sizeof(Move))
+    S.order = <int*>malloc(MAX_PLY * MAX_MOVES * sizeof(int))
+    S.order2 = <int*>malloc(MAX_PLY * MAX_MOVES * sizeof(int))
+    S.order_at = <int*>malloc(MAX_PLY * MAX_MOVES * sizeof(int))
+    S.history = <int*>calloc(MAX_PIECES * N_SQ, sizeof(int))
+    if (S.tt == NULL or S.buf == NULL or S.order == NULL or S.order2 == NULL
+            or S.order_at == NULL or S.history == NULL or S.root_scores == NULL):
+        search_free(S)
+        raise MemoryError()
+    S.max_ply = MAX_PLY
+    S.tt_mask = (1 << tt_bits) - 1
+    return 0
+
+
+cdef void search_free(Search* S) noexcept nogil:
+    """Frees the search's tables (search_alloc's); the Search itself stays."""
+    free(S.tt)
+    free(S.buf)
+    free(S.order)
+    free(S.order2)
+    free(S.order_at)
+    free(S.history)
+    free(S.root_scores)
+    S.tt = NULL
+    S.buf = NULL
+    S.order = S.order2 = S.order_at = S.history = S.root_scores = NULL
 
 
 cdef int set_values(Search* S, dict values) except -1:
