@@ -181,6 +181,29 @@ def test_a_turn_follows_its_plan_while_the_game_goes_as_foreseen():
     assert len(searched) < len(turn)   # some actions came from the plan, not a new search
 
 
+def test_a_fair_plan_survives_a_conversion_mid_turn():
+    """R10.6: a fair view never says whether something was converted, captured or destroyed
+    this turn (turn_state.violent) and marks the enemy pieces it sees revealed for good, a mark
+    a piece converted in the view keeps. The plan compares hashes as the view will have them:
+    the view rebuilt after the conversion is the one the plan foresaw."""
+    g = game(piece("K", "white", 1, 1), piece("CP", "white", 5, 5), piece("FP", "black", 6, 5),
+             piece("K", "black", 10, 10), to_move="white")
+    player = wec.AI(seconds=None, nodes=2_000)
+    convert, king = wec.parse_action("FI:CS/CP(5,5)->(6,5)"), wec.parse_action("MV:K(1,1)->(1,2)")
+    view = player._view(g)
+    player._plan = ai.plan_entries(view, [convert, king], lambda sim, action: action)
+    player._plan_key = (g.turn, g.to_move)
+    foreseen = view.clone()
+    foreseen.apply(convert)                       # R7.5: the Fire Pawn changes sides
+    g.apply(convert)
+    rebuilt = player._view(g)
+    assert [p.color for p in rebuilt.pieces() if p.type == "FP"] == ["white"]
+    assert foreseen.hash != rebuilt.hash          # the view's own marks differ...
+    assert player._planned(rebuilt) == king       # ...not what the plan compares
+    assert ai.plan_hash(g) != g.hash              # the true game: violent this turn
+    assert ai.plan_hash(wec.Game.new()) == wec.Game.new().hash
+
+
 @pytest.mark.parametrize("scenario", ["stealth_duel", "standard"])
 def test_determinizations_keep_hidden_pieces_hidden_and_choices_legal(scenario):
     """A hidden enemy put back at its last sighting must stay hidden there (it may have been
