@@ -24,14 +24,15 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class IsmctsParams:
-    """The search's constants. The defaults (root_turns 4, widening 1, exploration 0.2) against
-    greedy at 1 s per turn, games 0-59 of the item-1 match: 49/60 = 0.817 (exploration 0.3: 39.5/60 =
-    0.658; single actions at the root: 0.475 of 150 games; bench/README.md, issue 21 item 1)."""
+    """The search's constants. The defaults (root_turns 4, widening 1, exploration 0.2)
+    against greedy at 1 s per turn, the 200-game item-1 match: 0.677 (95 % 0.61 .. 0.74, Elo
+    +129); single actions at the root scored 0.475 of 150 games (bench/README.md, issue 21)."""
 
     exploration: float = 0.2
     """UCB1 constant (rewards are in [0, 1]). Lower means the enemy's replies in the tree
-    converge sooner on its best one (a minimax-like judgement of each candidate turn): 0.2
-    scored 49/60 against greedy where 0.3 scored 39.5/60 (15 games better, 5 worse); 0.7 with single actions at the root."""
+    converge sooner on its best one (a minimax-like judgement of each candidate turn). On
+    games 0-59 of the item-1 match: 0.3 scored 39.5/60; 0.2 scored 49/60 in its A/B arm and
+    43/60 in the 200-game match. 0.7 with single actions at the root."""
     rollout_turns: int = 1
     """End Turns a rollout plays before the evaluation judges it: 1, the end of the turn in
     progress (the tree searches the replies). Smoke matches against greedy at 0.5 s per turn on
