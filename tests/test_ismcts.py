@@ -5,6 +5,7 @@ was, finds a win in one, and searches without the GIL."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import random
 import threading
@@ -403,3 +404,110 @@ def test_heavy_rollouts_reply_as_the_enemy_greedy_search_would():
     _, light = _candidate_values(_position("horizon_fire_first"), 0)
     _, heavy = _candidate_values(_position("horizon_fire_first"), 3000)
     assert max(heavy.values()) < 0.001 < min(light.values())
+
+
+CLERIC_IN_REACH = _pos([
+    {"type": "K", "color": "white", "square": [1, 5], "level": "G"},
+    {"type": "FP", "color": "white", "square": [2, 2], "level": "G"},
+    {"type": "K", "color": "black", "square": [10, 6], "level": "G"},
+    {"type": "CL", "color": "black", "square": [9, 3], "level": "G", "hand": "right"},
+    {"type": "CL", "color": "black", "square": [2, 4], "level": "G", "hand": "left"},
+    {"type": "CL", "color": "black", "square": [5, 9], "level": "G", "hand": "left"},
+])
+"""Black to act; the White King (the primary piece) at (1,5). The right Cleric at (9,3) reaches
+(2,6) by its (-7,+3) path (R4.6, range 7), next to the King, whence its Conversion (R7.5) takes
+the King (R11.1); the Cleric at (2,4) is already next to it; the one at (5,9) reaches no square
+next to it."""
+
+
+def test_threat_moves_are_the_actions_after_which_a_new_fire_aims_at_the_primary_piece():
+    # the lethal replies the tree expands before random Moves (IsmctsParams.threat_visits):
+    # only the far Cleric's Move qualifies; the near one could fire before any Move
+    from wec._core.ismcts import IsmctsSearch
+    g = wec.Game.from_position(CLERIC_IN_REACH)
+    searcher = IsmctsSearch()
+    searcher.setup(search_values(), threat_visits=1)
+    before = (g.position(), g.hash)
+    legal = g._engine.legal()
+    threats = [str(g._to_action(legal[i])) for i in searcher.threats_in(g._engine)]
+    assert threats == ["MV:CL(9,3)>->(2,6)"]
+    assert (g.position(), g.hash) == before  # every Move tried was undone
+    fires = [str(a) for a in g.legal_actions() if str(a).startswith("FI:CS/CL(2,4)")]
+    assert "FI:CS/CL(2,4)<->(1,5)" in fires  # the near Cleric aims at the King already
+
+
+CLERIC_RAID = _pos([
+    {"type": "K", "color": "white", "square": [1, 5], "level": "G"},
+    {"type": "TA", "color": "white", "square": [1, 1], "level": "G", "hand": "left"},
+    {"type": "CL", "color": "white", "square": [1, 3], "level": "G", "hand": "left"},
+    {"type": "CL", "color": "white", "square": [1, 8], "level": "G", "hand": "right"},
+    {"type": "FP", "color": "white", "square": [2, 2], "level": "G"},
+    {"type": "FP", "color": "white", "square": [2, 9], "level": "G"},
+    {"type": "FP", "color": "white", "square": [2, 10], "level": "G"},
+    {"type": "K", "color": "black", "square": [10, 6], "level": "G"},
+    {"type": "TA", "color": "black", "square": [10, 10], "level": "G", "hand": "right"},
+    {"type": "CL", "color": "black", "square": [9, 3], "level": "G", "hand": "right"},
+    {"type": "CL", "color": "black", "square": [5, 9], "level": "G", "hand": "left"},
+    {"type": "FP", "color": "black", "square": [9, 6], "level": "G"},
+    {"type": "FP", "color": "black", "square": [9, 7], "level": "G"},
+    {"type": "FP", "color": "black", "square": [9, 8], "level": "G"},
+    {"type": "FP", "color": "black", "square": [9, 9], "level": "G"},
+], to_move="white")
+"""Even material, White to move; Black's Cleric at (9,3) threatens the same raid on the King as in
+CLERIC_IN_REACH (one of Black's 70 actions), which a White pawn Move does nothing against."""
+
+
+def test_threat_moves_are_expanded_first_below_a_candidate_turn():
+    # the enemy's node below a candidate turn keeps few children (progressive widening): with
+    # threat Moves found, the Cleric's raid is among them and the turn is judged lost within
+    # 100 iterations; without, random Moves mostly hide it (the turn looks good)
+    from wec import ismcts
+    from wec._core.ismcts import IsmctsSearch
+    g = wec.Game.from_position(CLERIC_RAID)
+    values = search_values()
+    turn = next(t for t in ismcts.candidate_turns(g.clone(), values, 8)
+                if str(g._to_action(t[0])).startswith("MV:FP"))
+    means: dict[int, list[float]] = {0: [], 2: []}
+    for threat_visits, seed in itertools.product((0, 2), range(1, 9)):
+        searcher = IsmctsSearch()
+        searcher.setup(values, exploration=0.2, widening=1.0, threat_visits=threat_visits)
+        searcher.set_root_turns([turn])
+        searcher.run(g.clone()._engine, [], iterations=100, seed=seed)
+        means[threat_visits].append(searcher.root_turn_children()[0][2])
+    # (seeds 1-8 on 2026-11-24: found 0.16-0.19 each; not found 0.17-0.77, 0.58 on average)
+    assert max(means[2]) < 0.2 and sum(means[0]) / 8 > 0.4, means
+
+
+def test_the_enemy_reply_a_greedy_search_expects_is_searched_first_below_a_candidate_turn():
+    # IsmctsParams.expected_replies: the enemy's reply to each candidate turn by a greedy search
+    # of its own turn (the Cleric's raid, then its Conversion of the King: R7.5, R11.1) is
+    # expanded first below the turn, so the turn is judged lost within 100 iterations, whatever
+    # the seed; without it, random Moves mostly hide the raid
+    from wec import ismcts
+    from wec._core.ismcts import IsmctsSearch
+    g = wec.Game.from_position(CLERIC_RAID)
+    values = search_values()
+    turn = next(t for t in ismcts.candidate_turns(g.clone(), values, 8)
+                if str(g._to_action(t[0])).startswith("MV:FP"))
+    replies = ismcts.enemy_replies(g, [turn], values, 45_000)
+    after = g.clone()
+    for raw in turn:
+        after._engine.apply(raw)
+    said = []
+    for raw in replies[0]:
+        said.append(str(after._to_action(raw)))
+        after._engine.apply(raw)
+    assert said[:2] == ["MV:CL(9,3)>->(2,6)", "FI:CS/CL(2,6)>->(1,5)"], said
+    assert after.result == "black"  # the reply wins: the White King converted
+    means: dict[bool, list[float]] = {False: [], True: []}
+    for expected, seed in itertools.product((False, True), range(1, 9)):
+        searcher = IsmctsSearch()
+        searcher.setup(values, exploration=0.2, widening=1.0)
+        searcher.set_root_turns([turn])
+        if expected:
+            searcher.set_replies(replies)
+        searcher.run(g.clone()._engine, [], iterations=100, seed=seed)
+        means[expected].append(searcher.root_turn_children()[0][2])
+    assert max(means[True]) < 0.2 and sum(means[False]) / 8 > 0.4, means
+    with pytest.raises(ValueError, match="replies"):
+        searcher.set_replies(replies * 2)  # one candidate turn, two replies

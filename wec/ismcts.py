@@ -12,7 +12,7 @@ import math
 import time
 import zlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from . import rules
 from .action import Action
@@ -24,9 +24,10 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class IsmctsParams:
-    """The search's constants. The defaults (root_turns 4, widening 1, exploration 0.2)
-    against greedy at 1 s per turn, the 200-game item-1 match: 0.677 (95 % 0.61 .. 0.74, Elo
-    +129); single actions at the root scored 0.475 of 150 games (bench/README.md, issue 21)."""
+    """The search's constants. Against greedy at 1 s per turn (bench/README.md, issue 21):
+    root_turns 4, widening 1, exploration 0.2 scored 0.677 in the 200-game item-1 match (95 %
+    0.61 .. 0.74, Elo +129); with the expected replies (expected_replies) 48/60 on games 0-59
+    of that match, where it scored 43/60; single actions at the root 0.475 of 150 games."""
 
     exploration: float = 0.2
     """UCB1 constant (rewards are in [0, 1]). Lower means the enemy's replies in the tree
@@ -64,7 +65,31 @@ class IsmctsParams:
     over the enemy's replies is worth more than a sharper rollout (bench/README.md)."""
     reply_depth: int = 1
     """Heavy rollouts: that search's depth in actions, quiescence after it."""
-
+    greed: float = 0.5
+    """Light rollouts: how often the policy takes the best capture (by the victim's value) or
+    the best aimed Fire rather than a random Move or End Turn. In root-turns mode a rollout
+    mostly finishes the enemy's reply to a candidate turn. 1.0 (the enemy always greedy in
+    the rollouts) scored 38/55 against greedy at 1 s, as the default did on the same games."""
+    expected_replies: int = 45_000
+    """Root-turns mode: node cap of a greedy search of the enemy's reply to each candidate turn
+    (its own turn to End Turn at wec.ai.GREEDY's depth and quiescence: enemy_replies); the
+    reply's actions are expanded first below the turn (before captures; an article action or
+    a reinforcement too, which the tree otherwise leaves out below the root). A random reply
+    almost never finds a raid of two or three actions (a Fire that clears a Cleric's path,
+    its Move, its Conversion of the primary piece; a reinforcement that converts the primary
+    piece's neighbour, which then takes it), and in the item-1 match such raids ended most
+    of IS-MCTS's losses with the search sure it was winning. 0: none. About 10-60 ms a
+    candidate from midgame positions."""
+    reply_share: float = 0.2
+    """Root-turns mode: the share of the decision's time the expected replies may take (after
+    the candidate turns' ranking)."""
+    threat_visits: int = 0
+    """A node where the enemy is to Move finds, once visited this often, its threat Moves:
+    those after which a piece has a new Fire aimed at the observer's primary piece (a
+    Cleric's long Move, then its Fire); they are expanded right after the captures and
+    aimed Fires (wec._core.ismcts.threat_moves). 0: never. Off: 4 scored 43/60 against
+    greedy at 1 s, as the default did on the same games (the raids that end games mostly
+    start with a Fire that clears the way, which this does not see)."""
 
 PARAMS = IsmctsParams()
 
@@ -176,6 +201,55 @@ def candidate_turns(view: Game, values: dict, count: int, deadline: float = 0.0
     return turns
 
 
+def enemy_replies(view: Game, turns: list[list[tuple]], values: dict, nodes: int,
+                  deadline: float = 0.0, stopped: Callable[[], bool] = lambda: False
+                  ) -> list[list[tuple]]:
+    """For each candidate turn, the enemy's reply as a greedy search of at most `nodes` nodes
+    sees it (its own turn to End Turn at wec.ai.GREEDY's depth and quiescence, then the
+    search's plan for the rest of it), as action tuples; [] where the game ends with the turn,
+    no action was searched, `deadline` (monotonic seconds, 0: none) has passed or `stopped()`
+    says so."""
+    from .ai import CLEARING_JOURNEYS, GREEDY, MOVE_DEPTH, iteration_depths
+    side = view._engine.side
+    out: list[list[tuple]] = []
+    for turn in turns:
+        sim = view._engine.copy()
+        for raw in turn:
+            sim.apply(raw)
+        if (deadline and time.monotonic() >= deadline) or stopped() or sim.result != -1 \
+                or sim.side == side:
+            out.append([])
+            continue
+        sim.search_setup(values, tt_bits=16, qdepth=GREEDY.quiescence, turn_only=True,
+                         max_depth=GREEDY.depth, clearing=CLEARING_JOURNEYS,
+                         move_depth=MOVE_DEPTH)
+        sim.search_reset()
+        best = -1
+        for depth in iteration_depths(GREEDY.depth):
+            index, _, complete, _ = sim.search_iteration(depth, best, nodes, deadline)
+            if index >= 0:
+                best = index
+            if not complete:
+                break
+        reply: list[tuple] = []
+        for index in (sim.search_plan(best, MAX_TURN_ACTIONS) if best >= 0 else []):
+            raw = sim.legal()[index]
+            reply.append(raw)
+            sim.apply(raw)
+        # the plan ends where the table does (its depth): the rest an action at a time, as
+        # candidate_turns completes a turn (the Fires of a conversion, then the capture)
+        while reply and sim.side != side and sim.result == -1 and len(reply) < MAX_TURN_ACTIONS:
+            sim.search_reset()
+            index = sim.search_iteration(1, -1, COMPLETION_NODES, deadline)[0]
+            if index < 0:
+                break
+            raw = sim.legal()[index]
+            reply.append(raw)
+            sim.apply(raw)
+        out.append(reply)
+    return out
+
+
 def choose(ai: "AI", game: Game, seconds: float | None, nodes: int | None) -> Action:
     """The IS-MCTS decision for the side to move: the most visited root action that is legal
     by the side's observation. `seconds` bounds the time (0: a token 100 iterations), `nodes`
@@ -198,7 +272,8 @@ def choose(ai: "AI", game: Game, seconds: float | None, nodes: int | None) -> Ac
     searcher = IsmctsSearch()
     searcher.setup(ai.values, exploration=p.exploration, rollout_turns=p.rollout_turns,
                    scale=p.scale, max_nodes=p.max_nodes, widening=p.widening,
-                   reply_nodes=p.reply_nodes, reply_depth=p.reply_depth)
+                   reply_nodes=p.reply_nodes, reply_depth=p.reply_depth, greed=p.greed,
+                   threat_visits=p.threat_visits)
     limit = int(nodes or 0)
     deadline = 0.0
     started = time.monotonic()
@@ -220,6 +295,11 @@ def choose(ai: "AI", game: Game, seconds: float | None, nodes: int | None) -> Ac
         finally:
             ai._engine = None
         searcher.set_root_turns(turns)
+        if p.expected_replies and turns and not ai._stop.is_set():
+            searcher.set_replies(enemy_replies(
+                view, turns, ai.values, p.expected_replies,
+                started + (p.turn_share + p.reply_share) * (deadline - started) if deadline
+                else 0.0, ai._stop.is_set))
     ai._engine = _Stopper(searcher)
     try:
         if ai._stop.is_set():
@@ -266,7 +346,8 @@ def simulation_rate(iterations: int = 20_000, game: Game | None = None) -> tuple
     p = PARAMS
     searcher.setup(search_values(), exploration=p.exploration, rollout_turns=p.rollout_turns,
                    scale=p.scale, max_nodes=p.max_nodes, widening=p.widening,
-                   reply_nodes=p.reply_nodes, reply_depth=p.reply_depth)
+                   reply_nodes=p.reply_nodes, reply_depth=p.reply_depth, greed=p.greed,
+                   threat_visits=p.threat_visits)
     started = time.perf_counter()
     made = searcher.run(game._engine, [], iterations=iterations, seed=1)
     return made, time.perf_counter() - started

@@ -10,6 +10,8 @@ cdef enum:
     KEY_TABLE = 16384         # open-addressing table of one action list's keys (> 2 * MAX_MOVES)
     MAX_TURNS = 32            # candidate whole turns at the root (root-turns mode)
     MAX_TURN_LEN = 16         # actions in one candidate turn
+    MAX_THREAT_SETS = 512     # nodes that keep their threat Moves (the rest go without)
+    MAX_THREATS = 48          # threat Moves kept per node
 
 ctypedef struct Node:
     Move move                 # the action that leads here from the parent
@@ -19,6 +21,8 @@ ctypedef struct Node:
     int sibling               # next child of the parent, -1 none
     int actor                 # the side that made `move`
     int turn                  # a root child in root-turns mode: its candidate turn; else -1
+    int threats               # its threat Moves (threat_moves): a set index, -1 not made yet,
+                              # -2 none to make (the observer's node, or the side has Moved)
     int visits
     int avail                 # iterations in which `move` was legal when its parent was selected
     double reward             # summed rewards, from the actor's point of view
@@ -48,6 +52,10 @@ ctypedef struct Tree:
     Move* turns               # root-turns mode: candidate turn k is turns[k * MAX_TURN_LEN:]
     int turn_len[32]          # the actions of each candidate turn
     int n_turns               # 0: the root's children are single actions (root_buf)
+    Move* replies             # root-turns mode: the enemy's expected reply to candidate turn k
+                              # (replies[k * MAX_TURN_LEN:], reply_len[k] actions; 0 none),
+                              # expanded first below it, action by action
+    int reply_len[32]
     int root_next             # root_order[root_next] is the next root action to expand
     Hidden hidden[64]
     int n_hidden
@@ -71,5 +79,15 @@ ctypedef struct Tree:
                               # when reply_nodes > 0
     long long reply_nodes     # 0: the light rollout policy for both sides
     int reply_depth           # that search's depth in actions (quiescence after it)
+    int threat_visits         # a node's threat Moves are found once it has this many visits
+                              # (0: never); they are expanded right after captures of the
+                              # primary piece
+    Move* scratch             # threat_moves' action lists (t.buf is the expansion's)
+    Move* scratch2
+    unsigned long long* threat_keys  # set k: threat_keys[k * MAX_THREATS:], threat_n[k] of them
+    int* threat_n
+    int n_threat_sets
+    int greed                 # light rollouts: per mille of the choices in which the policy
+                              # takes the best capture (or aimed Fire) rather than a random one
 
 cdef long long ismcts_run(State* st, Tree* t) noexcept nogil

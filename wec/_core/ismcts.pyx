@@ -206,6 +206,73 @@ cdef int priority(State* st, Tree* t, Move* m) noexcept nogil:
     return 900000 if hit == 2 else (500 if hit == 1 else 0)
 
 
+cdef int aims_at_primary(State* st, Tree* t, int n, Move* buf, unsigned char* skip
+                         ) noexcept nogil:
+    """The id of a piece (not marked in `skip`) with a Fire in buf[0:n] aimed at the enemy
+    primary government piece, -1 if none."""
+    cdef int i
+    for i in range(n):
+        if buf[i].kind == ACT_FIRE and (skip == NULL or not skip[buf[i].pid]) \
+                and priority(st, t, &buf[i]) >= 900000:
+            return buf[i].pid
+    return -1
+
+
+cdef int threat_moves(State* st, Tree* t, int node) noexcept nogil:
+    """The threat set of a node where the observer's enemy is to Move: the keys of its Moves
+    (and reserve entries, pickups, Dozes: every action but a Fire or End Turn) after which a piece that could not before has a Fire aimed at
+    the observer's primary piece (a Cleric's long Move then its Fire, a blocker stepping
+    aside): the lethal replies a random choice among ~266 Moves would almost never try.
+    Made once per node, in the determinization of the visit that asks; -1 when there is none
+    to make or no room for it."""
+    cdef Node* nd = &t.nodes[node]
+    cdef Gen g
+    cdef int n, i, k, pid
+    cdef unsigned char before[MAX_PIECES]
+    if nd.threats != -1:
+        return nd.threats
+    if st.side == t.observer or st.moved or t.n_threat_sets >= MAX_THREAT_SETS:
+        nd.threats = -2
+        return -2
+    k = t.n_threat_sets
+    t.n_threat_sets += 1
+    t.threat_n[k] = 0
+    nd.threats = k
+    memset(before, 0, st.n_pieces)
+    g.out = t.scratch2
+    g.limit = MAX_MOVES
+    g.captures = False
+    while True:  # every piece that can already aim at the primary piece
+        g.n = 0
+        gen_fires(st, &g)
+        pid = aims_at_primary(st, t, g.n, t.scratch2, before)
+        if pid < 0:
+            break
+        before[pid] = 1
+    n = gen_actions(st, t.scratch)
+    for i in range(n):
+        if t.threat_n[k] >= MAX_THREATS:
+            break
+        if t.scratch[i].kind == ACT_FIRE or t.scratch[i].kind == ACT_END:
+            continue
+        do_action(st, &t.scratch[i])
+        g.n = 0
+        gen_fires(st, &g)
+        if aims_at_primary(st, t, g.n, t.scratch2, before) >= 0:
+            t.threat_keys[k * MAX_THREATS + t.threat_n[k]] = move_key(&t.scratch[i])
+            t.threat_n[k] += 1
+        undo_action(st)
+    return k
+
+
+cdef bint is_threat(Tree* t, int k, unsigned long long key) noexcept nogil:
+    cdef int i
+    for i in range(t.threat_n[k]):
+        if t.threat_keys[k * MAX_THREATS + i] == key:
+            return True
+    return False
+
+
 cdef int best_by_priority(State* st, Tree* t, Move* buf, int n) noexcept nogil:
     """The index of the best capture or aimed Fire in buf[0:n] (a win at once), -1 if none."""
     cdef int i, v, best = 0, best_i = -1
@@ -251,6 +318,7 @@ cdef int new_node(Tree* t, int parent, Move* m, unsigned long long key, int acto
     nd.sibling = -1
     nd.actor = actor
     nd.turn = -1
+    nd.threats = -1
     nd.visits = 0
     nd.avail = 0
     nd.reward = 0.0
@@ -317,9 +385,9 @@ cdef int reply_action(State* st, Tree* t) noexcept nogil:
 
 cdef int rollout(State* st, Tree* t) noexcept nogil:
     """Play `rollout_turns` End Turns (or to the end of the game) by the rollout policy: the
-    Move is a capture of the enemy primary piece if there is one, half of the time the best
-    capture, else a random Move or Doze; after it, half of the time the best aimed Fire, else
-    End Turn. With heavy rollouts (reply_nodes) the observer's enemy plays its turn by a small
+    Move is a capture of the enemy primary piece if there is one, else the best capture (`greed`
+    per mille of the time, half by default) or a random Move or Doze; after it, as often, the
+    best aimed Fire, else End Turn. With heavy rollouts (reply_nodes) the observer's enemy plays its turn by a small
     greedy search instead (reply_action): the reply a good opponent would make, not an average
     over random ones. Only what the policy needs is generated (the Moves, the Fires), never the whole
     action list. Returns the actions made (the caller undoes them)."""
@@ -343,12 +411,12 @@ cdef int rollout(State* st, Tree* t) noexcept nogil:
             if n == 0:
                 break
             k = best_by_priority(st, t, t.buf, n)
-            if k < 0 or (priority(st, t, &t.buf[k]) < 1000000 and below(t, 2)):
+            if k < 0 or (priority(st, t, &t.buf[k]) < 1000000 and below(t, 1000) >= t.greed):
                 k = below(t, n)
             do_action(st, &t.buf[k])
         else:
             k = -1
-            if below(t, 2):
+            if below(t, 1000) < t.greed:
                 g.out = t.buf
                 g.n = 0
                 g.limit = MAX_MOVES
@@ -469,7 +537,9 @@ cdef void order_root(State* st, Tree* t) noexcept nogil:
 
 cdef int iterate(State* st, Tree* t) noexcept nogil:
     """One iteration from the root (node 0); returns the actions made (undone by the caller)."""
-    cdef int cur = 0, done = 0, n, i, c, best, pick, v, bestv, count, side
+    cdef int cur = 0, done = 0, n, i, c, best, pick, v, bestv, count, side, ts
+    cdef int rk = 0, rj = -1  # the candidate turn descended into; the reply's next action
+    cdef Move* reply
     cdef double ucb, bestu, lg
     cdef Node* nd
     cdef double r
@@ -479,7 +549,10 @@ cdef int iterate(State* st, Tree* t) noexcept nogil:
             if c < 0:
                 break
             if t.nodes[c].turn >= 0:
-                done += play_turn(st, t, t.nodes[c].turn)
+                rk = t.nodes[c].turn
+                n = play_turn(st, t, rk)
+                done += n
+                rj = 0 if n == t.turn_len[rk] and t.reply_len[rk] else -1
             else:
                 do_action(st, &t.nodes[c].move)
                 done += 1
@@ -487,7 +560,15 @@ cdef int iterate(State* st, Tree* t) noexcept nogil:
             if t.nodes[c].visits == 0:
                 break  # just expanded: its rollout follows
             continue
-        n = gen_search_actions(st, t.buf)
+        ts = -1
+        if t.threat_visits and t.nodes[cur].visits >= t.threat_visits:
+            ts = threat_moves(st, t, cur)  # before t.buf is filled: it makes and unmakes Moves
+        reply = &t.replies[rk * MAX_TURN_LEN + rj] if rj >= 0 and rj < t.reply_len[rk] \
+            else NULL
+        if reply != NULL and reply.kind >= ACT_PICKUP:
+            n = gen_actions(st, t.buf)  # the reply's article action (a reinforcement) too
+        else:
+            n = gen_search_actions(st, t.buf)
         if n == 0:
             break
         index_actions(t, n)
@@ -521,6 +602,11 @@ cdef int iterate(State* st, Tree* t) noexcept nogil:
                 if t.tried[i] == t.gen:
                     continue
                 v = priority(st, t, &t.buf[i])
+                if reply != NULL and memcmp(&t.buf[i], reply, sizeof(Move)) == 0:
+                    v = 2000000  # the expected reply first
+                elif ts >= 0 and v < 800000 and t.buf[i].kind != ACT_FIRE \
+                        and is_threat(t, ts, t.keys[i]):
+                    v = 800000  # after a capture of the primary piece and aimed Fires at it
                 if v == 0 and t.widening > 0 and t.buf[i].kind == ACT_END:
                     v = 1  # a node that keeps few children keeps End Turn before a random one
                 if v > bestv:
@@ -542,6 +628,10 @@ cdef int iterate(State* st, Tree* t) noexcept nogil:
                     break
         if best < 0:
             break
+        if reply != NULL and memcmp(&t.nodes[best].move, reply, sizeof(Move)) == 0:
+            rj += 1  # still on the expected reply
+        else:
+            rj = -1
         do_action(st, &t.nodes[best].move)
         done += 1
         cur = best
@@ -563,6 +653,7 @@ cdef long long ismcts_run(State* st, Tree* t) noexcept nogil:
     t.iterations = 0
     t.rollout_actions = 0
     t.relocated = 0
+    t.n_threat_sets = 0
     t.observer = st.side
     if new_node(t, -1, NULL, 0, 1 - st.side) < 0:
         return 0
@@ -601,7 +692,14 @@ cdef class IsmctsSearch:
         self.t.root_order = <int*>malloc((MAX_MOVES + 16) * sizeof(int))
         self.t.root_child = <int*>malloc((MAX_MOVES + 16) * sizeof(int))
         self.t.turns = <Move*>malloc(MAX_TURNS * MAX_TURN_LEN * sizeof(Move))
-        if self.t.turns == NULL:
+        self.t.scratch = <Move*>malloc((MAX_MOVES + 16) * sizeof(Move))
+        self.t.replies = <Move*>calloc(MAX_TURNS * MAX_TURN_LEN, sizeof(Move))
+        self.t.scratch2 = <Move*>malloc((MAX_MOVES + 16) * sizeof(Move))
+        self.t.threat_keys = <unsigned long long*>malloc(
+            MAX_THREAT_SETS * MAX_THREATS * sizeof(unsigned long long))
+        self.t.threat_n = <int*>calloc(MAX_THREAT_SETS, sizeof(int))
+        if self.t.turns == NULL or self.t.replies == NULL or self.t.scratch == NULL or self.t.scratch2 == NULL \
+                or self.t.threat_keys == NULL or self.t.threat_n == NULL:
             raise MemoryError()
         if self.t.root_buf == NULL or self.t.root_order == NULL or self.t.root_child == NULL:
             raise MemoryError()
@@ -613,6 +711,7 @@ cdef class IsmctsSearch:
         self.t.scale = 300.0
         self.t.max_nodes = 1 << 20
         self.t.widening = 0.0
+        self.t.greed = 500
 
     def __dealloc__(self):
         if self.t != NULL:
@@ -626,22 +725,31 @@ cdef class IsmctsSearch:
             free(self.t.root_order)
             free(self.t.root_child)
             free(self.t.turns)
+            free(self.t.scratch)
+            free(self.t.replies)
+            free(self.t.scratch2)
+            free(self.t.threat_keys)
+            free(self.t.threat_n)
             search_free(&self.t.reply)
             free(self.t)
 
     def setup(self, dict values, double exploration=0.7, int rollout_turns=1, double scale=300.0,
               int max_nodes=1 << 20, double widening=0.0, long long reply_nodes=0,
-              int reply_depth=1, int reply_qdepth=6):
+              int reply_depth=1, int reply_qdepth=6, double greed=0.5, int threat_visits=0):
         """The evaluation's values (wec.ai.search_values()), the UCB constant, the End Turns a
         rollout plays, the evaluation units per logistic unit, the tree's node cap, the
         progressive widening below the root (0: none), heavy rollouts: the nodes of the
-        enemy's greedy search per action (0: light rollouts), its depth and quiescence."""
+        enemy's greedy search per action (0: light rollouts), its depth and quiescence, and
+        how often the light policy takes the best capture or aimed Fire (0 .. 1), and the
+        visits after which a node of the enemy's finds its threat Moves (0: never)."""
         cdef Search* S = &self.t.values
         cdef Search* R = &self.t.reply
         cdef int i
         if exploration < 0 or rollout_turns < 0 or scale <= 0 or max_nodes < 1 or widening < 0:
             raise ValueError("IS-MCTS setup: exploration >= 0, rollout_turns >= 0, scale > 0, "
                              "max_nodes >= 1, widening >= 0")
+        if not 0.0 <= greed <= 1.0:
+            raise ValueError(f"IS-MCTS setup: greed in [0, 1], not {greed}")
         if reply_nodes < 0 or reply_depth < 1 or reply_qdepth < 0 \
                 or reply_depth + reply_qdepth + 2 > MAX_PLY:
             raise ValueError("IS-MCTS setup: reply_nodes >= 0, reply_depth >= 1, "
@@ -664,6 +772,8 @@ cdef class IsmctsSearch:
         self.t.scale = scale
         self.t.max_nodes = max_nodes
         self.t.widening = widening
+        self.t.greed = <int>(greed * 1000 + 0.5)
+        self.t.threat_visits = max(threat_visits, 0)
 
     def run(self, engine, list hidden, long long iterations=0, double deadline=0.0,
             unsigned long long seed=1):
@@ -701,7 +811,26 @@ cdef class IsmctsSearch:
                 (m.kind, m.pid, m.dest, m.dlevel, m.passenger, m.path, m.group, m.dir, m.art,
                  m.art2, m.target) = raw
             t.turn_len[k] = len(turn)
+            t.reply_len[k] = 0
         t.n_turns = len(turns)
+
+    def set_replies(self, list replies):
+        """After set_root_turns: the enemy's expected reply to each candidate turn (a list of
+        action tuples, [] none), whose actions are expanded first below it (before captures),
+        so the tree weighs the reply a search would make (wec.ismcts.enemy_replies)."""
+        cdef Tree* t = self.t
+        cdef Move* m
+        cdef int k, j
+        if len(replies) > t.n_turns:
+            raise ValueError(f"{len(replies)} replies for {t.n_turns} root turns")
+        for k, turn in enumerate(replies):
+            if len(turn) > MAX_TURN_LEN:
+                raise ValueError(f"a reply has at most {MAX_TURN_LEN} actions, not {len(turn)}")
+            for j, raw in enumerate(turn):
+                m = &t.replies[k * MAX_TURN_LEN + j]
+                (m.kind, m.pid, m.dest, m.dlevel, m.passenger, m.path, m.group, m.dir, m.art,
+                 m.art2, m.target) = raw
+            t.reply_len[k] = len(turn)
 
     cdef _set_hidden(self, State* st, list hidden, unsigned long long seed):
         cdef Tree* t = self.t
@@ -799,3 +928,26 @@ cdef class IsmctsSearch:
         """(iterations, tree nodes, rollout actions, hidden pieces moved by the
         determinizations) of the last run."""
         return self.t.iterations, self.t.n_nodes, self.t.rollout_actions, self.t.relocated
+
+    def threats_in(self, engine, list hidden=None, unsigned long long seed=1):
+        """The threat Moves (threat_moves) of the side to move in the engine's state against
+        the other side, as indices into engine.legal(); a fresh tree (the last run's is lost)."""
+        cdef Tree* t = self.t
+        cdef State* st = <State*><size_t>engine._state_address()
+        cdef int k, i
+        self._set_hidden(st, hidden or [], seed)
+        t.n_nodes = 0
+        t.n_threat_sets = 0
+        t.observer = 1 - st.side
+        new_node(t, -1, NULL, 0, t.observer)
+        k = threat_moves(st, t, 0)
+        if k < 0:
+            return []
+        keys = {t.threat_keys[k * MAX_THREATS + i] for i in range(t.threat_n[k])}
+        n = gen_actions(st, t.buf)
+        return [i for i in range(n) if move_key(&t.buf[i]) in keys]
+
+    def threat_counts(self):
+        """The threat Moves found at each node that made its threat set (threat_moves), in
+        the order made, in the last run."""
+        return [self.t.threat_n[k] for k in range(self.t.n_threat_sets)]
