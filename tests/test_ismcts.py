@@ -511,3 +511,37 @@ def test_the_enemy_reply_a_greedy_search_expects_is_searched_first_below_a_candi
     assert max(means[True]) < 0.2 and sum(means[False]) / 8 > 0.4, means
     with pytest.raises(ValueError, match="replies"):
         searcher.set_replies(replies * 2)  # one candidate turn, two replies
+
+
+def test_safest_turns_puts_the_turns_whose_expected_reply_wins_last():
+    # IsmctsParams.reply_candidates: of the ranking's eight turns in CLERIC_RAID, the Cleric's
+    # raid (R4.6) and Conversion of the King (R7.5, R11.1) answer all but those that block or
+    # dodge it; those come first among the root's turns, the lost ones after them
+    from wec import ismcts
+    g = wec.Game.from_position(CLERIC_RAID)
+    values = search_values()
+    turns = ismcts.candidate_turns(g.clone(), values, 8)
+    scored = ismcts.scored_replies(g, turns, values, 45_000)
+    lost = []
+    for turn, (reply, _) in zip(turns, scored):
+        after = g.clone()
+        for raw in turn + reply:
+            after._engine.apply(raw)
+        lost.append(after.result == "black")
+    assert 0 < lost.count(False) < 4 and any(lost[:4])  # the ranking's best four hold a loser
+    safe, replies = ismcts.safest_turns(turns, scored, 4)
+    assert [lost[turns.index(t)] for t in safe] == sorted(lost[turns.index(t)] for t in safe)
+    assert sum(not lost[turns.index(t)] for t in safe) == lost.count(False)
+    assert replies == [scored[turns.index(t)][0] for t in safe]
+    assert ismcts.enemy_replies(g, turns[:2], values, 45_000) == [r for r, _ in scored[:2]]
+
+
+def test_safest_turns_orders_by_the_enemy_score_then_the_ranking():
+    from wec.ismcts import REPLY_LOST, safest_turns
+    turns = [[("t", k)] for k in range(6)]
+    scored = [([("r", 0)], 300), ([], None), ([("r", 2)], -50), ([], REPLY_LOST),
+              ([("r", 4)], 300), ([("r", 5)], 120)]
+    safe, replies = safest_turns(turns, scored, 4)
+    assert [t[0][1] for t in safe] == [3, 2, 5, 0]  # the winning turn, then the least for
+    assert replies == [[], [("r", 2)], [("r", 5)], [("r", 0)]]  # the enemy; ties by ranking
+    assert [t[0][1] for t in safest_turns(turns, scored, 6)[0]] == [3, 2, 5, 0, 4, 1]

@@ -27,8 +27,9 @@ class IsmctsParams:
     """The search's constants. Against greedy at 1 s per turn (bench/README.md, issue 21):
     root_turns 4, widening 1, exploration 0.2 scored 0.677 in the 200-game item-1 match (95 %
     0.61 .. 0.74, Elo +129); with the expected replies (expected_replies) 0.765 in the same
-    200 games (95 % 0.71 .. 0.82, Elo +205; 42 games better, 24 worse); single actions at the
-    root 0.475 of 150 games."""
+    200 games (95 % 0.71 .. 0.82, Elo +205; 42 games better, 24 worse); with the root's turns
+    chosen for safety among eight (reply_candidates) 0.815 (95 % 0.76 .. 0.87, Elo +258; 37
+    better, 27 worse than 0.765); single actions at the root 0.475 of 150 games."""
 
     exploration: float = 0.2
     """UCB1 constant (rewards are in [0, 1]). Lower means the enemy's replies in the tree
@@ -81,6 +82,17 @@ class IsmctsParams:
     piece's neighbour, which then takes it), and in the item-1 match such raids ended most
     of IS-MCTS's losses with the search sure it was winning. 0: none. About 10-60 ms a
     candidate from midgame positions."""
+    reply_candidates: int = 8
+    """Root-turns mode with expected replies: the ranking's best `reply_candidates` turns get
+    an expected reply, and the `root_turns` of them whose replies score least for the enemy
+    (its greedy search's score after its reply: a two-turn judgement) become the root's
+    children (safest_turns); equal to root_turns, the ranking's best four. The ranking alone
+    knows nothing of the reply: in 34 of 64 games IS-MCTS lost to greedy, its four turns held
+    none that saved the primary piece at its last decision. 8 scored 50/60 against greedy at
+    1 s where 4 scored 44/60 in the match on the same games (12 better, 6 worse), and 163/200
+    (0.815) where 4 scored 153/200; on the 140 games not used to choose it, 0.807 against
+    0.779. About 40 ms a reply (0.3 s for eight; the
+    replies not searched by the reply_share deadline go after the searched ones)."""
     reply_share: float = 0.2
     """Root-turns mode: the share of the decision's time the expected replies may take (after
     the candidate turns' ranking)."""
@@ -210,28 +222,46 @@ def enemy_replies(view: Game, turns: list[list[tuple]], values: dict, nodes: int
     search's plan for the rest of it), as action tuples; [] where the game ends with the turn,
     no action was searched, `deadline` (monotonic seconds, 0: none) has passed or `stopped()`
     says so."""
+    return [reply for reply, _ in scored_replies(view, turns, values, nodes, deadline, stopped)]
+
+
+REPLY_LOST = -1_000_000
+"""scored_replies' score of a reply to a turn that wins the game (the enemy has lost)."""
+
+
+def scored_replies(view: Game, turns: list[list[tuple]], values: dict, nodes: int,
+                   deadline: float = 0.0, stopped: Callable[[], bool] = lambda: False
+                   ) -> list[tuple[list[tuple], int | None]]:
+    """enemy_replies with each reply's score for the enemy (its search's last completed
+    iteration, evaluation units): REPLY_LOST where the turn wins the game, None where nothing
+    was searched (the deadline, `stopped()`, the game drawn or lost by the turn)."""
     from .ai import CLEARING_JOURNEYS, GREEDY, MOVE_DEPTH, iteration_depths
     side = view._engine.side
-    out: list[list[tuple]] = []
+    out: list[tuple[list[tuple], int | None]] = []
     for turn in turns:
         sim = view._engine.copy()
         for raw in turn:
             sim.apply(raw)
+        if sim.result == side:  # (Engine.result: the winner's side index, -1 the game goes on)
+            out.append(([], REPLY_LOST))
+            continue
         if (deadline and time.monotonic() >= deadline) or stopped() or sim.result != -1 \
                 or sim.side == side:
-            out.append([])
+            out.append(([], None))
             continue
         sim.search_setup(values, tt_bits=16, qdepth=GREEDY.quiescence, turn_only=True,
                          max_depth=GREEDY.depth, clearing=CLEARING_JOURNEYS,
                          move_depth=MOVE_DEPTH)
         sim.search_reset()
         best = -1
+        score: int | None = None
         for depth in iteration_depths(GREEDY.depth):
-            index, _, complete, _ = sim.search_iteration(depth, best, nodes, deadline)
+            index, value, complete, _ = sim.search_iteration(depth, best, nodes, deadline)
             if index >= 0:
                 best = index
             if not complete:
                 break
+            score = value
         reply: list[tuple] = []
         for index in (sim.search_plan(best, MAX_TURN_ACTIONS) if best >= 0 else []):
             raw = sim.legal()[index]
@@ -247,8 +277,20 @@ def enemy_replies(view: Game, turns: list[list[tuple]], values: dict, nodes: int
             raw = sim.legal()[index]
             reply.append(raw)
             sim.apply(raw)
-        out.append(reply)
+        out.append((reply, score if reply else None))
     return out
+
+
+def safest_turns(turns: list[list[tuple]], scored: list[tuple[list[tuple], int | None]],
+                 count: int) -> tuple[list[list[tuple]], list[list[tuple]]]:
+    """The `count` candidate turns whose expected replies score least for the enemy (a turn
+    that wins first; a turn whose reply was not searched after every scored one, in the
+    ranking's order), and those turns' replies: (turns, replies)."""
+    def key(k: int) -> tuple:
+        score = scored[k][1]
+        return (score is None, score or 0, k)
+    order = sorted(range(len(turns)), key=key)[:count]
+    return [turns[k] for k in order], [scored[k][0] for k in order]
 
 
 def choose(ai: "AI", game: Game, seconds: float | None, nodes: int | None) -> Action:
@@ -290,17 +332,24 @@ def choose(ai: "AI", game: Game, seconds: float | None, nodes: int | None) -> Ac
         ranked = view.clone()
         ai._engine = ranked._engine  # AI.stop() cuts the ranking short too
         try:
-            turns = candidate_turns(ranked, ai.values, p.root_turns,
+            turns = candidate_turns(ranked, ai.values,
+                                    max(p.root_turns, p.reply_candidates if p.expected_replies
+                                        else 0),
                                     started + p.turn_share * (deadline - started) if deadline
                                     else 0.0)
         finally:
             ai._engine = None
-        searcher.set_root_turns(turns)
+        replies: list[list[tuple]] = []
         if p.expected_replies and turns and not ai._stop.is_set():
-            searcher.set_replies(enemy_replies(
+            scored = scored_replies(
                 view, turns, ai.values, p.expected_replies,
                 started + (p.turn_share + p.reply_share) * (deadline - started) if deadline
-                else 0.0, ai._stop.is_set))
+                else 0.0, ai._stop.is_set)
+            turns, replies = safest_turns(turns, scored, p.root_turns)
+        turns = turns[:p.root_turns]
+        searcher.set_root_turns(turns)
+        if replies:
+            searcher.set_replies(replies)
     ai._engine = _Stopper(searcher)
     try:
         if ai._stop.is_set():
