@@ -91,8 +91,8 @@ class IsmctsParams:
     none that saved the primary piece at its last decision. 8 scored 50/60 against greedy at
     1 s where 4 scored 44/60 in the match on the same games (12 better, 6 worse), and 163/200
     (0.815) where 4 scored 153/200; on the 140 games not used to choose it, 0.807 against
-    0.779. About 40 ms a reply (0.3 s for eight; the
-    replies not searched by the reply_share deadline go after the searched ones)."""
+    0.779. About 40 ms a reply (0.3 s for eight; the replies not searched by the reply_share
+    deadline go after the searched ones)."""
     reply_share: float = 0.2
     """Root-turns mode: the share of the decision's time the expected replies may take (after
     the candidate turns' ranking)."""
