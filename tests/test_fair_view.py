@@ -7,8 +7,8 @@ from __future__ import annotations
 import copy
 
 import wec
-from builders import piece, position
-from wec.ai import view_game
+from builders import find, fire, piece, play, position
+from wec.ai import flamed, searched_sightings, view_game
 from wec.observation import LastSeen
 
 W, B = "white", "black"
@@ -193,3 +193,58 @@ def test_a_visible_enemy_beside_a_reserve_does_not_arm_the_guess(monkeypatch):
     monkeypatch.setattr(wec.ai, "ARMING_REACH", 2)
     view = view_game(obs.position(), [seen], B)
     assert reserves(view, W) == {(8, 5): ("Q", True), (8, 1): ("SU", True)}
+
+
+def flame_position(aaa_moves: bool) -> wec.Game:
+    """White's Flame Pawn on (5,5); a Black AAA (stealthy, R10) on (5,7), two squares east, and
+    a Black Submarine at Sub on (5,6), both hidden from White and known where they stand from
+    the public initial position; Black plays first: the AAA steps away to (6,8) or the King
+    steps."""
+    g = wec.Game.from_position(position(
+        piece("K", W, 1, 1), piece("FP", W, 5, 5), piece("K", B, 10, 10),
+        piece("AAA", B, 5, 7), piece("SU", B, 5, 6, level="S"), to_move=B))
+    obs = g.observation(W)
+    assert not obs.pieces(B)[1:] and {s.square for s in obs.last_seen()} == {(5, 7), (5, 6)}
+    black = find(g, origin=(5, 7, "G"), dest=(6, 8, "G")) if aaa_moves else \
+        next(a for a in g.legal_moves() if a.piece == "K")
+    play(g, black)
+    g.end_turn()
+    return g
+
+
+def test_a_hidden_enemy_on_a_square_the_side_flamed_is_left_out_of_its_view():
+    # R7.1: every piece at the firer's level on the two squares east of (5,5) is hit; White's
+    # record does not say whether its Flame destroyed anything hidden (R12.3), but an AAA still
+    # on (5,7) was destroyed and one that had left is elsewhere: the view leaves it out either
+    # way, decided from White's own action, never from the truth (the AAA lives on in one game)
+    views = []
+    for aaa_moves in (False, True):
+        g = flame_position(aaa_moves)
+        fire(g, (5, 5, "G"), "FL", (5, 6))
+        assert any(p.type == "AAA" for p in g.pieces(B)) == aaa_moves
+        obs = g.observation(W)
+        assert {s.square for s in obs.last_seen()} >= {(5, 6)}  # the sightings themselves stay
+        kept = searched_sightings(obs)
+        # the Submarine at Sub on the flamed (5,6) was not hit (a flame hits its own level)
+        assert [(s.type, s.square, s.level) for s in kept] == [("SU", (5, 6), "S")]
+        view = wec.AI(seed=1)._view(g)
+        assert [p.type for p in view.pieces(B) if p.type == "AAA"] == []
+        views.append([(p.type, p.square, p.level) for p in view.pieces(B) if p.type != "K"])
+        for _ in (W, B):  # and in the turns after, from White's history
+            play(g, next(a for a in g.legal_moves() if a.piece == "K"))
+            g.end_turn()
+        assert [s.type for s in searched_sightings(g.observation(W))] == ["SU"]
+    assert views[0] == views[1] == [("SU", (5, 6), "S")]  # only Black's King move differs
+
+
+def test_a_flame_elsewhere_keeps_the_hidden_enemy_where_it_was_seen():
+    g = flame_position(False)
+    fire(g, (5, 5, "G"), "FL", (5, 4))
+    assert {s.type for s in searched_sightings(g.observation(W))} == {"AAA", "SU"}
+    assert any(p.type == "AAA" and p.square == (5, 7) for p in wec.AI(seed=1)._view(g).pieces(B))
+
+
+def test_flamed_reads_the_squares_and_level_of_each_flame_in_a_turn_string():
+    turn = "MV:FP(6,7)->(7,6),FI1:FL/FP(7,6)3RLJPXXX->(8,7),FI2:FL/JE^(4,4)1FL<->(3,4)"
+    assert flamed(turn, 2) == {(8, 7, "G"), (9, 8, "G"), (3, 4, "A"), (2, 4, "A")}
+    assert flamed("FI:ST/SP(4,2)->(5,3)", 2) == set()

@@ -66,6 +66,20 @@ class Observation:
         up to date action by action costs the same in a long game."""
         return self._record.action_notes(self.color, start, ahead=ahead)
 
+    def turn_notes(self) -> list[Any]:
+        """The actions of the turn in progress (this side's record from the last End Turn on,
+        `action_notes`): read back from the end of the line, so it costs the same in a long
+        game."""
+        ply = self._record.ply
+        start = ply
+        while start > 0:
+            start = max(0, start - 16)
+            notes = self.action_notes(start)
+            ends = [i for i, n in enumerate(notes) if n.kind == "END"]
+            if ends:
+                return notes[ends[-1] + 1:]
+        return self.action_notes(0)
+
     # --- the read API of Game, restricted ------------------------------------------------------
 
     def position(self) -> dict[str, Any]:
