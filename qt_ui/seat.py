@@ -34,10 +34,11 @@ def looking_side(game: wec.Game, mode: str, human: str) -> str | None:
 def side_view(game: wec.Game, color: str) -> tuple[dict[str, Any], list[Any], str]:
     """What `color` may know, as the computer's helper judges it (the hint, the computer's
     answer to a draw offer): its observation's position (enemy reserves as bare squares) and
-    its last sightings of hidden enemies (wec.ai.view_game puts them back there and guesses
-    the reserves as the computer's own search does)."""
+    its last sightings of hidden enemies as the computer's own search keeps them
+    (wec.ai.searched_sightings; wec.ai.view_game puts them back there and guesses the reserves
+    as that search does)."""
     obs = game.observation(color)
-    return obs.position(), obs.last_seen(), color
+    return obs.position(), wec.ai.searched_sightings(obs), color
 
 
 @dataclass

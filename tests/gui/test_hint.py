@@ -23,7 +23,7 @@ def test_the_hint_is_the_computers_choice_from_the_humans_view(make_window, qtbo
     # what went to the helper is Black's observation, never the game
     obs = w.game.observation("black")
     pos, seen, color = sent[0]
-    assert color == "black" and seen == obs.last_seen()
+    assert color == "black" and seen == wec.ai.searched_sightings(obs)
     assert pos == obs.position()  # enemy reserves only as squares (R8.4)
     words = w.last_message[len("Hint: "):].rstrip(".")
     from qt_ui.interaction import describe
