@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from . import rules, weights
-from .action import Action
+from .action import Action, parse_action
 from .errors import OptionsError, PositionError, WecError, shown
 from .game import Game
+from .notation import parse_turn
 from .observation import REVEALED_FOR_GOOD
 
 @dataclass(frozen=True)
@@ -319,20 +320,24 @@ FORGET_FLAMED = True
 """Leave out of the fair view a hidden enemy piece whose last-seen square and level this side's
 own Flame has swept since (searched_sightings)."""
 
-_FLAME = re.compile(r"FI[12]?:FL/[A-Z]+([\^v]?)\((\d+),(\d+)\)[0-9A-Z]*[<>]?->\((\d+),(\d+)\)")
-_LEVEL_OF_MARK = {"": "G", "^": "A", "v": "S"}
-
 
 def flamed(text: str, flame_range: int) -> set[tuple[int, int, str]]:
-    """(row, col, level) of every square the Flames in an R12.2 turn or action text swept:
-    each piece at the firer's level on the squares 1 .. flame range away in the direction fired
-    (R7.1; nothing stops a flame)."""
-    out = set()
-    for mark, r, c, tr, tc in _FLAME.findall(text):
-        r0, c0 = int(r), int(c)
-        dr, dc = int(tr) - r0, int(tc) - c0
-        for k in range(1, flame_range + 1):
-            out.add((r0 + k * dr, c0 + k * dc, _LEVEL_OF_MARK[mark]))
+    """(row, col, level) of every square the Flames of an R12.2 turn string, or of one Fire's
+    action text (`FI:...`), swept: each piece at the firer's level on the squares 1 .. flame
+    range away in the direction fired (R7.1; nothing stops a flame)."""
+    fires: list[tuple[int, int, str, int, int]] = []  # firer row, col, level; square fired at
+    if text.startswith("FI:"):
+        action = parse_action(text)
+        if action.article == "FL" and action.origin and action.dest:
+            (r0, c0, level), (r1, c1, _) = action.origin, action.dest
+            fires.append((r0, c0, level, r1, c1))
+    else:
+        fires = [(f.piece.square[0], f.piece.square[1], f.piece.level, f.dest[0], f.dest[1])
+                 for f in parse_turn(text).fires if f.article == "FL" and f.dest]
+    out: set[tuple[int, int, str]] = set()
+    for r0, c0, level, r1, c1 in fires:
+        dr, dc = r1 - r0, c1 - c0
+        out.update((r0 + k * dr, c0 + k * dc, level) for k in range(1, flame_range + 1))
     return out
 
 
