@@ -248,3 +248,63 @@ def test_flamed_reads_the_squares_and_level_of_each_flame_in_a_turn_string():
     turn = "MV:FP(6,7)->(7,6),FI1:FL/FP(7,6)3RLJPXXX->(8,7),FI2:FL/JE^(4,4)1FL<->(3,4)"
     assert flamed(turn, 2) == {(8, 7, "G"), (9, 8, "G"), (3, 4, "A"), (2, 4, "A")}
     assert flamed("FI:ST/SP(4,2)->(5,3)", 2) == set()
+
+
+def rocket_position(aaa_moves: bool) -> wec.Game:
+    """A White Rocket in flight on (5,6) heading east; a Black AAA (stealthy, R10) on (5,7) at
+    Ground and a Black Submarine under it at Sub, both hidden from White and known where they
+    stand from the public initial position. Black plays first: the AAA steps away to (6,8) or
+    the King steps; then Black's End Turn moves the Rocket into (5,7) (R6.4, R7.7)."""
+    pos = position(piece("K", W, 1, 1), piece("K", B, 10, 10), piece("AAA", B, 5, 7),
+                   piece("SU", B, 5, 7, level="S"), to_move=B)
+    pos["projectiles"] = [{"type": "RL", "square": [5, 6], "level": "G", "direction": [0, 1],
+                           "target": None, "strength": 1, "owner": W}]
+    g = wec.Game.from_position(pos)
+    assert {s.square for s in g.observation(W).last_seen()} == {(5, 7)}
+    black = find(g, origin=(5, 7, "G"), dest=(6, 8, "G")) if aaa_moves else \
+        next(a for a in g.legal_moves() if a.piece == "K")
+    play(g, black)
+    return g
+
+
+def test_a_hidden_enemy_on_a_square_a_projectile_flew_into_is_left_out_of_its_view():
+    # R7.7: at Black's End Turn the Rocket enters (5,7) and hits every piece at Ground there; an
+    # AAA still there is destroyed, one that had left is elsewhere (the Rocket flies on). White
+    # sees the projectiles (R10.6), not the hit: its view leaves the AAA out either way, and
+    # keeps the Submarine at Sub (a Rocket travels at Ground, R7.6)
+    views = []
+    for aaa_moves in (False, True):
+        g = rocket_position(aaa_moves)
+        before = g.observation(W).projectile_sweeps()
+        turn = g.turn
+        g.end_turn()
+        assert any(p.type == "AAA" for p in g.pieces(B)) == aaa_moves
+        assert [p.square for p in g.projectiles()] == ([(5, 7)] if aaa_moves else [])
+        obs = g.observation(W)
+        assert obs.projectile_sweeps() == {**before, (5, 7, "G"): turn}
+        assert {s.type for s in obs.last_seen()} >= {"AAA", "SU"}  # the sightings stay
+        assert [(s.type, s.square, s.level) for s in searched_sightings(obs)] == \
+            [("SU", (5, 7), "S")]
+        view = wec.AI(seed=1)._view(g)
+        views.append(sorted((p.type, p.square, p.level) for p in view.pieces(B) if p.type != "K"))
+        g.undo()  # and the record of flights goes back with the End Turn
+        assert g.observation(W).projectile_sweeps() == before
+        assert {s.type for s in searched_sightings(g.observation(W))} == {"AAA", "SU"}
+        g.redo()
+        assert g.observation(W).projectile_sweeps() == {**before, (5, 7, "G"): turn}
+    assert views[0] == views[1] == [("SU", (5, 7), "S")]  # only Black's move differs
+
+
+def test_a_projectile_created_on_a_square_marks_it_and_the_turn_string_names_no_flight():
+    # R7.6: the Rocket is created in the adjacent square east; R12.2 notates the creation
+    # (R->(r,c)), never a flight step
+    g = wec.Game.from_position(position(piece("K", W, 1, 1), piece("K", B, 10, 10),
+                                        piece("RP", W, 5, 5), to_move=W))
+    fire(g, (5, 5, "G"), "RL", (5, 6))
+    turn = g.turn
+    assert g.observation(B).projectile_sweeps() == {(5, 6, "G"): turn}
+    play(g, next(a for a in g.legal_moves() if a.piece == "K"))
+    g.end_turn()
+    assert [p.square for p in g.projectiles()] == [(5, 7)]
+    assert g.observation(B).projectile_sweeps() == {(5, 6, "G"): turn, (5, 7, "G"): turn}
+    assert "R->(5,6)" in g.history()[-1] and "(5,7)" not in g.history()[-1]

@@ -16,8 +16,8 @@ from .position import (load_position_file, parse_position, position_dict,
                        square_index, square_of)
 
 from .coredata import (ACT_DOZE, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE, ACT_REINFORCE,
-                       ACT_RESIGN, ACT_DRAW, CAUSE_CAPTURE, EV_CONVERTED, EV_REMOVED, NO_ACTION,
-                       RESULT_NAMES, piece_info)
+                       ACT_RESIGN, ACT_DRAW, CAUSE_CAPTURE, EV_CONVERTED, EV_FLEW,
+                       EV_PROJECTILE, EV_REMOVED, NO_ACTION, RESULT_NAMES, piece_info)
 from .record import KIND_NAMES, Entry, Line, RecordKeeping, turn_strings
 from .sightings import Sightings, changed_ids
 
@@ -77,6 +77,9 @@ class Game(RecordKeeping, Sightings):
         # standing on the square's Ground at the end of an action); the initial position is public
         self._armed_seen0 = self._initial_armed_seen()
         self._armed_seen = self._armed_seen0
+        # where a projectile was created or flew since the game's start (R7.6, R7.7; public):
+        # (row, col, level) -> the last turn; a new dict per action that changes it
+        self._swept: dict[tuple[int, int, str], int] = {}
         self._autosave: Any = None
         # legal lists of recently seen states, keyed by (actions applied, hash): undo finds the
         # list of the state it returns to
@@ -321,9 +324,11 @@ class Game(RecordKeeping, Sightings):
         entry.seen = self._update_sightings(self._seen, vis_before, vis_after, before,
                                             turn_before, n_before, (captured, mover))
         entry.armed_seen = self._update_armed_seen(self._armed_seen)
+        entry.swept = _swept_by(events, turn_before, self._swept)
         self._vis = vis_after
         self._seen = entry.seen
         self._armed_seen = entry.armed_seen
+        self._swept = entry.swept
         self._line.append(entry)
         return entry
 
@@ -357,7 +362,7 @@ class Game(RecordKeeping, Sightings):
         self._engine.apply(raw)
         self._line.append(Entry(None, raw, name, text=text, vis_before=self._vis,
                                 vis_after=self._vis, seen=self._seen,
-                                armed_seen=self._armed_seen,
+                                armed_seen=self._armed_seen, swept=self._swept,
                                 mover=self._engine.side))
         self._redo = []
         self._journal()
@@ -382,6 +387,7 @@ class Game(RecordKeeping, Sightings):
         self._vis = entry.vis_before
         self._seen = self._line[-1].seen if self._line else self._seen0
         self._armed_seen = self._line[-1].armed_seen if self._line else self._armed_seen0
+        self._swept = self._line[-1].swept if self._line else {}
 
     def redo(self) -> None:
         """Apply again the last action taken back (R12.4)."""
@@ -400,6 +406,7 @@ class Game(RecordKeeping, Sightings):
         self._vis = entry.vis_after
         self._seen = entry.seen
         self._armed_seen = entry.armed_seen
+        self._swept = entry.swept
 
     @property
     def ply(self) -> int:
@@ -577,6 +584,19 @@ def _dozed(engine: Engine, raw: tuple) -> tuple[int, ...]:
     squares = sorted((row + dr, col + dc) for d, (dr, dc) in enumerate(rules.DIRECTIONS)
                      if (group >> d) & 1)
     return tuple(q for r, c in squares for q in sorted(engine.occupants(square_index(r, c), 0)))
+
+
+def _swept_by(events: list[tuple], turn: int,
+              swept: dict[tuple[int, int, str], int]) -> dict[tuple[int, int, str], int]:
+    """`swept` with the squares and levels where the action's projectiles were created (R7.6)
+    or flew in (R7.7) marked with `turn`: a new dict if any, else `swept` itself."""
+    squares = [(*square_of(sq), rules.LEVELS[level])
+               for ev, _, sq, level, *_ in events if ev in (EV_PROJECTILE, EV_FLEW)]
+    if not squares:
+        return swept
+    out = dict(swept)
+    out.update((square, turn) for square in squares)
+    return out
 
 
 def _primary_losses(events: list[tuple], pieces: dict[int, tuple], vis_before: tuple,

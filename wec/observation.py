@@ -59,6 +59,7 @@ class Observation:
         self._history = history
         self._last_seen = last_seen
         self._record = game
+        self._swept: dict[tuple[int, int, str], int] = game._swept  # never changed in place
 
     def action_notes(self, start: int = 0, *, ahead: bool = False) -> list[Any]:
         """This side's record, one `wec.record.ActionNote` per action from index `start` on, as
@@ -128,6 +129,12 @@ class Observation:
     def last_seen(self) -> list[LastSeen]:
         """One record per enemy piece this side cannot see now: where it was last seen."""
         return list(self._last_seen)
+
+    def projectile_sweeps(self) -> dict[tuple[int, int, str], int]:
+        """(row, col, level) -> the last turn a projectile, of either side, was created on or
+        flew into that square and level (R7.6, R7.7). Projectiles are public (R10.6): a hidden
+        piece last seen there since was hit (R7.7: every piece at that level) or had left."""
+        return dict(self._swept)
 
     def possible_locations(self) -> dict[int, frozenset[tuple[int, int]]]:
         """For each hidden enemy piece (by marker), every square where it could be now, given

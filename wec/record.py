@@ -16,8 +16,8 @@ from .action import Action, LEVEL_MARK
 from .errors import IllegalActionError
 from .coredata import (ACT_DOZE, ACT_DROP, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE,
                        ACT_PICKUP, ACT_REINFORCE, CAUSE_CAPTURE, EV_CONVERTED, EV_ENTERED,
-                       EV_PROJECTILE, EV_REMOVED, EV_STOPPED, EV_STUNNED, KILL_KIND,
-                       PROJECTILE_LETTER, piece_info)
+                       EV_FLEW, EV_PROJECTILE, EV_REMOVED, EV_STOPPED, EV_STUNNED,
+                       KILL_KIND, PROJECTILE_LETTER, piece_info)
 from .position import square_of
 
 KIND_NAMES = {ACT_MOVE: "MOVE", ACT_DOZE: "DOZE", ACT_END: "END", ACT_FIRE: "FIRE",
@@ -26,6 +26,7 @@ KIND_NAMES = {ACT_MOVE: "MOVE", ACT_DOZE: "DOZE", ACT_END: "END", ACT_FIRE: "FIR
 TURN_ORDER = {"MOVE": 0, "DOZE": 0, "FIRE": 1, "PICKUP": 2, "EXCHANGE": 3, "REINFORCE": 4,
               "DROP": 5}
 Seen = tuple  # (dict pid -> LastSeen for black, the same for white)
+Swept = dict  # (row, col, level) -> the last turn a projectile entered it (Entry.swept)
 ArmedSeen = tuple  # (frozenset of enemy activation squares black saw armed, the same for white)
 
 
@@ -33,13 +34,13 @@ class Entry:
     """One applied action and what the record needs of it."""
 
     __slots__ = ("action", "raw", "name", "events", "vis_before", "vis_after", "pieces",
-                 "dozed", "mover", "seen", "armed_seen", "primary", "_text", "_parts")
+                 "dozed", "mover", "seen", "armed_seen", "swept", "primary", "_text", "_parts")
 
     def __init__(self, action: Action | None, raw: tuple, name: str, *, text: str | None = None,
                  events: list[tuple] = [], vis_before: tuple[bytes, bytes] = (b"", b""),
                  vis_after: tuple[bytes, bytes] = (b"", b""), pieces: dict[int, tuple] = {},
                  dozed: tuple[int, ...] = (), mover: int = 0, seen: Seen = ({}, {}),
-                 armed_seen: ArmedSeen = (frozenset(), frozenset()),
+                 armed_seen: ArmedSeen = (frozenset(), frozenset()), swept: Swept = {},
                  primary: tuple[tuple[int, frozenset[int]], ...] = ()) -> None:
         self.action = action
         """The action (None for a resign or an agreed draw)."""
@@ -64,6 +65,9 @@ class Entry:
         """Per side, the last sightings of hidden enemy pieces after the action (R10)."""
         self.armed_seen = armed_seen
         """Per side, the enemy activation squares it has seen armed (R8.4) up to this action."""
+        self.swept = swept
+        """(row, col, level) -> the last turn a projectile was created on or flew into that
+        square and level, up to this action (R7.6, R7.7; public, R10.6)."""
         self.primary = primary
         """Primary government pieces lost with it (R11.1): (colour, the sides that know)."""
         self._text = text
@@ -103,6 +107,8 @@ class Entry:
             side = "B" if color == 0 else "W"
             if ev == EV_PROJECTILE:  # projectiles are seen by both sides (R10.6)
                 results.append((f"{PROJECTILE_LETTER[info]}->({r},{c})", frozenset((0, 1))))
+                continue
+            if ev == EV_FLEW:  # R12.2 notates no flight step (Entry.swept keeps them)
                 continue
             text = texts[epid]
             who = self.readers(epid)

@@ -484,6 +484,7 @@ cdef void advance_projectiles(State* st) noexcept nogil:
             tset(st, &pr.kind, 0)  # it leaves the board
             tset(st, &st.n_live_proj, st.n_live_proj - 1)
             continue
+        log_event(st, EV_FLEW, NONE, nxt, pr.level, pr.kind, pr.owner)
         if not level_empty(st, nxt, pr.level):
             hit_level(st, nxt, pr.level, pr.kind, pr.strength, pr.owner)
             tset(st, &pr.kind, 0)

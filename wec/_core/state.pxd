@@ -25,7 +25,8 @@ cdef enum:
     MAX_MOVES = 8192      # generated actions in one position (dozes dominate)
     RESULT_NONE = -1
     RESULT_DRAW = 2
-    MAX_EVENTS = 128      # what one action did (for the game record), per action
+    MAX_EVENTS = 384      # what one action did (for the game record), per action: room for
+                          # every flight of a full sky at an End Turn and what they hit
 
 # Article kinds (wec.rules.ARTICLES order, 0 = none).
 cdef enum:
@@ -56,6 +57,8 @@ cdef enum:
     EV_PROJECTILE = 4     # a projectile now at sq/level: info = its weapon kind
     EV_ENTERED = 5        # a reinforcement entered
     EV_STOPPED = 6        # a Move or journey ended elsewhere than asked (R4.2.3, R9.4)
+    EV_FLEW = 7           # a projectile in flight entered sq/level (R7.7; hit there or flies on):
+                          # info = its weapon kind; not notated, read for the fair view
     CAUSE_FALL = 99       # EV_REMOVED info: fell or drowned (R3.4, R9.4); 0 = captured by a move
 
 # Action kinds.
@@ -286,7 +289,7 @@ ctypedef struct State:
                             # play (trailed): loops over projectiles stop there
     int move_hint[2]        # the piece where has_move (R6.5) starts looking, per side: a speed
                             # hint, not part of the position (never trailed, hashed or saved)
-    Event ev[128]           # what the last action did (not part of the state; not undone)
+    Event ev[384]           # what the last action did (not part of the state; not undone)
     int n_ev
     int n_articles          # articles in the game (lying + carried), conserved
     Tallies tally           # the evaluation's per-piece sums, kept incrementally
