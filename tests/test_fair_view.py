@@ -308,3 +308,16 @@ def test_a_projectile_created_on_a_square_marks_it_and_the_turn_string_names_no_
     assert [p.square for p in g.projectiles()] == [(5, 7)]
     assert g.observation(B).projectile_sweeps() == {(5, 6, "G"): turn, (5, 7, "G"): turn}
     assert "R->(5,6)" in g.history()[-1] and "(5,7)" not in g.history()[-1]
+
+
+def test_each_side_keeps_the_squares_its_own_flames_swept_and_not_the_enemys():
+    # R7.1: White's Flame from (5,5) eastwards burns (5,6) and (5,7) at Ground (flame range 2);
+    # White knows it fired, Black's record may not say where (R12.3): only White's map has them
+    g = flame_position(False)
+    turn = g.turn
+    fire(g, (5, 5, "G"), "FL", (5, 6))
+    assert g.observation(W).flame_sweeps() == {(5, 6, "G"): turn, (5, 7, "G"): turn}
+    assert g.observation(B).flame_sweeps() == {}
+    assert g.observation(W).projectile_sweeps() == {}
+    g.undo()
+    assert g.observation(W).flame_sweeps() == {}

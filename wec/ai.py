@@ -327,7 +327,8 @@ was created on or flew into since (searched_sightings; Observation.projectile_sw
 
 def flamed(text: str, flame_range: int) -> set[tuple[int, int, str]]:
     """(row, col, level) of every square the Flames of an R12.2 turn string, or of one Fire's
-    action text (`FI:...`), swept: each piece at the firer's level on the squares 1 .. flame
+    action text (`FI:...`), swept (for reading saves; a game keeps its own, Observation.
+    flame_sweeps): each piece at the firer's level on the squares 1 .. flame
     range away in the direction fired (R7.1; nothing stops a flame)."""
     fires: list[tuple[int, int, str, int, int]] = []  # firer row, col, level; square fired at
     if text.startswith("FI:"):
@@ -348,40 +349,23 @@ def flamed(text: str, flame_range: int) -> set[tuple[int, int, str]]:
 def searched_sightings(obs: Any) -> list:
     """The last sightings (Observation.last_seen) a fair search puts back on the board: all but
     those whose square and level this side's own Flame swept in a turn since the sighting's
-    (R7.1: every piece there is hit). A hidden piece still there was destroyed unseen (the
+    (R7.1: every piece there is hit; Observation.flame_sweeps). A hidden piece still there was destroyed unseen (the
     shooter's record does not name it, R12.3), one that had left is somewhere else: either way
     it is not where it was seen, and kept there it is a phantom the search plays around (and
     flames again) for the rest of the game — 11 of the 24 phantoms in 32 self-play games were
     made so. Likewise a square and level a projectile, of either side, was created on or flew
     into (R7.7: it hits every piece there, or there was none; projectiles are public, R10.6):
     the projectiles' flights at End Turn were the largest source left (62 of 115 phantoms in
-    100 games). Decided from what the side saw, never from whether the piece died."""
+    100 games). Decided from what the side saw, never from whether the piece died; both maps
+    are kept action by action (Entry.swept), so this costs the same in a long game."""
     seen = obs.last_seen()
-    if not seen:
-        return seen
-    if FORGET_SWEPT:
-        sweeps = obs.projectile_sweeps()
-        seen = [s for s in seen if sweeps.get((s.square[0], s.square[1], s.level), -1) < s.turn]
-    if not FORGET_FLAMED or not seen:
-        return seen
-    first = min(s.turn for s in seen)
-    mine = 0 if obs.color == rules.COLORS[0] else 1  # R1.4: Black's turns are the odd ones
-    reach = obs.options.flame_range
-    swept: dict[tuple[int, int, str], int] = {}  # square -> the last turn it was flamed
-    history = obs.history()
-    oldest = obs.turn - len(history)  # the turn of history[0] (a game may start mid-way)
-    for i in range(max(0, first - oldest), len(history)):
-        turn = oldest + i
-        if turn % 2 != mine and "FL/" in history[i]:
-            for square in flamed(history[i], reach):
-                swept[square] = turn
-    if obs.to_move == obs.color:
-        for note in obs.turn_notes():
-            if note.kind == "FIRE" and note.part and note.side == obs.color:
-                for square in flamed(note.part, reach):
-                    swept[square] = obs.turn
-    return [s for s in seen
-            if swept.get((s.square[0], s.square[1], s.level), -1) < s.turn]
+    for forget, sweeps in ((FORGET_SWEPT, obs.projectile_sweeps),
+                           (FORGET_FLAMED, obs.flame_sweeps)):
+        if forget and seen:
+            swept = sweeps()
+            seen = [s for s in seen
+                    if swept.get((s.square[0], s.square[1], s.level), -1) < s.turn]
+    return seen
 
 
 def view_game(position: dict, last_seen: list, color: str) -> Game:

@@ -16,8 +16,9 @@ from .position import (load_position_file, parse_position, position_dict,
                        square_index, square_of)
 
 from .coredata import (ACT_DOZE, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE, ACT_REINFORCE,
-                       ACT_RESIGN, ACT_DRAW, CAUSE_CAPTURE, EV_CONVERTED, EV_FLEW,
-                       EV_PROJECTILE, EV_REMOVED, NO_ACTION, RESULT_NAMES, piece_info)
+                       ACT_RESIGN, ACT_DRAW, CAUSE_CAPTURE, EV_CONVERTED,
+                       EV_PROJECTILE, EV_REMOVED, EV_SWEPT, NO_ACTION, RESULT_NAMES,
+                       piece_info)
 from .record import KIND_NAMES, Entry, Line, RecordKeeping, turn_strings
 from .sightings import Sightings, changed_ids
 
@@ -77,9 +78,9 @@ class Game(RecordKeeping, Sightings):
         # standing on the square's Ground at the end of an action); the initial position is public
         self._armed_seen0 = self._initial_armed_seen()
         self._armed_seen = self._armed_seen0
-        # where a projectile was created or flew since the game's start (R7.6, R7.7; public):
-        # (row, col, level) -> the last turn; a new dict per action that changes it
-        self._swept: dict[tuple[int, int, str], int] = {}
+        # where a weapon went since the game's start, (row, col, level) -> the last turn: the
+        # projectiles (R7.6, R7.7; public), Black's Flames, White's (R7.1); Entry.swept
+        self._swept: tuple[dict, dict, dict] = ({}, {}, {})
         self._autosave: Any = None
         # legal lists of recently seen states, keyed by (actions applied, hash): undo finds the
         # list of the state it returns to
@@ -387,7 +388,7 @@ class Game(RecordKeeping, Sightings):
         self._vis = entry.vis_before
         self._seen = self._line[-1].seen if self._line else self._seen0
         self._armed_seen = self._line[-1].armed_seen if self._line else self._armed_seen0
-        self._swept = self._line[-1].swept if self._line else {}
+        self._swept = self._line[-1].swept if self._line else ({}, {}, {})
 
     def redo(self) -> None:
         """Apply again the last action taken back (R12.4)."""
@@ -586,17 +587,28 @@ def _dozed(engine: Engine, raw: tuple) -> tuple[int, ...]:
     return tuple(q for r, c in squares for q in sorted(engine.occupants(square_index(r, c), 0)))
 
 
-def _swept_by(events: list[tuple], turn: int,
-              swept: dict[tuple[int, int, str], int]) -> dict[tuple[int, int, str], int]:
-    """`swept` with the squares and levels where the action's projectiles were created (R7.6)
-    or flew in (R7.7) marked with `turn`: a new dict if any, else `swept` itself."""
-    squares = [(*square_of(sq), rules.LEVELS[level])
-               for ev, _, sq, level, *_ in events if ev in (EV_PROJECTILE, EV_FLEW)]
-    if not squares:
-        return swept
-    out = dict(swept)
-    out.update((square, turn) for square in squares)
-    return out
+FLAME = rules.ARTICLE_INDEX["FL"]  # the weapon kind of EV_SWEPT's info for a Flame
+
+
+def _swept_by(events: list[tuple], turn: int, swept: tuple[dict, dict, dict]
+              ) -> tuple[dict, dict, dict]:
+    """`swept` (Entry.swept) with the squares and levels the action's weapons went through
+    marked with `turn`: where its projectiles were created (R7.6) or flew in (R7.7), where its
+    Flames burned (R7.1, in the firer's side's map). The maps it changes are new dicts, the
+    others are shared: an action costs the same in a long game."""
+    out = list(swept)
+    fresh = [False, False, False]
+    for ev, _, sq, level, info, color in events:
+        if ev == EV_PROJECTILE or (ev == EV_SWEPT and info != FLAME):
+            which = 0
+        elif ev == EV_SWEPT:
+            which = 1 + color
+        else:
+            continue
+        if not fresh[which]:
+            out[which], fresh[which] = dict(out[which]), True
+        out[which][(*square_of(sq), rules.LEVELS[level])] = turn
+    return (out[0], out[1], out[2]) if any(fresh) else swept
 
 
 def _primary_losses(events: list[tuple], pieces: dict[int, tuple], vis_before: tuple,

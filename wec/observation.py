@@ -45,7 +45,8 @@ class Observation:
 
     def __init__(self, game: "Game", color: str, *, position: dict[str, Any],
                  pieces: list[PieceInfo], projectiles: list[ProjectileInfo],
-                 history: list[str], last_seen: list[LastSeen]) -> None:
+                 history: list[str], last_seen: list[LastSeen],
+                 sweeps: tuple[dict, dict] = ({}, {})) -> None:
         self.color = color
         """The side whose view this is."""
         self.to_move = game.to_move
@@ -59,27 +60,13 @@ class Observation:
         self._history = history
         self._last_seen = last_seen
         self._record = game
-        self._swept: dict[tuple[int, int, str], int] = game._swept  # never changed in place
+        self._sweeps = sweeps  # (projectiles', own Flames'): Entry.swept, never changed in place
 
     def action_notes(self, start: int = 0, *, ahead: bool = False) -> list[Any]:
         """This side's record, one `wec.record.ActionNote` per action from index `start` on, as
         it may read them (R12.3): read from the game's record when asked, so a move list kept
         up to date action by action costs the same in a long game."""
         return self._record.action_notes(self.color, start, ahead=ahead)
-
-    def turn_notes(self) -> list[Any]:
-        """The actions of the turn in progress (this side's record from the last End Turn on,
-        `action_notes`): read back from the end of the line, so it costs the same in a long
-        game."""
-        ply = self._record.ply
-        start = ply
-        while start > 0:
-            start = max(0, start - 16)
-            notes = self.action_notes(start)
-            ends = [i for i, n in enumerate(notes) if n.kind == "END"]
-            if ends:
-                return notes[ends[-1] + 1:]
-        return self.action_notes(0)
 
     # --- the read API of Game, restricted ------------------------------------------------------
 
@@ -134,7 +121,12 @@ class Observation:
         """(row, col, level) -> the last turn a projectile, of either side, was created on or
         flew into that square and level (R7.6, R7.7). Projectiles are public (R10.6): a hidden
         piece last seen there since was hit (R7.7: every piece at that level) or had left."""
-        return dict(self._swept)
+        return dict(self._sweeps[0])
+
+    def flame_sweeps(self) -> dict[tuple[int, int, str], int]:
+        """(row, col, level) -> the last turn this side's own Flame swept that square and level
+        (R7.1: every piece there is hit; the shooter's record names no hidden piece, R12.3)."""
+        return dict(self._sweeps[1])
 
     def possible_locations(self) -> dict[int, frozenset[tuple[int, int]]]:
         """For each hidden enemy piece (by marker), every square where it could be now, given

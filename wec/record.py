@@ -16,7 +16,7 @@ from .action import Action, LEVEL_MARK
 from .errors import IllegalActionError
 from .coredata import (ACT_DOZE, ACT_DROP, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE,
                        ACT_PICKUP, ACT_REINFORCE, CAUSE_CAPTURE, EV_CONVERTED, EV_ENTERED,
-                       EV_FLEW, EV_PROJECTILE, EV_REMOVED, EV_STOPPED, EV_STUNNED,
+                       EV_PROJECTILE, EV_REMOVED, EV_STOPPED, EV_STUNNED, EV_SWEPT,
                        KILL_KIND, PROJECTILE_LETTER, piece_info)
 from .position import square_of
 
@@ -26,7 +26,7 @@ KIND_NAMES = {ACT_MOVE: "MOVE", ACT_DOZE: "DOZE", ACT_END: "END", ACT_FIRE: "FIR
 TURN_ORDER = {"MOVE": 0, "DOZE": 0, "FIRE": 1, "PICKUP": 2, "EXCHANGE": 3, "REINFORCE": 4,
               "DROP": 5}
 Seen = tuple  # (dict pid -> LastSeen for black, the same for white)
-Swept = dict  # (row, col, level) -> the last turn a projectile entered it (Entry.swept)
+Swept = tuple  # (projectiles' squares, black's flamed squares, white's): Entry.swept
 ArmedSeen = tuple  # (frozenset of enemy activation squares black saw armed, the same for white)
 
 
@@ -40,7 +40,7 @@ class Entry:
                  events: list[tuple] = [], vis_before: tuple[bytes, bytes] = (b"", b""),
                  vis_after: tuple[bytes, bytes] = (b"", b""), pieces: dict[int, tuple] = {},
                  dozed: tuple[int, ...] = (), mover: int = 0, seen: Seen = ({}, {}),
-                 armed_seen: ArmedSeen = (frozenset(), frozenset()), swept: Swept = {},
+                 armed_seen: ArmedSeen = (frozenset(), frozenset()), swept: Swept = ({}, {}, {}),
                  primary: tuple[tuple[int, frozenset[int]], ...] = ()) -> None:
         self.action = action
         """The action (None for a resign or an agreed draw)."""
@@ -66,8 +66,9 @@ class Entry:
         self.armed_seen = armed_seen
         """Per side, the enemy activation squares it has seen armed (R8.4) up to this action."""
         self.swept = swept
-        """(row, col, level) -> the last turn a projectile was created on or flew into that
-        square and level, up to this action (R7.6, R7.7; public, R10.6)."""
+        """Up to this action, (row, col, level) -> the last turn a weapon went through it: a
+        projectile created on or flying into it (R7.6, R7.7; public, R10.6), then the squares
+        Black's Flames swept, then White's (R7.1; each side knows its own)."""
         self.primary = primary
         """Primary government pieces lost with it (R11.1): (colour, the sides that know)."""
         self._text = text
@@ -108,7 +109,7 @@ class Entry:
             if ev == EV_PROJECTILE:  # projectiles are seen by both sides (R10.6)
                 results.append((f"{PROJECTILE_LETTER[info]}->({r},{c})", frozenset((0, 1))))
                 continue
-            if ev == EV_FLEW:  # R12.2 notates no flight step (Entry.swept keeps them)
+            if ev == EV_SWEPT:  # R12.2 notates no flame square, no flight step (Entry.swept)
                 continue
             text = texts[epid]
             who = self.readers(epid)

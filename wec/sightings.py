@@ -23,6 +23,7 @@ class Sightings:
     _seen: tuple
     _armed_seen: tuple
     _vis: tuple[bytes, bytes]
+    _swept: tuple[dict, dict, dict]
 
     if TYPE_CHECKING:  # provided by Game
         @property
@@ -183,7 +184,8 @@ class Sightings:
                                               p.strength, p.owner))
         last = [s for pid, s in sorted(self._seen[side].items()) if pid not in visible]
         return Observation(cast("Game", self), color, position=pos, pieces=infos, projectiles=projectiles,
-                           history=self.history(color), last_seen=last)
+                           history=self.history(color), last_seen=last,
+                           sweeps=(self._swept[0], self._swept[1 + side]))
 
 
 

@@ -427,6 +427,7 @@ cdef void exec_fire(State* st, Move* m) noexcept nogil:
             s = R.nb[s][m.dir]
             if s == NONE:
                 break
+            log_event(st, EV_SWEPT, NONE, s, lvl, A_FL, color)
             hit_level(st, s, lvl, A_FL, strength, color)
     elif w == A_ST:  # R7.3: the first square holding any piece at the firer's level
         s = p.sq
@@ -484,7 +485,7 @@ cdef void advance_projectiles(State* st) noexcept nogil:
             tset(st, &pr.kind, 0)  # it leaves the board
             tset(st, &st.n_live_proj, st.n_live_proj - 1)
             continue
-        log_event(st, EV_FLEW, NONE, nxt, pr.level, pr.kind, pr.owner)
+        log_event(st, EV_SWEPT, NONE, nxt, pr.level, pr.kind, pr.owner)
         if not level_empty(st, nxt, pr.level):
             hit_level(st, nxt, pr.level, pr.kind, pr.strength, pr.owner)
             tset(st, &pr.kind, 0)

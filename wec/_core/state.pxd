@@ -57,8 +57,9 @@ cdef enum:
     EV_PROJECTILE = 4     # a projectile now at sq/level: info = its weapon kind
     EV_ENTERED = 5        # a reinforcement entered
     EV_STOPPED = 6        # a Move or journey ended elsewhere than asked (R4.2.3, R9.4)
-    EV_FLEW = 7           # a projectile in flight entered sq/level (R7.7; hit there or flies on):
-                          # info = its weapon kind; not notated, read for the fair view
+    EV_SWEPT = 7          # a weapon went through sq/level: a Flame (R7.1) or a projectile in
+                          # flight entering it (R7.7); info = its weapon kind; not notated, read
+                          # for the fair view
     CAUSE_FALL = 99       # EV_REMOVED info: fell or drowned (R3.4, R9.4); 0 = captured by a move
 
 # Action kinds.
