@@ -162,6 +162,27 @@ def test_an_omniscient_ismcts_searches_the_true_game():
     assert action in g.legal_actions()
 
 
+def test_a_stop_before_the_search_begins_is_kept(monkeypatch):
+    # AI.stop() while the root turns are ranked (a slow build under load took longer than the
+    # 1 s the stop test waits): the search must not clear it and run its 30 s; the answer is
+    # the ranking's best turn
+    import wec.ismcts as ismcts
+    g = wec.Game.new()
+    ai = wec.AI(algorithm="ismcts", seconds=30.0)
+    ranking = ismcts.candidate_turns
+
+    def stopped_first(*args, **kwargs):
+        ai.stop()
+        return ranking(*args, **kwargs)
+
+    monkeypatch.setattr(ismcts, "candidate_turns", stopped_first)
+    start = time.monotonic()
+    action = ai.choose_action(g)
+    assert time.monotonic() - start < 5.0 and ai.last_nodes == 0
+    best = ranking(g.clone(), ai.values, 8, stopped=lambda: True)[0]
+    assert action == g._to_action(best[0]) and action in g.legal_actions()
+
+
 def test_the_search_releases_the_gil_and_can_be_stopped():
     g = wec.Game.new()
     ai = wec.AI(algorithm="ismcts", seconds=30.0)
@@ -328,6 +349,16 @@ def test_candidate_turns_are_whole_different_turns(name):
         assert turn[-1][0] == 2 and sim.to_move != g.to_move  # ACT_END: a whole turn
         ends.add(sim.hash)
     assert len(ends) == len(turns)  # no turn twice in another order
+
+
+def test_a_stop_ends_the_candidate_turns_once_one_is_whole():
+    # AI.stop() during the completions: the first turn is finished (a search needs a root
+    # turn), the other seven are not begun — each is a search of its own
+    from wec.ismcts import candidate_turns
+    g = wec.Game.new()
+    full = candidate_turns(g.clone(), search_values(), 8)
+    cut = candidate_turns(g.clone(), search_values(), 8, stopped=lambda: True)
+    assert len(full) == 8 and cut == full[:1]
 
 
 def test_root_turns_avoid_the_trap_their_greedy_candidates_rank_first(root_turns):

@@ -172,8 +172,8 @@ def seed_of(ai_seed: int | None, game: Game) -> int:
     return zlib.crc32(text.encode()) or 1
 
 
-def candidate_turns(view: Game, values: dict, count: int, deadline: float = 0.0
-                    ) -> list[list[tuple]]:
+def candidate_turns(view: Game, values: dict, count: int, deadline: float = 0.0,
+                    stopped: Callable[[], bool] = lambda: False) -> list[list[tuple]]:
     """The best `count` whole turns of the side to move in `view`, as action tuples ending with
     End Turn (or the game's end): every root action scored exactly by one greedy iteration (the
     action, then quiescence over the turn's captures, Fires and End Turn, judged statically:
@@ -181,7 +181,9 @@ def candidate_turns(view: Game, values: dict, count: int, deadline: float = 0.0
     time, to End Turn; a turn ending where a better one ends (its actions in another order)
     is left out. A second iteration for the ranking is not worth its time here: exact
     scores at depth 2 take over 400 k nodes from a midgame position. `deadline` (monotonic
-    seconds, 0: none) cuts the ranking short (the actions searched by then are ranked)."""
+    seconds, 0: none) cuts the ranking short (the actions searched by then are ranked);
+    `stopped()` (AI.stop) ends the completions once one turn is whole: each is a search of its
+    own, and eight of them in a slow build outlast a stop by many seconds."""
     from .ai import GREEDY
     engine = view._engine
     engine.search_setup(values, qdepth=GREEDY.quiescence, turn_only=True, max_depth=1)
@@ -192,7 +194,7 @@ def candidate_turns(view: Game, values: dict, count: int, deadline: float = 0.0
     turns: list[list[tuple]] = []
     ends: set[int] = set()
     for index, _ in engine.root_scores():
-        if len(turns) == count:
+        if len(turns) == count or (turns and stopped()):
             break
         sim = engine.copy()
         sim.search_setup(values, tt_bits=12, qdepth=GREEDY.quiescence, turn_only=True,
@@ -336,7 +338,7 @@ def choose(ai: "AI", game: Game, seconds: float | None, nodes: int | None) -> Ac
                                     max(p.root_turns, p.reply_candidates if p.expected_replies
                                         else 0),
                                     started + p.turn_share * (deadline - started) if deadline
-                                    else 0.0)
+                                    else 0.0, ai._stop.is_set)
         finally:
             ai._engine = None
         replies: list[list[tuple]] = []
@@ -363,7 +365,10 @@ def choose(ai: "AI", game: Game, seconds: float | None, nodes: int | None) -> Ac
     ai.last_nodes = made
     allowed = {str(a) for a in _loadable(game.observation(game.to_move)._game_position())
                .legal_actions()} if ai.fair else {str(a) for a in game.legal_actions()}
-    for k, visits, mean in searcher.root_turn_children():
+    # a search stopped before its first iteration (AI.stop while the turns were ranked) has
+    # the ranking's order, best first
+    ranked_turns = searcher.root_turn_children() or [(k, 0, 0.0) for k in range(len(turns))]
+    for k, visits, mean in ranked_turns:
         action = view._to_action(turns[k][0])
         if str(action) in allowed:
             _report(ai, made, mean, action)

@@ -774,20 +774,22 @@ cdef class IsmctsSearch:
         self.t.widening = widening
         self.t.greed = <int>(greed * 1000 + 0.5)
         self.t.threat_visits = max(threat_visits, 0)
+        self.t.stop = 0  # a new decision: a stop of the last one is spent
 
     def run(self, engine, list hidden, long long iterations=0, double deadline=0.0,
             unsigned long long seed=1):
         """Search the engine's state for its side to move, without the GIL. `hidden`: (piece
         id, level, [candidate squares]) for each hidden enemy piece in that state (placed where
         it was last seen); `iterations` a cap (0: none), `deadline` a monotonic time (0: none).
-        The state is left unchanged. Returns the iterations made."""
+        The state is left unchanged. Returns the iterations made. A stop() that came before
+        the run (while the caller ranked root turns) holds: the run returns at once, so a stop
+        is never lost in the gap between the preparations and the search (setup clears it)."""
         cdef Tree* t = self.t
         cdef State* st = <State*><size_t>engine._state_address()
         cdef long long made
         self._set_hidden(st, hidden, seed)
         t.iteration_limit = iterations
         t.deadline = deadline
-        t.stop = 0
         with nogil:
             made = ismcts_run(st, t)
         return made
