@@ -35,7 +35,7 @@ def setup(changes):
 
 
 def play(job):
-    from wec.match import play_one
+    from wec.tools.match import play_one
     r = play_one(job)
     return {"game": r.index, "score_a": r.score_a, "turns": r.turns, "reason": r.reason,
             "adjudicated": r.adjudicated, "wall_seconds": round(r.seconds, 1)}

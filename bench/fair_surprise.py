@@ -15,7 +15,7 @@ import sys
 
 from wec import Game
 from wec import rules
-from wec.coredata import EV_CONVERTED, EV_REMOVED, KILL_KIND
+from wec.game.coredata import EV_CONVERTED, EV_REMOVED, KILL_KIND
 
 
 def _piece(entry, pid):

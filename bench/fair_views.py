@@ -29,7 +29,8 @@ import os
 import sys
 
 from constants_ab import _value  # bench/ is the script's directory: on its path
-from wec import AI, Game, rules, weights
+from wec import AI, Game, rules
+from wec.ai import weights
 from wec.ai import LEVELS, DEFAULT_LEVEL, iteration_depths, search_values
 
 NEAR = 3

@@ -4,7 +4,7 @@
 
 plays games START..END-1 of `wec match ismcts greedy --seconds SECONDS --opening-turns 2` (the
 same openings, colours and seeds as that match, so a run pairs game by game with a match's
-results file) with wec.ismcts.PARAMS changed by the FIELD=VALUE arguments (IsmctsParams fields,
+results file) with wec.ai.ismcts.PARAMS changed by the FIELD=VALUE arguments (IsmctsParams fields,
 e.g. exploration=0.4). One JSON line per game in OUT as it finishes; run again, it resumes.
 PROCS=N processes (default 2). To measure another checkout
 (built in place), put it first on the path: `PYTHONPATH=CHECKOUT python bench/...` (the
@@ -22,11 +22,11 @@ def _value(text):
 
 
 def setup(changes):
-    import wec.ismcts as im
+    import wec.ai.ismcts as im
     im.PARAMS = dataclasses.replace(im.PARAMS, **changes)
 
 def play(job):
-    from wec.match import play_one
+    from wec.tools.match import play_one
     r = play_one(job)
     return {"game": r.index, "score_a": r.score_a, "turns": r.turns, "reason": r.reason,
             "adjudicated": r.adjudicated, "wall_seconds": round(r.seconds, 1)}

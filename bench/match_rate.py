@@ -12,7 +12,7 @@ import os
 import tempfile
 import time
 
-from wec.match import Match
+from wec.tools.match import Match
 
 
 def _games_per_minute(games: int, max_turns: int, **where) -> tuple[float, str]:
@@ -40,7 +40,7 @@ def main() -> None:
         rows.append((f"pool, {processes} worker(s)", rate, 0.0))
         files.append(lines)
     import ray
-    from wec.workers import RayWorkers
+    from wec.tools.workers import RayWorkers
     for cpus in (1, 2):
         started = time.perf_counter()
         session = RayWorkers("local", cpus)

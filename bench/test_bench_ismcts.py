@@ -3,7 +3,7 @@ rollout to the End Turn, the evaluation) per second from the standard set-up; th
 is 10 k/s on one core."""
 from __future__ import annotations
 
-from wec.ismcts import simulation_rate
+from wec.ai.ismcts import simulation_rate
 
 ITERATIONS = 20_000
 

@@ -24,9 +24,9 @@ SIZES = [(1280, 860), (2560, 1600)]
 def busy_board():
     from PySide6.QtWidgets import QApplication
     app = QApplication.instance() or QApplication([])
-    from qt_ui.board_widget import BoardWidget, Highlights
-    from qt_ui.demo import busy_game
-    from qt_ui.snapshot import BoardSnapshot
+    from wec.gui.play.board_widget import BoardWidget, Highlights
+    from wec.gui.play.demo import busy_game
+    from wec.gui.play.snapshot import BoardSnapshot
     game = busy_game()
     board = BoardWidget()
     board.resize(800, 800)
@@ -38,7 +38,7 @@ def busy_board():
 
 def _selections(game):
     """Two selections with their destinations, alternated so every paint differs."""
-    from qt_ui.board_widget import Highlights
+    from wec.gui.play.board_widget import Highlights
     legal = [a for a in game.legal_moves() if a.dest and a.origin]
     first, second = legal[0].origin, legal[-1].origin
     return [Highlights({a.dest for a in legal if a.origin == o}, set(), o, {(3, 3), (4, 4)})
@@ -96,7 +96,7 @@ def test_repaint_with_a_selection_at_window_sizes(benchmark, figures, busy_board
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_repaint_after_a_new_position(benchmark, figures, busy_board, size):
     """An action: the position layer is rendered again (glyphs cached)."""
-    from qt_ui.snapshot import BoardSnapshot
+    from wec.gui.play.snapshot import BoardSnapshot
     _app, board, game = busy_board
     board.resize(*size)
     image = _painter_for(*size)

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import wec
-from wec.reference import ReferenceGame, reference_perft
+from reference import ReferenceGame, reference_perft
 from test_reference_crosscheck import for_reference
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "positions"

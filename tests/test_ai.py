@@ -103,7 +103,8 @@ def test_baseline_players():
 
 
 def test_a_tuning_step_keeps_the_table_shape_and_the_fixed_weights():
-    from wec import tune, weights
+    from wec.tools import tune
+    from wec.ai import weights
     start = weights.table()
     tuned = tune.spsa(iterations=1, games=2, nodes=300, max_turns=3, seed=1)
     assert {k: set(v) for k, v in tuned.items()} == {k: set(v) for k, v in start.items()}

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 import wec
-from wec import ai, weights
+from wec import ai
+from wec.ai import weights
 from builders import game, piece
 
 
@@ -95,7 +96,7 @@ def _hidden_move_twins():
     """Two games that differ only in where an unseen enemy piece went (so the side to move has
     the same observation of both), found by play in the stealth duel scenario."""
     import random
-    from wec import scenarios
+    from wec.rules import scenarios
     rng = random.Random(5)
     g = wec.Game.from_position(scenarios.load("stealth_duel"))
     for _ in range(200):
@@ -210,7 +211,7 @@ def test_determinizations_keep_hidden_pieces_hidden_and_choices_legal(scenario):
     hidden by a Stealth article the side never saw): otherwise a pawn could 'attack' a piece
     that has left, an action the true game refuses."""
     import random
-    from wec import scenarios
+    from wec.rules import scenarios
     rng = random.Random(11)
     g = wec.Game.from_position(scenarios.load(scenario))
     player = wec.AI(level=2, seconds=None, nodes=3_000, samples=ai.SAMPLES)

@@ -1,4 +1,4 @@
-"""Autosave at O(1) per action: a save file plus a journal (wec/autosave.py)."""
+"""Autosave at O(1) per action: a save file plus a journal (wec/files/autosave.py)."""
 from __future__ import annotations
 
 import json
@@ -10,7 +10,7 @@ import warnings
 import pytest
 
 import wec
-from wec.autosave import MIN_LINES, journal_path
+from wec.files.autosave import MIN_LINES, journal_path
 
 
 def play(g: wec.Game, n: int, seed: int = 5) -> None:
@@ -101,7 +101,7 @@ def test_actions_played_while_a_fold_is_written_reach_both_journals(tmp_path, mo
     text, later actions go to the old journal (a kill then loses nothing) and to the new one."""
     import threading
 
-    from wec.autosave import Autosave
+    from wec.files.autosave import Autosave
     gate = threading.Event()
     fold = Autosave._fold
 

@@ -93,7 +93,7 @@ def test_ctrl_c_at_the_black_prompt(tmp_path):
 
 
 def test_ctrl_c_stops_the_tuner_and_keeps_its_checkpoint(tmp_path):
-    cmd = [sys.executable, "-m", "wec.tune", "--iterations", "50", "--games", "2",
+    cmd = [sys.executable, "-m", "wec.tools.tune", "--iterations", "50", "--games", "2",
            "--nodes", "300", "--max-turns", "200", "--out", str(tmp_path / "t.json")]
     done = _interrupt(cmd, tmp_path, after=4.0)
     line = _one_line_130(done)

@@ -8,10 +8,11 @@ import json
 import pytest
 
 import wec
-from wec import scenarios, tune
+from wec.rules import scenarios
+from wec.tools import tune
 from wec.cli import main
-from wec.match import Match, play_one, result_record
-from wec.progress import LineProgress
+from wec.tools.match import Match, play_one, result_record
+from wec.tools.progress import LineProgress
 
 RECORD_KEYS = {"game", "seed", "opening", "players", "colours", "result", "turns", "reason"}
 
@@ -62,7 +63,7 @@ def test_a_match_writes_each_game_as_it_finishes_and_resumes(tmp_path, capsys, m
         played.append(job[0])
         return play_one(job)
 
-    monkeypatch.setattr("wec.match.play_one", counting)
+    monkeypatch.setattr("wec.tools.match.play_one", counting)
     capsys.readouterr()
     assert main(argv + ["--games", "4"]) == 0
     assert played == [2, 3]  # only the games the file does not hold
@@ -116,7 +117,7 @@ def test_result_records_name_colours_from_the_players():
 def test_the_line_progress_of_a_log_says_how_far_and_how_long(monkeypatch):
     out = io.StringIO()
     clock = iter([0.0, 10.0, 40.0, 41.0, 80.0])
-    monkeypatch.setattr("wec.progress.time.monotonic", lambda: next(clock))
+    monkeypatch.setattr("wec.tools.progress.time.monotonic", lambda: next(clock))
     bar = LineProgress(4, "ai vs greedy", "game", file=out, interval=30.0)
     bar.set_postfix_str("+1 =0 -0")
     bar.update()   # t=10: too soon for a line

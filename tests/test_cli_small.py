@@ -17,9 +17,9 @@ except ImportError:  # Python 3.10
 import pytest
 
 import wec
-from wec import benchreport, tune
+from wec.tools import benchreport, tune
 from wec.cli import _elo, main, plural
-from wec.match import GameResult, summary
+from wec.tools.match import GameResult, summary
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -119,7 +119,8 @@ def test_the_license_is_an_spdx_string():
 def test_the_readme_layout_names_every_package():
     readme = (ROOT / "README.md").read_text()
     layout = readme.split("## Layout", 1)[1].split("\n## ", 1)[0]
-    for folder in ("wec/", "wec/_core/", "qt_ui/", "editor/", "tests/", "bench/", "docs/"):
+    for folder in ("wec/rules/", "wec/_core/", "wec/game/", "wec/files/", "wec/ai/", "wec/tools/",
+                   "wec/cli/", "wec/gui/play/", "wec/gui/editor/", "tests/", "bench/", "docs/"):
         assert f"`{folder}`" in layout, folder
 
 

@@ -13,9 +13,9 @@ import signal
 
 import pytest
 
-from wec import tune
-from wec.match import GameResult, Match, play_one
-from wec.workers import RayWorkers
+from wec.tools import tune
+from wec.tools.match import GameResult, Match, play_one
+from wec.tools.workers import RayWorkers
 
 ray = pytest.importorskip("ray")
 
@@ -66,7 +66,7 @@ def test_a_worker_killed_during_its_game_loses_only_that_game(ray_session, tmp_p
         return play_one(job)  # the real one: this function travels to the worker by value
 
     reference = _play(tmp_path / "reference.jsonl", processes=1)
-    monkeypatch.setattr("wec.match.play_one", dies_once)
+    monkeypatch.setattr("wec.tools.match.play_one", dies_once)
     assert _play(tmp_path / "ray.jsonl", cluster="local") == reference
     assert os.path.exists(marker), "no worker was killed: nothing was tested"
 
@@ -81,7 +81,7 @@ def test_a_decided_sprt_stops_the_match_and_cancels_the_rest(ray_session, tmp_pa
                           "black" if index % 2 == 0 else "white", 5, False, 1.0, "test win",
                           ("t1", "t2"))
 
-    monkeypatch.setattr("wec.match.play_one", a_wins)
+    monkeypatch.setattr("wec.tools.match.play_one", a_wins)
     results = tmp_path / "sprt.jsonl"
     match = Match("random", "random", 200, 0.5, results_path=str(results), cluster="local",
                   sprt=(0.0, 100.0))
@@ -94,7 +94,7 @@ def test_a_decided_sprt_stops_the_match_and_cancels_the_rest(ray_session, tmp_pa
 def test_the_head_probe_recognises_a_ray_head_node(ray_session):
     """The probe that spares a wrong --cluster address minutes of Ray's retries lets a real
     head node's address through."""
-    from wec.workers import _probe_head
+    from wec.tools.workers import _probe_head
     address = ray.get_runtime_context().gcs_address
     host, port = address.rsplit(":", 1)
     _probe_head(address, host, int(port))

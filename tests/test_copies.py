@@ -14,7 +14,7 @@ import random
 import pytest
 
 import wec
-from wec import scenarios
+from wec.rules import scenarios
 from builders import game, piece
 
 B, W = "black", "white"

@@ -3,7 +3,7 @@
 The core generates Dozes in two modes: listing them, and only counting them (perft's last ply,
 has_move). Along random games that doze often: the count equals the list; each Dozer's Dozes are
 listed once each, by group, then by direction; and (without hidden pieces, R10.0) the list equals
-the pure-Python reference's (wec/reference.py, written separately from RULES.md).
+the pure-Python reference's (tests/reference.py, written separately from RULES.md).
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 
 import wec
 from wec import rules
-from wec.reference import ReferenceGame
+from reference import ReferenceGame
 
 PARTNERS = ("SU", "CH", "DO", "DS", "AAA", "RP", "TA")
 

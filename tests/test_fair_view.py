@@ -9,7 +9,7 @@ import copy
 import wec
 from builders import find, fire, piece, play, position
 from wec.ai import flamed, searched_sightings, view_game
-from wec.observation import LastSeen
+from wec.game.observation import LastSeen
 
 W, B = "white", "black"
 

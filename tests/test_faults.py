@@ -17,8 +17,8 @@ import wec
 from builders import finishes
 from wec import cli
 from wec.ai import AI
-from wec.position import position_problems
-from wec import save
+from wec.game.position import position_problems
+from wec.files import save
 
 POS: dict[str, Any] = {"format": "wec-position", "version": 1, "to_move": "white", "turn": 1,
                        "pieces": [{"type": "K", "color": "white", "square": [5, 5], "level": "G"},

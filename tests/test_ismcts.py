@@ -59,7 +59,7 @@ def test_the_algorithm_is_validated():
 def test_it_plays_legal_actions_for_both_sides_and_leaves_the_game_unchanged(root_turns,
                                                                               reply_nodes,
                                                                               monkeypatch):
-    from wec import ismcts
+    from wec.ai import ismcts
     monkeypatch.setattr(ismcts, "PARAMS", dataclasses.replace(
         ismcts.PARAMS, root_turns=root_turns, reply_nodes=reply_nodes))
     rng = random.Random(5)
@@ -84,7 +84,7 @@ def test_positions_with_hidden_enemies_search_their_possible_locations():
     g = _sub_went((7, 8))
     obs = g.observation("black")
     assert [s.type for s in obs.last_seen()] == ["SU"]  # hidden from the side to move
-    from wec.ismcts import searched_game
+    from wec.ai.ismcts import searched_game
     view, hidden = searched_game(g, fair=True)
     (pid, level, squares), = hidden
     assert level == 2 and len(squares) > 1  # at Sub, on any of its possible squares
@@ -166,7 +166,7 @@ def test_a_stop_before_the_search_begins_is_kept(monkeypatch):
     # AI.stop() while the root turns are ranked (a slow build under load took longer than the
     # 1 s the stop test waits): the search must not clear it and run its 30 s; the answer is
     # the ranking's best turn
-    import wec.ismcts as ismcts
+    import wec.ai.ismcts as ismcts
     g = wec.Game.new()
     ai = wec.AI(algorithm="ismcts", seconds=30.0)
     ranking = ismcts.candidate_turns
@@ -220,7 +220,7 @@ def test_a_whole_turn_ends_with_end_turn():
 def test_match_players_for_the_strength_measurements():
     # issue 21 items 1-4: IS-MCTS, an omniscient copy of the default AI, samples=N, and a
     # player's own time per turn, as `wec match` player names
-    from wec.match import MatchError, make_player
+    from wec.tools.match import MatchError, make_player
     assert make_player("ismcts", 1.0, 0).algorithm == "ismcts"
     omniscient = make_player("ai:omniscient", 1.0, 0)
     assert not omniscient.fair and omniscient.algorithm == "alphabeta"
@@ -238,7 +238,7 @@ def test_match_players_for_the_strength_measurements():
 
 
 def test_a_match_game_between_ismcts_and_greedy_runs():
-    from wec.match import play_one
+    from wec.tools.match import play_one
     result = play_one((0, "ismcts", "greedy", 0.05, 2, None, 0))
     assert result.turns >= 1 and result.score_a in (0.0, 0.5, 1.0)
 
@@ -248,7 +248,7 @@ def test_a_hidden_carrier_takes_its_passenger_along_in_every_determinization():
     it). A determinization that moved the submarine alone left the pawn hanging unsupported, a
     state the rules never reach; now the two move together, or neither does."""
     from wec._core.ismcts import IsmctsSearch
-    from wec.ismcts import searched_game
+    from wec.ai.ismcts import searched_game
     g = wec.Game.from_position({**HIDDEN_SUB, "pieces": HIDDEN_SUB["pieces"] + [
         {"type": "SP", "color": "white", "square": [6, 8], "level": "S"}]})
     g.apply(next(a for a in g.legal_moves() if a.piece == "FP"))
@@ -308,7 +308,7 @@ def _position(name: str) -> wec.Game:
 
 @pytest.fixture
 def root_turns(monkeypatch):
-    from wec import ismcts
+    from wec.ai import ismcts
     monkeypatch.setattr(ismcts, "PARAMS", dataclasses.replace(ismcts.PARAMS, root_turns=8))
 
 
@@ -335,7 +335,7 @@ def test_exact_root_scores_agree_with_the_cut_off_search(name):
 
 @pytest.mark.parametrize("name", ["midgame_40", "crowded", "standard"])
 def test_candidate_turns_are_whole_different_turns(name):
-    from wec.ismcts import candidate_turns
+    from wec.ai.ismcts import candidate_turns
     g = wec.Game.new() if name == "standard" else _position(name)
     turns = candidate_turns(g.clone(), search_values(), 8)
     assert 2 <= len(turns) <= 8
@@ -354,7 +354,7 @@ def test_candidate_turns_are_whole_different_turns(name):
 def test_a_stop_ends_the_candidate_turns_once_one_is_whole():
     # AI.stop() during the completions: the first turn is finished (a search needs a root
     # turn), the other seven are not begun — each is a search of its own
-    from wec.ismcts import candidate_turns
+    from wec.ai.ismcts import candidate_turns
     g = wec.Game.new()
     full = candidate_turns(g.clone(), search_values(), 8)
     cut = candidate_turns(g.clone(), search_values(), 8, stopped=lambda: True)
@@ -367,7 +367,7 @@ def test_root_turns_avoid_the_trap_their_greedy_candidates_rank_first(root_turns
     import sys
     sys.path.insert(0, str(Path(__file__).parent))
     from test_ai_search import defended_pawns
-    from wec.ismcts import candidate_turns
+    from wec.ai.ismcts import candidate_turns
     g = defended_pawns()
     first = g._to_action(candidate_turns(g.clone(), search_values(), 8)[0][0])
     assert first.piece == "K" and first.dest[:2] in {(6, 5), (6, 6)}
@@ -408,7 +408,7 @@ def test_heavy_rollouts_are_validated():
 def _candidate_values(g: wec.Game, reply_nodes: int) -> tuple[list[str], dict[int, float]]:
     """The greedy ranking's 4 candidate turns' first actions and each one's mean reward after
     400 iterations of a flat tree (the root and its turns only: the rollouts judge the turns)."""
-    from wec import ismcts
+    from wec.ai import ismcts
     from wec._core.ismcts import IsmctsSearch
     values = search_values()
     turns = ismcts.candidate_turns(g.clone(), values, 4)
@@ -492,7 +492,7 @@ def test_threat_moves_are_expanded_first_below_a_candidate_turn():
     # the enemy's node below a candidate turn keeps few children (progressive widening): with
     # threat Moves found, the Cleric's raid is among them and the turn is judged lost within
     # 100 iterations; without, random Moves mostly hide it (the turn looks good)
-    from wec import ismcts
+    from wec.ai import ismcts
     from wec._core.ismcts import IsmctsSearch
     g = wec.Game.from_position(CLERIC_RAID)
     values = search_values()
@@ -514,7 +514,7 @@ def test_the_enemy_reply_a_greedy_search_expects_is_searched_first_below_a_candi
     # of its own turn (the Cleric's raid, then its Conversion of the King: R7.5, R11.1) is
     # expanded first below the turn, so the turn is judged lost within 100 iterations, whatever
     # the seed; without it, random Moves mostly hide the raid
-    from wec import ismcts
+    from wec.ai import ismcts
     from wec._core.ismcts import IsmctsSearch
     g = wec.Game.from_position(CLERIC_RAID)
     values = search_values()
@@ -548,7 +548,7 @@ def test_safest_turns_puts_the_turns_whose_expected_reply_wins_last():
     # IsmctsParams.reply_candidates: of the ranking's eight turns in CLERIC_RAID, the Cleric's
     # raid (R4.6) and Conversion of the King (R7.5, R11.1) answer all but those that block or
     # dodge it; those come first among the root's turns, the lost ones after them
-    from wec import ismcts
+    from wec.ai import ismcts
     g = wec.Game.from_position(CLERIC_RAID)
     values = search_values()
     turns = ismcts.candidate_turns(g.clone(), values, 8)
@@ -568,7 +568,7 @@ def test_safest_turns_puts_the_turns_whose_expected_reply_wins_last():
 
 
 def test_safest_turns_orders_by_the_enemy_score_then_the_ranking():
-    from wec.ismcts import REPLY_LOST, safest_turns
+    from wec.ai.ismcts import REPLY_LOST, safest_turns
     turns = [[("t", k)] for k in range(6)]
     scored = [([("r", 0)], 300), ([], None), ([("r", 2)], -50), ([], REPLY_LOST),
               ([("r", 4)], 300), ([("r", 5)], 120)]

@@ -5,7 +5,7 @@ import math
 
 import pytest
 
-from wec.match import GameResult, elo, run_match, summary
+from wec.tools.match import GameResult, elo, run_match, summary
 
 
 def test_elo_of_known_scores():
@@ -41,7 +41,7 @@ def test_each_pair_of_games_starts_from_its_own_random_opening_with_colours_swap
     """Two deterministic players (node-capped levels) would replay the same two games; a pair
     shares one opening of random Moves, each side playing it once as Black and once as White."""
     import wec
-    from wec.match import opening, play_one
+    from wec.tools.match import opening, play_one
     first, again, other = opening(0, 2), opening(0, 2), opening(1, 2)
     assert first.turn == 3 and len(first.history()) == 2
     assert first.position() == again.position()
@@ -61,7 +61,7 @@ def _dies_once(job):
     (named by the environment, which the spawned workers inherit) remembers the attempt."""
     import os
     import signal
-    from wec.match import play_one
+    from wec.tools.match import play_one
     marker = os.environ["WEC_TEST_KILL_MARKER"]
     if job[0] == 3 and not os.path.exists(marker):
         open(marker, "w").close()
@@ -84,13 +84,13 @@ def _without_timings(path) -> str:
 
 def test_a_pool_worker_killed_during_its_game_is_replaced_and_the_match_completes(
         tmp_path, monkeypatch):
-    from wec.match import Match
+    from wec.tools.match import Match
     marker = tmp_path / "killed-once"
     monkeypatch.setenv("WEC_TEST_KILL_MARKER", str(marker))
     reference, pooled = tmp_path / "one.jsonl", tmp_path / "pool.jsonl"
     list(Match("random", "greedy", 6, 0.5, max_turns=8, processes=1,
                results_path=str(reference)).play())
-    monkeypatch.setattr("wec.match.play_one", _dies_once)
+    monkeypatch.setattr("wec.tools.match.play_one", _dies_once)
     list(Match("random", "greedy", 6, 0.5, max_turns=8, processes=2,
                results_path=str(pooled)).play())
     assert marker.exists(), "no worker was killed: nothing was tested"
@@ -98,8 +98,8 @@ def test_a_pool_worker_killed_during_its_game_is_replaced_and_the_match_complete
 
 
 def test_a_decided_sprt_stops_the_pool_and_cancels_the_rest(tmp_path, monkeypatch):
-    from wec.match import Match
-    monkeypatch.setattr("wec.match.play_one", _a_wins)
+    from wec.tools.match import Match
+    monkeypatch.setattr("wec.tools.match.play_one", _a_wins)
     results = tmp_path / "sprt.jsonl"
     match = Match("random", "random", 200, 0.5, results_path=str(results), processes=2,
                   sprt=(0.0, 100.0))
@@ -114,7 +114,7 @@ def test_a_decided_sprt_stops_the_pool_and_cancels_the_rest(tmp_path, monkeypatc
 
 def test_a_results_file_in_any_order_resumes_and_ends_in_game_order(tmp_path):
     import json
-    from wec.match import Match
+    from wec.tools.match import Match
     results = tmp_path / "m.jsonl"
     list(Match("random", "random", 4, 0.5, max_turns=3, processes=1,
                results_path=str(results)).play())
@@ -136,7 +136,7 @@ def _without_timings_line(line: str) -> str:
 
 def test_a_game_twice_with_two_results_is_refused_naming_the_line(tmp_path):
     import json
-    from wec.match import Match
+    from wec.tools.match import Match
     results = tmp_path / "m.jsonl"
     list(Match("random", "random", 1, 0.5, max_turns=3, processes=1,
                results_path=str(results)).play())
@@ -152,8 +152,8 @@ def test_a_game_twice_with_two_results_is_refused_naming_the_line(tmp_path):
 
 
 def test_the_tuner_batches_in_a_pool_give_the_same_table():
-    from wec import tune
-    from wec.workers import PoolWorkers
+    from wec.tools import tune
+    from wec.tools.workers import PoolWorkers
     pool = PoolWorkers(2)
     try:
         pooled = tune.spsa(2, 2, 150, 3, seed=4, runner=pool)
@@ -163,9 +163,9 @@ def test_the_tuner_batches_in_a_pool_give_the_same_table():
 
 
 def test_cluster_without_ray_says_how_to_install_it(monkeypatch, capsys, tmp_path):
-    from wec import tune
+    from wec.tools import tune
     from wec.cli import main
-    monkeypatch.setattr("wec.workers.ray_installed", lambda: False)
+    monkeypatch.setattr("wec.tools.workers.ray_installed", lambda: False)
     assert main(["match", "random", "random", "--cluster", "local"]) == 2
     assert tune.main(["--cluster", "local", "--out", str(tmp_path / "t.json")]) == 2
     for line in capsys.readouterr().err.splitlines():
@@ -176,7 +176,7 @@ def test_cluster_without_ray_says_how_to_install_it(monkeypatch, capsys, tmp_pat
 
 def test_a_cluster_address_ray_could_not_use_is_refused_in_one_line(monkeypatch, capsys):
     from wec.cli import main
-    monkeypatch.setattr("wec.workers.ray_installed", lambda: True)
+    monkeypatch.setattr("wec.tools.workers.ray_installed", lambda: True)
     for bad in ("nohost", "host:0", "host:99999", "http://host:6379", "a b:1"):
         assert main(["match", "random", "random", "--cluster", bad]) == 2
         err = capsys.readouterr().err.strip()
@@ -188,7 +188,7 @@ def test_the_head_probe_knows_a_closed_port_and_a_service_that_is_not_ray():
     dashboard's HTTP port); the probe answers at once."""
     import socket
     import threading
-    from wec.workers import ClusterError, _probe_head
+    from wec.tools.workers import ClusterError, _probe_head
     server = socket.create_server(("127.0.0.1", 0))
     port = server.getsockname()[1]
 
@@ -227,7 +227,7 @@ def test_a_pool_worker_death_costs_an_attempt_only_to_the_games_being_played(
     their turn are never charged (with no retry allowed, the error names the game that died
     and at most one other, not the ten of the run)."""
     import re
-    from wec.workers import PoolWorkers, WorkerLost
+    from wec.tools.workers import PoolWorkers, WorkerLost
     monkeypatch.setenv("WEC_TEST_KILL_MARKER", str(tmp_path))
     pool = PoolWorkers(2, max_retries=0)
     try:
@@ -246,8 +246,8 @@ def test_the_ai_of_another_checkout_plays_in_a_process_of_its_own():
     """`ai@FOLDER` (issue 19: the new default against the old build's): here the other
     checkout is this one. Its process follows the game, answers legal actions, and ends with
     the game."""
-    from wec.match import make_player, play_one
-    from wec.otherbuild import OtherBuildPlayer
+    from wec.tools.match import make_player, play_one
+    from wec.tools.otherbuild import OtherBuildPlayer
     player = make_player(f"ai@{REPO}:1,seconds=0.02", 1.0, 0)
     assert isinstance(player, OtherBuildPlayer) and player.ai["level"] == 1
     assert player.ai["seconds"] == 0.02
@@ -256,6 +256,6 @@ def test_the_ai_of_another_checkout_plays_in_a_process_of_its_own():
 
 
 def test_another_checkout_that_is_not_one_is_refused_in_one_line(tmp_path):
-    from wec.match import MatchError, make_player
+    from wec.tools.match import MatchError, make_player
     with pytest.raises(MatchError, match=f"ai@{tmp_path}.*not a WEC checkout"):
         make_player(f"ai@{tmp_path}", 1.0, 0)

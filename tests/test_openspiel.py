@@ -12,7 +12,7 @@ import time
 import pytest
 
 import wec
-from wec import scenarios
+from wec.rules import scenarios
 
 SKIP_REASON = "OpenSpiel is not installed (the optional extra: pip install '.[openspiel]')"
 
@@ -237,7 +237,7 @@ def test_openspiel_mcts_bot_plays(wo, pyspiel):
 
 
 def test_match_player_openspiel_mcts(wo):
-    from wec.match import make_player, play_one
+    from wec.tools.match import make_player, play_one
     player = make_player("openspiel-mcts", 0.1, 0)
     game = wec.Game.new()
     for _ in range(3):

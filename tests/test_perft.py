@@ -1,6 +1,6 @@
 """Frozen perft numbers (moves mode, API.md) and the `wec perft` command.
 
-The standard numbers at depth 1-3 equal the independent pure-Python reference's (wec/reference.py;
+The standard numbers at depth 1-3 equal the independent pure-Python reference's (tests/reference.py;
 depth 3 takes it ~10 s, so the cross-check runs at depth 2 in test_reference_crosscheck.py).
 """
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Ctrl-C reaches a match whenever it comes (issue 17, item 3). The pool loop defers it to its own
-safe points (wec.workers._DeferredCtrlC), so it is neither lost nor raised inside
+safe points (wec.tools.workers._DeferredCtrlC), so it is neither lost nor raised inside
 concurrent.futures. Each case below makes the Ctrl-C come at one of the two moments that used to
 go wrong, deterministically, in a child process (a hang must not take pytest with it)."""
 from __future__ import annotations
@@ -17,7 +17,7 @@ SCRIPT = r'''
 import concurrent.futures._base as base
 import multiprocessing, os, signal, sys, time
 from concurrent.futures import ProcessPoolExecutor
-from wec.workers import PoolWorkers
+from wec.tools.workers import PoolWorkers
 
 # as in a terminal: a shell that starts its jobs in the background (nohup, `&` without job
 # control) hands them SIGINT ignored, and Python then installs no KeyboardInterrupt handler

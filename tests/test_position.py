@@ -176,7 +176,7 @@ def test_api_position_writes_every_documented_key():
 
 def test_api_position_writes_every_key_the_reader_knows():
     """API.md: "Game.position() writes every key" — every key the reader accepts is written."""
-    from wec import position as fmt
+    from wec.game import position as fmt
     pos = wec.Game.new().position()
     assert set(pos) == set(fmt.TOP_KEYS)
     assert all(set(p) == set(fmt.PIECE_KEYS) for p in pos["pieces"])

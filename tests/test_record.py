@@ -12,8 +12,8 @@ import pytest
 
 import wec
 from wec.cli import main
-from wec.notation import game_from_turns, parse_turn, turn_actions
-from wec.save import game_from_save
+from wec.game.notation import game_from_turns, parse_turn, turn_actions
+from wec.files.save import game_from_save
 
 ORDER = {"move": 0, "doze": 0, "fire": 1, "pickup": 2, "exchange": 3, "reinforce": 4, "drop": 5}
 
@@ -71,7 +71,7 @@ def test_R12_2_parse_reads_the_parts():
                                  "MV:K(1,1)->(2,2),FI2:FL/TA(1,1)->(1,2)", "MV:K(1,1)->(2,2)junk",
                                  "MV:K(1,1)->(2,2),RS:Q*K(1,1)B"])
 def test_R12_2_bad_turn_text_is_a_notation_error(bad):
-    with pytest.raises(wec.notation.NotationError):
+    with pytest.raises(wec.game.notation.NotationError):
         parse_turn(bad)
 
 
@@ -230,7 +230,7 @@ def test_autosave_follows_every_action_and_undo(tmp_path):
 
 
 def test_default_autosave_path_is_the_user_data_folder(monkeypatch, tmp_path):
-    from wec.save import default_autosave_path
+    from wec.files.save import default_autosave_path
     monkeypatch.setenv("WEC_DATA_DIR", str(tmp_path))
     assert default_autosave_path() == str(tmp_path / "autosave.json")
     monkeypatch.delenv("WEC_DATA_DIR")

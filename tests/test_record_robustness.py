@@ -35,9 +35,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import wec
-import wec.notation
-import wec.save
-from wec.notation import NotationError, parse_turn
+import wec.game.notation
+import wec.files.save
+from wec.game.notation import NotationError, parse_turn
 
 ROOT = Path(__file__).resolve().parent.parent
 MOVEMENTS = ("weapon_chess", "standard_chess", "mass_destruction")
@@ -164,8 +164,8 @@ TOKENS = (["MV:", "MV:?", "DZ:", "FI:", "PU:", "DR:", "EX:", "RE:", "END", "->",
            ",RESIGN", ",DRAW", "RESIGN", "DRAW", "RESIGN:black", "(", ")", ",", "^", "v", "<", ">",
            "*", "?", "@", "B", "W", "0", "1", "2", "3", "10", "11", "(1,1)", "(10,10)", "(0,3)",
            "(5,5)", "\u00b2", "\u0661", "1" * 5000]
-          + list(wec.notation.TYPES) + list(wec.notation.ARTICLES)
-          + list(wec.notation.RESULT_KINDS) + list(wec.notation.FIRE_ARTS))
+          + list(wec.game.notation.TYPES) + list(wec.game.notation.ARTICLES)
+          + list(wec.game.notation.RESULT_KINDS) + list(wec.game.notation.FIRE_ARTS))
 
 RANDOM_TEXT = st.text(max_size=40) | st.lists(
     st.sampled_from(TOKENS) | st.text(max_size=2), max_size=25).map("".join)
@@ -319,7 +319,7 @@ def corrupt_file(draw: st.DrawFn) -> bytes:
 
 def test_the_base_save_loads():
     text, actions, _ = base_record()
-    game = wec.save.game_from_save(json.loads(text))
+    game = wec.files.save.game_from_save(json.loads(text))
     assert game.actions() == list(actions)
     assert len(actions) == 40
 
@@ -329,7 +329,7 @@ def test_the_base_save_loads():
 def test_game_from_save_on_mutated_data_raises_only_save_format_error(case):
     data, bad_ply = case
     try:
-        game = wec.save.game_from_save(data)
+        game = wec.files.save.game_from_save(data)
     except Exception as e:  # noqa: BLE001 - the property is about the exception's type
         assert_save_error(e)
         if bad_ply is not None:
@@ -338,7 +338,7 @@ def test_game_from_save_on_mutated_data_raises_only_save_format_error(case):
         assert isinstance(game, wec.Game)
         assert bad_ply is None, f"an illegal action at ply {bad_ply} was accepted"
         # what loads is a sound game whose own save loads again to the same thing
-        again = wec.save.game_from_save(wec.save.save_data(game))
+        again = wec.files.save.game_from_save(wec.files.save.save_data(game))
         assert again.position() == game.position() and again.actions() == game.actions()
 
 
@@ -375,7 +375,7 @@ def test_version_values(version):
     data = base_data()
     data["version"] = version
     try:
-        game = wec.save.game_from_save(data)
+        game = wec.files.save.game_from_save(data)
     except Exception as e:  # noqa: BLE001
         assert_save_error(e)
         assert "version" in str(e)
@@ -397,7 +397,7 @@ def test_a_bad_action_is_named_by_its_ply(index, bad):
     data = base_data()
     data["actions"][index] = bad
     with pytest.raises(wec.SaveFormatError) as info:
-        wec.save.game_from_save(data)
+        wec.files.save.game_from_save(data)
     assert names_ply(str(info.value), index + 1), str(info.value)
 
 
@@ -405,7 +405,7 @@ def test_an_action_with_an_overlong_number_is_named_by_its_ply():
     data = base_data()
     data["actions"][7] = "MV:K(" + "1" * 5000 + ",1)->(1,1)"
     with pytest.raises(wec.SaveFormatError) as info:
-        wec.save.game_from_save(data)
+        wec.files.save.game_from_save(data)
     assert names_ply(str(info.value), 8), str(info.value)
 
 
@@ -413,7 +413,7 @@ def test_actions_beyond_the_end_of_the_game_name_their_ply():
     data = base_data()
     data["actions"] = data["actions"][:10] + ["RESIGN:black"] + data["actions"][10:]
     with pytest.raises(wec.SaveFormatError) as info:
-        wec.save.game_from_save(data)
+        wec.files.save.game_from_save(data)
     assert names_ply(str(info.value), 12), str(info.value)
 
 
@@ -448,7 +448,7 @@ def test_initial_must_be_a_position_object_not_a_file_name(tmp_path):
     data = base_data()
     data["initial"] = str(pos_path)
     with pytest.raises(wec.SaveFormatError) as info:
-        wec.save.game_from_save(data)
+        wec.files.save.game_from_save(data)
     assert "initial" in str(info.value)
 
 

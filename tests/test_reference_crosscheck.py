@@ -1,4 +1,4 @@
-"""The Cython core against the independent pure-Python reference (wec/reference.py).
+"""The Cython core against the independent pure-Python reference (tests/reference.py).
 
 Both were written from RULES.md separately; equal move lists over many random positions and equal
 perft counts are the strongest check that the core implements section 4 as written.
@@ -10,7 +10,7 @@ import random
 import pytest
 
 import wec
-from wec.reference import ReferenceGame, reference_perft
+from reference import ReferenceGame, reference_perft
 from test_random_play import random_position
 
 

@@ -1,4 +1,4 @@
-"""Hand-checked cases for the pure-Python reference move generator ``wec/reference.py``.
+"""Hand-checked cases for the pure-Python reference move generator ``tests/reference.py``.
 
 Every expected value below was worked out by hand from RULES.md / ENGINE-NOTES.md; the rule ids
 are cited.  Offsets are White's frame (R1.5); Black's are negated.
@@ -10,8 +10,8 @@ import sys
 
 
 try:
-    from wec.reference import ReferenceGame, reference_perft, standard_position
-    import wec.reference as ref
+    from reference import ReferenceGame, reference_perft, standard_position
+    import reference as ref
 except ImportError:  # no wec package yet: load the file directly
     _path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                          "wec", "reference.py")

@@ -8,8 +8,8 @@ import random
 import pytest
 
 import wec
-from wec import scenarios
-from wec.scenarios import PUZZLE_SOLUTIONS, PUZZLE_WINNERS, SCENARIOS, load
+from wec.rules import scenarios
+from wec.rules.scenarios import PUZZLE_SOLUTIONS, PUZZLE_WINNERS, SCENARIOS, load
 
 NAMES = sorted(SCENARIOS)
 AIR_SUB_PIECES = {"CH", "JE", "SU"}

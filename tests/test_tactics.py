@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 import wec
-from wec import tactics
+from wec.tools import tactics
 from wec.cli import main
 
 SUITE = tactics.suite()

@@ -1,10 +1,10 @@
 """WEC — Weapon Chess: the engine facade (API.md)."""
-from .action import Action, PieceInfo, parse_action
-from .errors import (IllegalActionError, OptionsError, PositionError, SaveFormatError,
+from wec.game.action import Action, PieceInfo, parse_action
+from wec.game.errors import (IllegalActionError, OptionsError, PositionError, SaveFormatError,
                      WecError)
-from .game import Game, perft
-from .options import Options
-from .ai import AI, GreedyPlayer, RandomPlayer
+from wec.game.game import Game, perft
+from wec.game.options import Options
+from wec.ai import AI, GreedyPlayer, RandomPlayer
 
 __all__ = ["AI", "Action", "Game", "GreedyPlayer", "RandomPlayer", "IllegalActionError", "Options", "OptionsError", "PieceInfo",
            "PositionError", "SaveFormatError", "WecError", "parse_action", "perft"]

@@ -1,7 +1,7 @@
 """`python -m wec`: the `wec` command line (the same as the `wec` script)."""
 import sys
 
-from .cli import main
+from wec.cli import main
 
 if __name__ == "__main__":
     sys.exit(main(prog="python -m wec"))

@@ -11,7 +11,7 @@ OpenSpiel action is one facade action (API.md), End Turn included; a turn is 2 t
 (R6.1: one Move, up to two Fires, one Pickup, Drop, Exchange and Reinforce, End Turn). The game
 ends by RULES.md R11 (+1 / -1 returns), or as a draw (0 / 0) when turn ``max_turns`` is over, so
 ``max_game_length`` is ``8 * max_turns``. Parameters: ``max_turns`` (default 200) and
-``scenario`` (a name from ``wec.scenarios``, default ``"standard"``).
+``scenario`` (a name from ``wec.rules.scenarios``, default ``"standard"``).
 
 Observations come from ``Game.observation(colour)`` (R10.6): ``observation_string`` /
 ``observation_tensor`` show what that side sees now, ``information_state_string`` adds the
@@ -72,14 +72,14 @@ except ImportError as e:  # pragma: no cover - exercised only without the extra
     raise ImportError("wec.openspiel needs the optional OpenSpiel package: "
                       "pip install 'wec[openspiel]' (open_spiel>=1.5)") from e
 
-from . import rules
-from .action import Action
-from .actionlist import Snapshot, _brief, _core_brief, _text, pending
-from .coredata import (ACT_DOZE, ACT_DROP, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE,
+from wec import rules
+from wec.game.action import Action
+from wec.game.actionlist import Snapshot, _brief, _core_brief, _text, pending
+from wec.game.coredata import (ACT_DOZE, ACT_DROP, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE,
                        ACT_PICKUP, ACT_REINFORCE, piece_info)
-from .errors import IllegalActionError, WecError
-from .game import Game
-from .position import square_of
+from wec.game.errors import IllegalActionError, WecError
+from wec.game.game import Game
+from wec.game.position import square_of
 
 GAME_NAME = "python_weapon_chess"
 MAX_ACTIONS_PER_TURN = 8  # R6.1: Move, 2 Fires, Pickup, Drop, Exchange, Reinforce, End Turn
@@ -343,7 +343,7 @@ _GAME_TYPE = pyspiel.GameType(
 
 
 def _initial_position(scenario: str) -> dict[str, Any]:
-    from . import scenarios
+    from wec.rules import scenarios
     try:
         return scenarios.load(scenario)
     except KeyError as e:
@@ -680,7 +680,7 @@ def _public_string(game: Game) -> str:
 
 
 def _observation_string(obs: Any, color: str) -> str:
-    from .textview import render
+    from wec.game.textview import render
     pieces = " ".join(sorted(f"{p.color[0]}:{p.text()}" + (f"!{p.stun}" if p.stun else "")
                              for p in obs.pieces()))
     projs = " ".join(f"{p.kind}({p.square[0]},{p.square[1]}){p.owner[0]}"
@@ -759,7 +759,7 @@ class MCTSPlayer:
     MOVE_SHARE = 0.6
 
     def __init__(self, seconds: float, seed: int | None = 0, max_turns: int = 200) -> None:
-        from .ai import AI
+        from wec.ai import AI
         self.seconds = seconds
         self.game = WeaponChessGame({"max_turns": max_turns})
         self.bot = TimedMCTSBot(self.game, seconds, seed=seed)

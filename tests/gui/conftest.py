@@ -43,11 +43,11 @@ def shot_dir(tmp_path: Path) -> Path:
 def make_window(qtbot):
     """A MainWindow with test preferences: no delays, no animation, choosers answered by a
     function (default: the first choice) and confirmations answered yes."""
-    from qt_ui.collector import pin_collection_to_this_thread, unpin
-    from qt_ui.main_window import MainWindow
-    from qt_ui.settings import Preferences
+    from wec.gui.play.collector import pin_collection_to_this_thread, unpin
+    from wec.gui.play.main_window import MainWindow
+    from wec.gui.play.settings import Preferences
     made = []
-    pin_collection_to_this_thread()  # as `wec play` does (qt_ui/app.py)
+    pin_collection_to_this_thread()  # as `wec play` does (wec/gui/play/app.py)
 
     def make(game=None, **prefs):
         prefs.setdefault("animate", False)

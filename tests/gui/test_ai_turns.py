@@ -129,7 +129,7 @@ def test_going_through_the_history_never_moves_the_board(make_window, qtbot):
 
 
 def test_the_helpers_copy_of_the_game_follows_every_rewind_and_new_game():
-    from qt_ui.ai_process import _Mirror
+    from wec.gui.play.ai_process import _Mirror
     import wec
     g = wec.Game.new()
     for text in ("MV:RP(9,1)->(8,2)", "END", "MV:RP(2,10)->(3,9)", "END"):

@@ -11,7 +11,7 @@ from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QImage
 
 import wec
-from qt_ui.demo import busy_game
+from wec.gui.play.demo import busy_game
 
 pytestmark = pytest.mark.gui
 
@@ -230,7 +230,7 @@ def test_view_options_and_preferences(make_window):
         w.actions_by_name[name].trigger()
     assert w.board.flipped != usual and w.board.detailed and not w.side.isVisible()
     w.actions_by_name["save_prefs"].trigger()
-    from qt_ui.settings import load_preferences
+    from wec.gui.play.settings import load_preferences
     assert load_preferences().flipped is True
     w.actions_by_name["restore_defaults"].trigger()
     assert w.board.flipped == usual and load_preferences().flipped is False
@@ -240,7 +240,7 @@ def test_the_level_menu_follows_the_level_table_and_an_unknown_saved_level_falls
         make_window):
     import dataclasses
     import json
-    from qt_ui.settings import Preferences, _settings, load_preferences
+    from wec.gui.play.settings import Preferences, _settings, load_preferences
     from wec.ai import DEFAULT_LEVEL, LEVELS
     w = make_window(mode="hotseat", **OFF)
     assert sorted(n for n in LEVELS if f"level_{n}" in w.actions_by_name) == sorted(LEVELS)
@@ -319,8 +319,8 @@ def _busy_square(game: wec.Game) -> tuple[int, int]:
 
 
 def test_the_history_panel_updates_only_what_changed(qapp):
-    from qt_ui.history_panel import HistoryPanel
-    from wec.record import ActionNote
+    from wec.gui.play.history_panel import HistoryPanel
+    from wec.game.record import ActionNote
     a = ActionNote(0, "black", "MOVE", "MV:RP(9,1)->(8,2)")
     end_b = ActionNote(1, "black", "END", None)
     c = ActionNote(2, "white", "MOVE", "MV:RP(2,10)->(3,9)")

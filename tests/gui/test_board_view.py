@@ -13,10 +13,10 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPixmap
 
 import wec
-from qt_ui import glyphs
-from qt_ui.board_widget import BoardWidget, Highlights
-from qt_ui.demo import busy_game
-from qt_ui.snapshot import BoardSnapshot, LastSeenMark
+from wec.gui.drawing import glyphs
+from wec.gui.play.board_widget import BoardWidget, Highlights
+from wec.gui.play.demo import busy_game
+from wec.gui.play.snapshot import BoardSnapshot, LastSeenMark
 
 pytestmark = pytest.mark.gui
 
@@ -273,7 +273,7 @@ def test_hover_tool_tips_name_pieces_articles_reserves_and_markers(qapp):
                 tips.setdefault(it.kind, (it, board.tooltip_at(it.rect.center())))
     piece, text = tips["piece"]
     p = piece.obj
-    from qt_ui.interaction import piece_name
+    from wec.gui.play.interaction import piece_name
     assert piece_name(p.type) in text and p.color.capitalize() in text and "Carr" in text
     stunned = next(q for q in game.pieces() if q.stun)
     cooling = next(q for q in game.pieces() if q.cooldowns)
@@ -290,7 +290,7 @@ def test_hover_tool_tips_name_pieces_articles_reserves_and_markers(qapp):
 
 
 def test_the_legend_opens_from_the_view_menu(make_window, shot_dir):
-    from qt_ui.legend import LegendWidget
+    from wec.gui.play.legend import LegendWidget
     lone = LegendWidget()  # the Help window embeds it: a parent is all it takes
     names = [name for name, _ in lone.rows]
     for name in ("Square", "Air piece", "Sub piece", "Article", "Reserve", "Last seen",
@@ -320,7 +320,7 @@ def test_the_last_turns_move_and_fires_are_arrows_of_two_kinds(make_window):
 
 
 def test_an_unseen_enemy_move_draws_no_arrow():
-    from qt_ui.last_turn import last_turn_arrows
+    from wec.gui.play.last_turn import last_turn_arrows
     assert last_turn_arrows("MV:?") == []
     assert last_turn_arrows("not a turn") == []
     seen = last_turn_arrows("MV:?,FI1:FL/FP(3,3)->(4,3)")
@@ -334,7 +334,7 @@ def test_against_the_computer_arrows_come_from_the_humans_history(make_window):
     w = make_window(game, mode="human_vs_computer", human="white")
     w.pause_ai(True)
     obs = game.observation("white")
-    from qt_ui.last_turn import last_turn_arrows
+    from wec.gui.play.last_turn import last_turn_arrows
     assert w.board.highlights.arrows == last_turn_arrows(obs.history()[-1])
 
 
@@ -384,7 +384,7 @@ def test_defect_2_level_panel_clicks_pick_that_piece_and_right_click_fires(make_
 
 
 def test_defect_3_a_left_hand_is_written_not_taken_as_html(qapp):
-    from qt_ui.piece_panel import PiecePanel
+    from wec.gui.play.piece_panel import PiecePanel
     game = wec.Game.new()
     tank = next(p for p in game.pieces() if p.type == "TA" and p.hand == "left")
     panel = PiecePanel()
@@ -604,7 +604,7 @@ def test_hotseat_without_a_hand_off_keeps_the_board_still(make_window):
 
 def test_an_enemy_reserve_tooltip_says_only_what_its_viewer_saw():
     # R10.6: the enemy reserve's piece is hidden, and its arming known only if seen (R8.4)
-    from qt_ui.tooltips import reserve_tip
+    from wec.gui.play.tooltips import reserve_tip
     unknown = reserve_tip({"type": None, "color": "white", "square": [8, 5], "armed": None})
     seen = reserve_tip({"type": None, "color": "white", "square": [8, 5], "armed": True})
     own = reserve_tip({"type": "Q", "color": "black", "square": [3, 6], "armed": False})

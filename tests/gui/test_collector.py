@@ -1,4 +1,4 @@
-"""The cyclic garbage collector runs on the window's thread only (qt_ui/collector.py): a cycle
+"""The cyclic garbage collector runs on the window's thread only (wec/gui/play/collector.py): a cycle
 holding a Qt object, left by the window's thread and found while another thread allocates, is
 freed on the window's thread."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ import threading
 import pytest
 from PySide6.QtCore import QObject
 
-from qt_ui.collector import THRESHOLDS, pin_collection_to_this_thread, unpin
+from wec.gui.play.collector import THRESHOLDS, pin_collection_to_this_thread, unpin
 
 pytestmark = pytest.mark.gui
 

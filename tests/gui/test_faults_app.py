@@ -33,7 +33,7 @@ def test_item8_a_fifo_named_autosave_does_not_block_the_start(make_window, priva
     made: list = []
     # the window is made in this thread (Qt); a hang would show as a test timeout, so first
     # check the start-up look at the file returns at once in another thread
-    from wec.save import autosave_at_start
+    from wec.files.save import autosave_at_start
     t = threading.Thread(target=lambda: made.append(autosave_at_start(
         private_files / "autosave.json")), daemon=True)
     t.start()

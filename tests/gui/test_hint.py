@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 import wec
-from qt_ui.analysis import DRAW_ACCEPT, accepts_draw, black_share, score_words
-from qt_ui.seat import side_view
+from wec.gui.play.analysis import DRAW_ACCEPT, accepts_draw, black_share, score_words
+from wec.gui.play.seat import side_view
 
 pytestmark = pytest.mark.gui
 
@@ -26,7 +26,7 @@ def test_the_hint_is_the_computers_choice_from_the_humans_view(make_window, qtbo
     assert color == "black" and seen == wec.ai.searched_sightings(obs)
     assert pos == obs.position()  # enemy reserves only as squares (R8.4)
     words = w.last_message[len("Hint: "):].rstrip(".")
-    from qt_ui.interaction import describe
+    from wec.gui.play.interaction import describe
     hinted = [a for a in w.game.legal_actions() if describe(a) == words]
     assert hinted
     # on the board: the piece framed, where it goes marked
@@ -136,7 +136,7 @@ def test_a_hint_cut_short_gives_its_action_without_an_evaluation(make_window, qt
 
 
 def test_the_plan_reads_in_words():
-    from qt_ui.move_list import plan_words
+    from wec.gui.play.move_list import plan_words
     assert plan_words(["FI:ST/SP(9,2)->(8,2)", "END"]) == \
         "Stunner Pawn (9,2) fires Stunner towards (8,2), then End Turn"
     assert plan_words([]) == ""

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 import wec
-from qt_ui.move_list import action_words
+from wec.gui.play.move_list import action_words
 
 pytestmark = pytest.mark.gui
 OFF = {"options": {"invisible_pieces": False}}
@@ -105,7 +105,7 @@ def test_against_the_computer_the_list_is_the_humans_record(make_window):
             game.apply(a)
     assert game.to_move == "black"  # the human's turn: the computer waits
     w = make_window(game, mode="human_vs_computer", human="black")
-    from qt_ui.history_panel import HistoryPanel
+    from wec.gui.play.history_panel import HistoryPanel
     ref = HistoryPanel()
     obs = game.observation("black")
     ref.update_record("ref", obs.action_notes(0), 0, first_turn=1, played=game.ply,

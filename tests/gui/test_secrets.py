@@ -14,12 +14,12 @@ from PySide6.QtWidgets import (QAbstractButton, QApplication, QDialog, QFileDial
                                QListWidget, QMenu, QMessageBox, QTextBrowser, QWidget)
 
 import wec
-from qt_ui.board_widget import BoardWidget
-from qt_ui.history_panel import HistoryPanel
-from qt_ui.interaction import piece_name
-from qt_ui.level_panels import LevelPanels
-from qt_ui.piece_panel import piece_html
-from qt_ui.snapshot import BoardSnapshot
+from wec.gui.play.board_widget import BoardWidget
+from wec.gui.play.history_panel import HistoryPanel
+from wec.gui.play.interaction import piece_name
+from wec.gui.play.level_panels import LevelPanels
+from wec.gui.play.piece_panel import piece_html
+from wec.gui.play.snapshot import BoardSnapshot
 
 pytestmark = pytest.mark.gui
 
@@ -333,7 +333,7 @@ def test_the_board_editor_is_refused_in_a_competitive_game(make_window, qtbot, s
 
 
 def test_the_board_editor_opens_on_what_the_side_at_the_screen_sees(make_window, qtbot):
-    from editor import model
+    from wec.gui.editor import model
     w = make_window(mode="hotseat")
     ready(w, qtbot)
     obs = w.game.observation("black")

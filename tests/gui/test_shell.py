@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import wec
-from wec import scenarios
+from wec.rules import scenarios
 
 pytestmark = pytest.mark.gui
 OFF = {"options": {"invisible_pieces": False}}
@@ -66,8 +66,8 @@ def test_a_game_in_progress_is_abandoned_only_when_the_player_says_so(make_windo
 
 
 def test_quitting_asks_only_when_the_game_would_be_lost(qtbot):
-    from qt_ui.main_window import MainWindow
-    from qt_ui.settings import Preferences
+    from wec.gui.play.main_window import MainWindow
+    from wec.gui.play.settings import Preferences
     w = MainWindow(None, prefs=Preferences(mode="hotseat", **OFF), autosave=False)
     qtbot.addWidget(w)
     w.show()
@@ -88,7 +88,7 @@ def test_the_next_start_resumes_the_game_as_it_was_played(make_window, qtbot):
     qtbot.waitUntil(lambda: w.game.to_move == "white" and not w.worker.busy, timeout=30000)
     played = w.game.actions()
     w.close()  # quit: autosaved, nothing asked
-    from qt_ui.main_window import MainWindow
+    from wec.gui.play.main_window import MainWindow
     w2 = MainWindow(None)  # the preferences say hotseat/black: the session says otherwise
     qtbot.addWidget(w2)
     try:
@@ -99,8 +99,8 @@ def test_the_next_start_resumes_the_game_as_it_was_played(make_window, qtbot):
 
 
 def test_the_window_geometry_and_panel_split_are_remembered(qtbot):
-    from qt_ui.main_window import MainWindow
-    from qt_ui.settings import Preferences
+    from wec.gui.play.main_window import MainWindow
+    from wec.gui.play.settings import Preferences
     w = MainWindow(None, prefs=Preferences(mode="hotseat"), autosave=False)
     qtbot.addWidget(w)
     w.show()
@@ -120,7 +120,7 @@ def test_the_window_geometry_and_panel_split_are_remembered(qtbot):
 
 
 def test_settings_are_never_the_users(private_files):
-    from qt_ui import settings
+    from wec.gui.play import settings
     assert settings._settings().fileName().startswith(str(private_files.parent))
 
 
@@ -149,7 +149,7 @@ def test_help_shows_the_rules_the_shortcuts_and_about(make_window, qtbot, shot_d
     grab(dlg, shot_dir / "help_keys.png")
     dlg.show_tab("about")
     assert "Weapon Chess" in dlg.about.toPlainText()
-    from qt_ui.legend import LegendWidget
+    from wec.gui.play.legend import LegendWidget
     w.actions_by_name["help_legend"].trigger()
     legend = w.dialogs[-1]
     assert isinstance(legend.tabs.currentWidget(), LegendWidget)
@@ -158,7 +158,7 @@ def test_help_shows_the_rules_the_shortcuts_and_about(make_window, qtbot, shot_d
 
 def test_the_shipped_rules_are_the_guide():
     """The app reads the guide from the package (an installed app has no docs/ folder)."""
-    from qt_ui.help_window import rules_text
+    from wec.gui.play.help_window import rules_text
     guide = Path(__file__).resolve().parents[2] / "docs" / "RULES-GUIDE.md"
     assert rules_text() == guide.read_text(encoding="utf-8"), \
-        "copy docs/RULES-GUIDE.md to qt_ui/help/rules-guide.md"
+        "copy docs/RULES-GUIDE.md to wec/gui/play/help/rules-guide.md"

@@ -77,7 +77,7 @@ def _labels(dialog) -> dict[str, str]:
 
 def test_defect9_one_options_form_for_the_game_and_the_editor(make_window, shot_dir):
     from PySide6.QtWidgets import QGroupBox
-    from editor.scenario_panel import OptionsDialog as EditorOptions
+    from wec.gui.editor.scenario_panel import OptionsDialog as EditorOptions
     w = make_window(mode="hotseat", **OFF)
     game = w.options_dialog()
     editor = EditorOptions({"stun_turns": 2}, w)

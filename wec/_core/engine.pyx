@@ -672,7 +672,7 @@ cdef class Engine:
 
     @staticmethod
     def pending(cls, snap, list raws):
-        """The actions of a legal list: each a bare `cls` instance (wec.actionlist PendingAction)
+        """The actions of a legal list: each a bare `cls` instance (wec.game.actionlist PendingAction)
         whose __dict__ holds only `_legal` = (snap, raw); built here, in C, because a legal list
         is made at every state a user or a bot looks at."""
         cdef list out = []

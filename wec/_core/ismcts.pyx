@@ -16,7 +16,7 @@ observer cannot tell apart. Each iteration:
      end by the evaluation (search.evaluate) through a logistic, a won game 1 and a lost one 0;
   5. backs the reward up, each node from the point of view of the side that made its action.
 In root-turns mode (set_root_turns, IsmctsParams.root_turns) the root's children are a few
-whole candidate turns of the observer (ranked by the alpha-beta search, wec.ismcts.candidate_turns)
+whole candidate turns of the observer (ranked by the alpha-beta search, wec.ai.ismcts.candidate_turns)
 instead of single actions: step 2 at the root picks among them (their first actions are legal in
 every determinization), the turn is played as far as it stays legal there (play_turn), and the
 tree below it holds what follows, the enemy's replies first.
@@ -819,7 +819,7 @@ cdef class IsmctsSearch:
     def set_replies(self, list replies):
         """After set_root_turns: the enemy's expected reply to each candidate turn (a list of
         action tuples, [] none), whose actions are expanded first below it (before captures),
-        so the tree weighs the reply a search would make (wec.ismcts.enemy_replies)."""
+        so the tree weighs the reply a search would make (wec.ai.ismcts.enemy_replies)."""
         cdef Tree* t = self.t
         cdef Move* m
         cdef int k, j

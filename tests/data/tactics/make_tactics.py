@@ -1,7 +1,7 @@
 """Build the tactics suite (issue 21, item 5): `python tests/data/tactics/make_tactics.py`.
 
 Each theme places its pieces at random (a fixed seed per position), keeps a position only when
-the rules engine confirms the tactic by trying every turn (wec.tactics), and writes it as
+the rules engine confirms the tactic by trying every turn (wec.tools.tactics), and writes it as
 NN-theme.json with a verified solving turn. What is checked, per theme:
 
 - win-move / win-fire / win-projectile: a turn wins (R11.1), and no turn of a Move and End
@@ -30,9 +30,10 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[2]))
 
 import wec  # noqa: E402
-from wec import tactics, weights  # noqa: E402
-from wec.errors import WecError  # noqa: E402
-from wec.tactics import Tactic  # noqa: E402
+from wec.tools import tactics  # noqa: E402
+from wec.ai import weights  # noqa: E402
+from wec.game.errors import WecError  # noqa: E402
+from wec.tools.tactics import Tactic  # noqa: E402
 
 OTHER = {"black": "white", "white": "black"}
 HANDED = {"TA", "CL", "CH"}
@@ -109,7 +110,7 @@ def moves_then_end_win(game: wec.Game) -> bool:
 def short_turns(game: wec.Game, limit: int = 20_000):
     """Turns of the side to move, the shortest first: each Move then End Turn; each Move with
     one other action before or after it; each Move followed by two other actions; then every
-    turn (wec.tactics.turns, up to `limit`)."""
+    turn (wec.tools.tactics.turns, up to `limit`)."""
     moves = [str(m) for m in game.legal_moves()]
     for m in moves:
         yield [m, "END"]

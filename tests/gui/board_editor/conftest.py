@@ -9,7 +9,7 @@ from PySide6.QtCore import QPoint, Qt
 @pytest.fixture
 def editor(qtbot):
     """make(position=None, on_play=None): an EditorWindow, shown offscreen."""
-    from editor.window import EditorWindow
+    from wec.gui.editor.window import EditorWindow
     made = []
 
     def make(position=None, on_play=None, game_position=None):

@@ -6,9 +6,10 @@ import random
 
 import pytest
 
-from editor import model, validation
-from wec import Game, rules, scenarios
-from wec.errors import WecError
+from wec.gui.editor import model, validation
+from wec import Game, rules
+from wec.rules import scenarios
+from wec.game.errors import WecError
 
 pytestmark = pytest.mark.gui
 
@@ -113,8 +114,8 @@ def test_the_editor_draws_a_reserve_where_the_game_board_does():
     pieces there leave it room (it used to be a corner flag over the square's bottom right)."""
     from PySide6.QtCore import QRectF
 
-    from editor.layout import square_items
-    from qt_ui import glyphs
+    from wec.gui.editor.layout import square_items
+    from wec.gui.drawing import glyphs
     pos = Game.new().position()
     reserve = pos["reserves"][0]
     square = tuple(reserve["square"])

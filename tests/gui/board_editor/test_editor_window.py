@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 
-from editor import model
+from wec.gui.editor import model
 from wec import Game
 
 pytestmark = pytest.mark.gui
@@ -149,7 +149,7 @@ def test_undo_and_redo_every_edit(editor, stamp, click) -> None:
     assert [p["square"] for p in w.position["pieces"] if p["color"] == "black"] == [[8, 3]]
     states.append(w.doc.copy())
     art = w.canvas.square_rect(4, 4)
-    items = [i for i in __import__("editor.layout", fromlist=["x"]).square_items(
+    items = [i for i in __import__("wec.gui.editor.layout", fromlist=["x"]).square_items(
         w.position, (4, 4), art) if i.kind == "article"]
     c = items[0].rect.center()
     QTest.mouseClick(qt, Qt.MouseButton.RightButton, pos=QPoint(int(c.x()), int(c.y())))
@@ -273,7 +273,7 @@ def test_play_from_here_starts_a_game_of_the_edited_position(editor, stamp) -> N
 
 
 def test_play_from_here_without_a_callback_opens_the_game_window(editor, qtbot) -> None:
-    pytest.importorskip("qt_ui.main_window")
+    pytest.importorskip("wec.gui.play.main_window")
     w = editor()
     assert w.play("hotseat")
     game_window = w.play_windows[-1]  # deletes itself on close
@@ -283,7 +283,7 @@ def test_play_from_here_without_a_callback_opens_the_game_window(editor, qtbot) 
 
 
 def test_open_editor_and_the_command_line_screenshot(qtbot, tmp_path) -> None:
-    from editor import open_editor
+    from wec.gui.editor import open_editor
     win = open_editor(None, Game.new().position())
     qtbot.addWidget(win)
     assert win.isWindow() and win.isVisible()
@@ -296,7 +296,7 @@ def test_open_editor_and_the_command_line_screenshot(qtbot, tmp_path) -> None:
 
 
 def test_scenario_settings_side_to_move_governments_and_options(editor, shot_dir) -> None:
-    from editor.scenario_panel import OptionsDialog
+    from wec.gui.editor.scenario_panel import OptionsDialog
     w = editor()
     sp = w.scenario
     sp.to_move.setCurrentIndex(sp.to_move.findData("white"))
@@ -330,8 +330,8 @@ def test_scenario_settings_side_to_move_governments_and_options(editor, shot_dir
 
 
 def test_the_game_windows_board_editor_plays_the_edited_position(qtbot, stamp) -> None:
-    main_window = pytest.importorskip("qt_ui.main_window")
-    from qt_ui.settings import Preferences
+    main_window = pytest.importorskip("wec.gui.play.main_window")
+    from wec.gui.play.settings import Preferences
     game_window = main_window.MainWindow(None, prefs=Preferences(animate=False), persist=False,
                                          autosave=False, paused=True)
     qtbot.addWidget(game_window)

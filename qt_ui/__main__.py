@@ -1,5 +1,0 @@
-import sys
-
-from .app import main
-
-sys.exit(main())

@@ -1,0 +1,5 @@
+import sys
+
+from wec.cli import main
+
+sys.exit(main())

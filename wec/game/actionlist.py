@@ -1,0 +1,189 @@
+"""The legal actions of one state, listed at the core's pace.
+
+`Engine.legal()` gives raw tuples; an `Action` (a frozen dataclass of 14 fields) costs micro-
+seconds to spell out, and most listed actions are never looked at. So a listed action starts as
+a `PendingAction`: an `Action` subclass holding only the raw tuple and a `Snapshot` of the pieces
+it names, taken when the list was made. Its first attribute read fills in every field from that
+snapshot and turns it into a plain `Action` (equal, hashed and printed like one), so a listed
+action always describes the state it was listed in, whatever the game did since.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from wec import rules
+from wec._core.engine import Engine
+from wec.game.action import Action, piece_text
+from wec.game.coredata import ACT_DOZE, ACT_DROP, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE, \
+    ACT_PICKUP, ACT_REINFORCE
+from wec.game.position import square_of
+
+
+class Snapshot:
+    """What the actions of one legal list need to know of the pieces they name, read from the
+    engine when the list is made: per piece id (type code, row, col, level, hand, articles)."""
+
+    __slots__ = ("_named", "reserves", "key")
+
+    def __init__(self, engine: Any, raws: list[tuple], key: tuple[int, int], *,
+                 just_listed: bool = False) -> None:
+        self.key = key
+        """(actions applied, hash) of the state the list belongs to."""
+        if just_listed:  # `raws` is what engine.legal() just returned: read its buffer
+            named = engine.named_briefs(len(raws))
+            reinforce = engine.lists_reinforce(len(raws))
+        else:
+            named = {pid: _core_brief(engine.piece(pid)) for pid in _named(raws)}
+            reinforce = any(r[0] == ACT_REINFORCE for r in raws)
+        self._named = named  # core briefs; spelled out (`brief`) only for actions read
+        self.reserves = engine.reserves() if reinforce else ()
+
+    def brief(self, pid: int) -> tuple:
+        """(type code, row, col, level, hand, articles) of a piece the actions name."""
+        return _brief(self._named[pid])
+
+    def fields(self, raw: tuple) -> dict[str, Any]:
+        """The Action fields of a raw action (wec._core Engine.legal tuple)."""
+        kind, pid, dest, dlevel, passenger, path, group, direction, art, art2, target = raw
+        if kind == ACT_END:
+            return {"kind": "end"}
+        if kind == ACT_REINFORCE:
+            rtype, _, rsq, rhand, _, _ = self.reserves[target]
+            r, c = square_of(rsq)
+            return {"kind": "reinforce", "piece": rules.PIECE_TYPES[rtype].code,
+                    "dest": (r, c, "G"), "hand": rules.HANDS[rhand]}
+        code, row, col, level, hand, articles = self.brief(pid)
+        me = {"piece": code, "origin": (row, col, level), "hand": hand, "articles": articles}
+        if kind in (ACT_PICKUP, ACT_DROP):
+            return {"kind": "pickup" if kind == ACT_PICKUP else "drop", **me,
+                    "article": rules.ARTICLES[art - 1]}
+        if kind == ACT_EXCHANGE:
+            other = self.brief(target)
+            return {"kind": "exchange", **me, "article": rules.ARTICLES[art - 1],
+                    "swap": rules.ARTICLES[art2 - 1] if art2 else None,
+                    "target": other[1:4], "other": _text(other)}
+        if kind == ACT_FIRE:
+            fire = rules.FIRE_CODE[rules.ARTICLES[art - 1]]
+            r, c = square_of(dest)
+            if fire in ("BI", "JU", "SC"):
+                return {"kind": "fire", **me, "dest": (r, c, "G"), "article": fire,
+                        "path": ("beeline", "dogleg")[path]}
+            if target >= 0:
+                other = self.brief(target)
+                return {"kind": "fire", **me, "dest": other[1:4], "article": fire,
+                        "target": other[1:4], "other": _text(other)}
+            return {"kind": "fire", **me, "dest": (r, c, rules.LEVELS[dlevel]), "article": fire}
+        dr, dc = square_of(dest)
+        if kind == ACT_MOVE:
+            carried = _text(self.brief(passenger)) if passenger >= 0 else None
+            return {"kind": "move", **me, "dest": (dr, dc, rules.LEVELS[dlevel]),
+                    "passenger": passenger >= 0, "carried": carried}
+        squares = []
+        for d in range(8):
+            if (group >> d) & 1:
+                ddr, ddc = rules.DIRECTIONS[d]
+                squares.append((row + ddr, col + ddc))
+        return {"kind": "doze", **me, "dest": (dr, dc, "G"), "group": tuple(sorted(squares))}
+
+
+def _named(raws: list[tuple]) -> set[int]:
+    wanted = {r[1] for r in raws}
+    wanted.update(r[4] for r in raws if r[0] == ACT_MOVE and r[4] >= 0)
+    wanted.update(r[10] for r in raws if r[0] in (ACT_FIRE, ACT_EXCHANGE) and r[10] >= 0)
+    wanted.discard(-1)
+    return wanted
+
+
+def _core_brief(raw: tuple) -> tuple:
+    """Engine.piece's tuple cut to what named_briefs gives."""
+    _, t, color, hand, sq, level, arts, *_ = raw
+    return (t, color, hand, sq, level, tuple(k for k, _ in arts))
+
+
+_BRIEFS: dict[tuple, tuple] = {}
+
+
+def _brief(core: tuple) -> tuple:
+    """(type code, row, col, level, hand, articles sorted) of a core brief, remembered."""
+    found = _BRIEFS.get(core)
+    if found is None:
+        t, _, hand, sq, level, kinds = core
+        row, col = square_of(sq)
+        articles = tuple(sorted((rules.ARTICLES[k - 1] for k in kinds),
+                                key=rules.ARTICLE_INDEX.__getitem__))
+        found = (rules.PIECE_TYPES[t].code, row, col, rules.LEVELS[level], rules.HANDS[hand],
+                 articles)
+        if len(_BRIEFS) > 100_000:
+            _BRIEFS.clear()
+        _BRIEFS[core] = found
+    return found
+
+
+def _text(brief: tuple) -> str:
+    code, row, col, level, hand, articles = brief
+    return piece_text(code, row, col, level, articles, hand)
+
+
+_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Action)
+             if f.default is not dataclasses.MISSING}
+
+
+class PendingAction(Action):
+    """A listed legal action whose fields are filled in at the first read (see the module)."""
+
+    def _resolve(self) -> Action:
+        d = self.__dict__
+        if "kind" not in d:
+            snap, raw = d["_legal"]
+            d.update(_DEFAULTS)
+            d.update(snap.fields(raw))
+        object.__setattr__(self, "__class__", Action)
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        self._resolve()
+        if isinstance(other, PendingAction):
+            other._resolve()
+        return self == other
+
+    def __hash__(self) -> int:
+        return hash(self._resolve())
+
+    def __str__(self) -> str:
+        return str(self._resolve())
+
+    def __repr__(self) -> str:
+        return repr(self._resolve())
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        return self._resolve().__reduce_ex__(protocol)
+
+    def __copy__(self) -> Action:
+        return self._resolve()
+
+    def __deepcopy__(self, memo: dict) -> Action:
+        return self._resolve()
+
+
+def _lazy(name: str) -> property:
+    def read(self: PendingAction) -> Any:
+        return self._resolve().__dict__[name]
+    return property(read)
+
+
+for _field in dataclasses.fields(Action):
+    setattr(PendingAction, _field.name, _lazy(_field.name))
+
+
+def pending(snap: Snapshot, raws: list[tuple]) -> list[Action]:
+    """The actions of a legal list (in the order of `raws`), not yet spelled out."""
+    return Engine.pending(PendingAction, snap, raws)  # type: ignore[no-any-return]
+
+
+def raw_of(action: Action, snap: Snapshot) -> tuple | None:
+    """The raw tuple of an action listed with `snap` (None for any other action)."""
+    found = action.__dict__.get("_legal")
+    if found is not None and found[0] is snap:
+        return found[1]
+    return None

@@ -1,0 +1,517 @@
+"""The position format (API.md): validation, and conversion to and from the core's plain data.
+
+Every problem raises PositionError naming the entry, e.g. ``pieces[3].square: (11, 2) is off the
+board``. Validation covers the capacity rules R3.1-R3.4, slots R5.1 and the article limits R3.3.
+"""
+from __future__ import annotations
+
+import os
+from typing import Any, Mapping
+
+from wec import rules
+from wec.game.errors import OptionsError, PositionError, shown
+from wec.game.jsonfile import read_json_file
+from wec.game.options import Options
+
+TOP_KEYS = {"format", "version", "to_move", "turn", "options", "pieces", "articles", "reserves",
+            "moved", "projectiles", "turn_state", "quiet", "result"}
+PIECE_KEYS = {"type", "color", "square", "level", "hand", "articles", "stun", "home", "cooldowns",
+              "journey", "fired", "acted", "mover", "hits", "article_cooldowns", "locks",
+              "revealed", "held"}
+JOURNEY_KEYS = {"article", "to", "path"}
+PROJECTILE_KEYS = {"type", "square", "level", "direction", "target", "strength", "owner"}
+TURN_STATE_KEYS = {"fires", "pickup", "drop", "exchange", "reinforce", "violent", "primary_lost"}
+TRANSPORTS = ("BI", "JP", "SC")
+TRAVEL_LEVEL = {"BI": "G", "JP": "A", "SC": "S"}
+ARTICLE_KEYS = {"type", "square", "cooldown"}
+RESERVE_KEYS = {"type", "color", "square", "hand", "armed", "entered"}
+WEAPONS = ("FL", "ST", "CS", "RL", "SL", "TL")
+NONE = -1
+MAX_PIECES = 640  # the core's capacity
+
+
+def square_index(row: int, col: int) -> int:
+    return (row - 1) * 10 + (col - 1)
+
+
+def square_of(index: int) -> tuple[int, int]:
+    return index // 10 + 1, index % 10 + 1
+
+
+def is_home_row(code: str, color: str, row: int) -> bool:
+    """A pawn on its own second row may double-step unless told otherwise (API.md)."""
+    return rules.PIECE_TYPES[rules.TYPE_INDEX[code]].movement == rules.PAWN and \
+        row == (2 if color == "white" else 9)
+
+
+def carried_slots(ptype: rules.PieceType, articles: list[str] | tuple[str, ...]) -> int:
+    """R5.1: how many articles a piece may carry.
+
+    1; with an XXX box 3 slots, the box counting as one: an XP (inherent box) carries 2, a piece
+    carrying a box carries it plus 2. Boxes do not add up.
+    """
+    if "XXX" in ptype.abilities:
+        return 2
+    return 3 if "XXX" in articles else 1
+
+
+def _check_keys(entry: Mapping[str, Any], allowed: set[str], required: set[str], where: str) -> None:
+    if not isinstance(entry, Mapping):
+        raise PositionError(f"{where}: expected an object, got {type(entry).__name__}")
+    for key in entry:
+        if key not in allowed:
+            raise PositionError(f"{where}: unknown key {shown(key)}")
+    for key in sorted(required):
+        if key not in entry:
+            raise PositionError(f"{where}: missing key {shown(key)}")
+
+
+def _int(value: Any, where: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PositionError(f"{where}: expected an integer, got {shown(value)}")
+    if not lo <= value <= hi:
+        raise PositionError(f"{where}: {shown(value)} is outside {lo}..{hi}")
+    return value
+
+
+def _bool(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise PositionError(f"{where}: expected true or false, got {shown(value)}")
+    return value
+
+
+def _choice(value: Any, allowed: tuple, where: str) -> Any:
+    if value not in allowed:
+        listed = ", ".join(str(a) for a in allowed)
+        raise PositionError(f"{where}: {shown(value)} is not one of {listed}")
+    return value
+
+
+def _square(value: Any, where: str) -> tuple[int, int]:
+    if not isinstance(value, (list, tuple)) or len(value) != 2 or \
+            any(isinstance(v, bool) or not isinstance(v, int) for v in value):
+        raise PositionError(f"{where}: expected [row, col], got {shown(value)}")
+    row, col = value
+    if not (1 <= row <= 10 and 1 <= col <= 10):
+        raise PositionError(f"{where}: ({shown(row)}, {shown(col)}) is off the board")
+    return row, col
+
+
+def _hand(ptype: rules.PieceType, value: Any, color: str, col: int, where: str) -> int:
+    if ptype.handed:
+        if value is None:  # R2.4 standard: the owner's left half is left handed
+            value = "left" if (col <= 5 if color == "white" else col >= 6) else "right"
+        _choice(value, ("left", "right"), where)
+    elif value is not None:
+        raise PositionError(f"{where}: a {ptype.code} has no hand, got {shown(value)}")
+    return rules.HANDS.index(value)
+
+
+def _cooldowns(value: Any, where: str) -> dict[str, int]:
+    if not isinstance(value, Mapping):
+        raise PositionError(f"{where}: expected an object of weapon: turns, got {shown(value)}")
+    out = {}
+    for code, turns in value.items():
+        _choice(code, WEAPONS, f"{where}")
+        out[code] = _int(turns, f"{where}.{code}", 0, 99)
+    return out
+
+
+def _locks(value: Any, where: str, n_pieces: int) -> list[int | None]:
+    """R10.2 lock-ons: the index (in "pieces") of the enemy piece each Anti-Stealth is locked on,
+    in the order inherent first, then the carried ones; null for one locked on nothing."""
+    if not isinstance(value, list):
+        raise PositionError(f"{where}: expected a list of piece indices")
+    return [None if v is None else _int(v, f"{where}[{i}]", 0, n_pieces - 1)
+            for i, v in enumerate(value)]
+
+
+def load_position_file(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Read a position JSON file; unreadable or malformed files raise PositionError (see
+    wec.game.jsonfile: only regular files, at most 64 MB)."""
+    return read_json_file(path, PositionError, "JSON position file")
+
+
+def parse_position(pos: Mapping[str, Any]) -> tuple[Options, dict[str, Any]]:
+    """Validate a position dict; return its Options and the core's plain data."""
+    _check_keys(pos, TOP_KEYS, {"format", "version", "to_move", "pieces"}, "position")
+    if pos["format"] != "wec-position":
+        raise PositionError(f"format: expected 'wec-position', got {shown(pos['format'])}")
+    _int(pos["version"], "version", 1, 1)
+    to_move = _choice(pos["to_move"], rules.COLORS, "to_move")
+    turn = _int(pos.get("turn", 1), "turn", 1, 10**6)
+    moved = _bool(pos.get("moved", False), "moved")
+    try:
+        options = Options.from_dict(pos.get("options", {}))
+    except OptionsError as e:
+        raise PositionError(f"options: {e}") from None
+    if not isinstance(pos["pieces"], list):
+        raise PositionError("pieces: expected a list")
+    pieces = []
+    n_articles = 0
+    for i, entry in enumerate(pos["pieces"]):
+        where = f"pieces[{i}]"
+        _check_keys(entry, PIECE_KEYS, {"type", "color", "square", "level"}, where)
+        code = _choice(entry["type"], tuple(rules.TYPE_INDEX), f"{where}.type")
+        ptype = rules.PIECE_TYPES[rules.TYPE_INDEX[code]]
+        color = _choice(entry["color"], rules.COLORS, f"{where}.color")
+        row, col = _square(entry["square"], f"{where}.square")
+        level = _choice(entry["level"], rules.LEVELS, f"{where}.level")
+        hand = _hand(ptype, entry.get("hand"), color, col, f"{where}.hand")
+        arts = entry.get("articles", [])
+        if not isinstance(arts, list):
+            raise PositionError(f"{where}.articles: expected a list of article codes")
+        for j, a in enumerate(arts):
+            _choice(a, rules.ARTICLES, f"{where}.articles[{j}]")
+        slots = carried_slots(ptype, arts)
+        if len(arts) > slots:
+            raise PositionError(f"{where}.articles: {len(arts)} articles but room for {slots} "
+                                f"(R5.1)")
+        if ptype.role == "primary" and "SH" in arts and not options.stealthy_primary:
+            raise PositionError(f"{where}.articles: a primary government piece cannot hold "
+                                f"Stealth unless stealthy_primary (R8.1)")
+        stun = _int(entry.get("stun", 0), f"{where}.stun", 0, 255)
+        home_default = is_home_row(code, color, row)
+        home = _bool(entry.get("home", home_default), f"{where}.home")
+        if home and ptype.movement != rules.PAWN:
+            raise PositionError(f"{where}.home: only pawns have a home flag (R4.3)")
+        cool = _cooldowns(entry.get("cooldowns", {}), f"{where}.cooldowns")
+        inherent = ptype.abilities + (("RL",) if code in rules.JET_ROCKET_TYPES else ())
+        for weapon in cool:
+            if weapon not in arts and weapon not in inherent:
+                raise PositionError(f"{where}.cooldowns.{weapon}: the {code} has no {weapon}")
+        # R7.2: a carried article's count-down travels with it; "cooldowns" names the inherent
+        # weapon's (or, for a weapon the piece only carries, every carried one of that code)
+        art_cools = entry.get("article_cooldowns")
+        if art_cools is None:
+            art_cools = [0 if a in inherent else cool.get(a, 0) for a in arts]
+        if not isinstance(art_cools, list) or len(art_cools) != len(arts):
+            raise PositionError(f"{where}.article_cooldowns: expected one count-down per article")
+        art_cools = [_int(n, f"{where}.article_cooldowns[{j}]", 0, 99)
+                     for j, n in enumerate(art_cools)]
+        journey = None
+        if entry.get("journey") is not None:
+            jw = f"{where}.journey"
+            j = entry["journey"]
+            _check_keys(j, JOURNEY_KEYS, JOURNEY_KEYS, jw)
+            kind = _choice(j["article"], TRANSPORTS, f"{jw}.article")
+            if kind not in arts:
+                raise PositionError(f"{jw}.article: the piece does not carry a {kind} (R9)")
+            jr, jc = _square(j["to"], f"{jw}.to")
+            path = _choice(j["path"], ("beeline", "dogleg"), f"{jw}.path")
+            if level not in ("G", TRAVEL_LEVEL[kind]):
+                raise PositionError(f"{jw}: a {kind} journey travels at {TRAVEL_LEVEL[kind]}, "
+                                    f"not at {level}")
+            journey = (rules.ARTICLE_INDEX[kind], square_index(jr, jc), int(path == "dogleg"),
+                       rules.LEVELS.index(TRAVEL_LEVEL[kind]))
+        hits = {}
+        hits_in = entry.get("hits")
+        hits_in = {} if hits_in is None else hits_in
+        if not isinstance(hits_in, Mapping):
+            raise PositionError(f"{where}.hits: expected an object of weapon: hits, got "
+                                f"{shown(hits_in)}")
+        for weapon, n in hits_in.items():
+            _choice(weapon, WEAPONS, f"{where}.hits")
+            hits[rules.ARTICLE_INDEX[weapon]] = _int(n, f"{where}.hits.{weapon}", 0, 999)
+        n_articles += len(arts)
+        pieces.append({
+            "type": rules.TYPE_INDEX[code], "color": rules.COLORS.index(color), "hand": hand,
+            "sq": square_index(row, col), "level": rules.LEVELS.index(level),
+            "articles": [(rules.ARTICLE_INDEX[a], n) for a, n in zip(arts, art_cools)],
+            "icool": {rules.ARTICLE_INDEX[w]: t for w, t in cool.items() if w in inherent},
+            "stun": stun, "home": int(home), "code": code, "where": where,
+            "journey": journey, "fired": int(_bool(entry.get("fired", False), f"{where}.fired")),
+            "acted": int(_bool(entry.get("acted", False), f"{where}.acted")), "hits": hits,
+            "mover": int(_bool(entry.get("mover", False), f"{where}.mover")),
+            "revealed": _int(entry.get("revealed", 0), f"{where}.revealed", 0, 10**6),
+            "held": int(_bool(entry.get("held", False), f"{where}.held")),
+            "locks": _locks(entry.get("locks", []), f"{where}.locks", len(pos["pieces"])),
+        })
+    _check_capacity(pieces, options)
+    ground: dict[int, int] = {}
+    articles = []
+    arts_in = pos.get("articles", [])
+    if not isinstance(arts_in, list):
+        raise PositionError("articles: expected a list")
+    for i, entry in enumerate(arts_in):
+        where = f"articles[{i}]"
+        _check_keys(entry, ARTICLE_KEYS, {"type", "square"}, where)
+        code = _choice(entry["type"], rules.ARTICLES, f"{where}.type")
+        row, col = _square(entry["square"], f"{where}.square")
+        cooldown = _int(entry.get("cooldown", 0), f"{where}.cooldown", 0, 99)
+        s = square_index(row, col)
+        ground[s] = ground.get(s, 0) + 1
+        if ground[s] > rules.MAX_GROUND_ARTICLES:
+            raise PositionError(f"{where}: more than 2 articles on ({row}, {col}) (R3.3)")
+        articles.append((s, rules.ARTICLE_INDEX[code], cooldown))
+    n_articles += len(articles)
+    if n_articles > rules.MAX_ARTICLES:
+        raise PositionError(f"articles: {n_articles} articles, more than {rules.MAX_ARTICLES} (R3.3)")
+    reserves: list[dict[str, int]] = []
+    res_in = pos.get("reserves", [])
+    if not isinstance(res_in, list):
+        raise PositionError("reserves: expected a list")
+    for i, entry in enumerate(res_in):
+        where = f"reserves[{i}]"
+        _check_keys(entry, RESERVE_KEYS, {"type", "color", "square"}, where)
+        code = _choice(entry["type"], tuple(rules.TYPE_INDEX), f"{where}.type")
+        ptype = rules.PIECE_TYPES[rules.TYPE_INDEX[code]]
+        color = _choice(entry["color"], rules.COLORS, f"{where}.color")
+        row, col = _square(entry["square"], f"{where}.square")
+        hand = entry.get("hand")
+        if ptype.handed and hand is None:
+            raise PositionError(f"{where}.hand: a reserve {code} needs a hand")
+        hand_i = _hand(ptype, hand, color, col, f"{where}.hand")
+        same_square = [r for r in reserves if r["sq"] == square_index(row, col)]
+        if len(same_square) >= 2 or (same_square and (hand_i or same_square[0]["hand"])):
+            raise PositionError(f"{where}: ({row}, {col}) already holds a reserve: one handed "
+                                f"reserve per square, or two unhanded ones (R8.4)")
+        reserves.append({"type": rules.TYPE_INDEX[code], "color": rules.COLORS.index(color),
+                         "sq": square_index(row, col), "hand": hand_i,
+                         "armed": int(_bool(entry.get("armed", False), f"{where}.armed")),
+                         "entered": int(_bool(entry.get("entered", False), f"{where}.entered"))})
+    projectiles = []
+    proj_in = pos.get("projectiles", [])
+    if not isinstance(proj_in, list):
+        raise PositionError("projectiles: expected a list")
+    for i, entry in enumerate(proj_in):
+        where = f"projectiles[{i}]"
+        _check_keys(entry, PROJECTILE_KEYS, {"type", "square", "level", "direction", "strength",
+                                             "owner"}, where)
+        kind = _choice(entry["type"], ("RL", "SL", "TL"), f"{where}.type")
+        row, col = _square(entry["square"], f"{where}.square")
+        level = _choice(entry["level"], rules.LEVELS, f"{where}.level")
+        if level != {"RL": "G", "SL": "A", "TL": "S"}[kind]:
+            raise PositionError(f"{where}.level: a {kind} projectile travels at "
+                                f"{ {'RL': 'G', 'SL': 'A', 'TL': 'S'}[kind]} (R7.6)")
+        direction = entry["direction"]
+        if direction is None and entry.get("target") is not None:
+            direction = rules.DIRECTIONS[0]  # a homing projectile recomputes its step
+        if not (isinstance(direction, (list, tuple)) and tuple(direction) in rules.DIRECTIONS):
+            raise PositionError(f"{where}.direction: expected one of the 8 king steps [dr, dc], "
+                                f"got {shown(direction)}")
+        target = entry.get("target")
+        if target is not None:
+            _int(target, f"{where}.target", 0, len(pieces) - 1)
+        projectiles.append({
+            "kind": rules.ARTICLE_INDEX[kind], "sq": square_index(row, col),
+            "level": rules.LEVELS.index(level), "dir": rules.DIRECTIONS.index(tuple(direction)),
+            "target": NONE if target is None else target,
+            "strength": _int(entry["strength"], f"{where}.strength", 1, 99),
+            "owner": rules.COLORS.index(_choice(entry["owner"], rules.COLORS, f"{where}.owner"))})
+    turn_state = {}
+    ts = pos.get("turn_state", {})
+    _check_keys(ts, TURN_STATE_KEYS, set(), "turn_state")
+    turn_state["fires"] = _int(ts.get("fires", 0), "turn_state.fires", 0, 2)
+    for key in ("pickup", "drop", "exchange", "reinforce", "violent"):
+        turn_state[key] = int(_bool(ts.get(key, False), f"turn_state.{key}"))
+    lost = _primary_lost(ts.get("primary_lost", {}))
+    quiet = _int(pos.get("quiet", 0), "quiet", 0, 10**6)
+    result = pos.get("result")
+    if result is not None:
+        _choice(result, ("black", "white", "draw"), "result")
+    data = {"side": rules.COLORS.index(to_move), "turn": turn, "moved": int(moved),
+            "pieces": pieces, "articles": articles, "reserves": reserves,
+            "projectiles": projectiles, "turn_state": turn_state, "quiet": quiet,
+            "primary_lost": lost,
+            "result": {None: NONE, "black": 0, "white": 1, "draw": 2}[result]}
+    return options, data
+
+
+def _primary_lost(value: Any) -> tuple[int, int]:
+    """R11.1: primary government pieces each side lost this turn ({"black": n, "white": n}); End
+    Turn reads it, so a position taken in mid-turn keeps a win that is not yet declared."""
+    where = "turn_state.primary_lost"
+    _check_keys(value, set(rules.COLORS), set(), where)
+    black, white = (_int(value.get(c, 0), f"{where}.{c}", 0, MAX_PIECES) for c in rules.COLORS)
+    return black, white
+
+
+def _check_capacity(pieces: list[dict[str, Any]], options: Options) -> None:
+    """R3.1, R3.2, R3.4 for a whole position."""
+    at: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    for p in pieces:
+        at.setdefault((p["sq"], p["level"]), []).append(p)
+    for (s, level), here in at.items():
+        row, col = square_of(s)
+        place = f"({row}, {col}) {rules.LEVELS[level]}"
+        if len(here) > 2:
+            raise PositionError(f"{here[2]['where']}: more than 2 pieces at {place} (R3.1)")
+        if len(here) == 2:
+            a, b = (rules.PIECE_TYPES[p["type"]] for p in here)
+            if not (a.coexist or b.coexist):
+                raise PositionError(f"{here[1]['where']}: {a.code} and {b.code} cannot share "
+                                    f"{place}: neither coexists (R3.1)")
+            if here[0]["color"] != here[1]["color"] and level != 0 and \
+                    not (rules.LEVELS.index(a.level) == level and rules.LEVELS.index(b.level) == level):
+                raise PositionError(f"{here[1]['where']}: enemy pieces share {place}: a mixed pair "
+                                    f"stays in Air/Sub only if both can be there alone (R3.2, R7.5)")
+    for p in pieces:
+        level = p["level"]
+        ptype = rules.PIECE_TYPES[p["type"]]
+        if level == 0 or rules.LEVELS.index(ptype.level) == level or p["journey"] or p["held"]:
+            continue  # Ground, its own level, a transport journey (R9.2), or (in an
+            # observation) a carrier the viewer cannot see
+        carriers = [q for q in at[(p["sq"], level)] if q is not p and q["color"] == p["color"]
+                    and rules.PIECE_TYPES[q["type"]].carry
+                    and rules.LEVELS.index(rules.PIECE_TYPES[q["type"]].level) == level]
+        row, col = square_of(p["sq"])
+        if not carriers:
+            raise PositionError(f"{p['where']}: a {ptype.code} cannot be at "
+                                f"{rules.LEVELS[level]} of ({row}, {col}) without a carrier (R3.4)")
+        if ptype.role == "primary" and not options.primary_may_fly:
+            raise PositionError(f"{p['where']}: a primary government piece may not be carried "
+                                f"into Air/Sub when primary_may_fly is off (R3.4)")
+
+
+def cooldowns_of(arts: tuple, icool: dict[int, int]) -> dict[str, int]:
+    """Weapon code -> owner turns before it fires again (the longest of that type)."""
+    out: dict[str, int] = {}
+    for kind, cool in list(arts) + list(icool.items()):
+        if cool:
+            code = rules.ARTICLES[kind - 1]
+            out[code] = max(out.get(code, 0), cool)
+    return out
+
+
+def position_dict(engine: Any, options: Options) -> dict[str, Any]:
+    """The position of a core engine as an API.md dict (every key written)."""
+    pieces: list[dict[str, Any]] = []
+    index_of: dict[int, int] = {}
+    for raw in engine.pieces():
+        pid, t, color, hand, sq, level, arts, stun, home, icool, journey, fired, acted, hits, \
+            mover = raw
+        index_of[pid] = len(pieces)
+        row, col = square_of(sq)
+        carried = arts  # in slot order: the order they would drop in (R7.3.3)
+        entry = {"type": rules.PIECE_TYPES[t].code, "color": rules.COLORS[color],
+                 "square": [row, col], "level": rules.LEVELS[level], "hand": rules.HANDS[hand],
+                 "articles": [rules.ARTICLES[k - 1] for k, _ in carried],
+                 "article_cooldowns": [c for _, c in carried],
+                 "stun": stun, "home": bool(home), "cooldowns": cooldowns_of((), icool),
+                 "journey": None, "fired": bool(fired), "acted": bool(acted), "mover": bool(mover),
+                 "hits": {rules.ARTICLES[k - 1]: n for k, n in sorted(hits.items())}}
+        if journey:
+            kind, dest, path, _ = journey
+            entry["journey"] = {"article": rules.ARTICLES[kind - 1], "to": list(square_of(dest)),
+                                "path": ("beeline", "dogleg")[path]}
+        locks, revealed, held = engine.hidden_state(pid)
+        entry["revealed"] = revealed
+        entry["held"] = held
+        pieces.append(entry)
+        entry["locks"] = locks  # piece ids for now; made indices below
+    for entry in pieces:
+        entry["locks"] = [index_of.get(t) if t >= 0 else None for t in entry["locks"]]
+    articles = []
+    for sq, kind, cool in engine.articles():
+        row, col = square_of(sq)
+        articles.append({"type": rules.ARTICLES[kind - 1], "square": [row, col], "cooldown": cool})
+    reserves = []
+    for t, color, sq, hand, armed, entered in engine.reserves():
+        row, col = square_of(sq)
+        reserves.append({"type": rules.PIECE_TYPES[t].code, "color": rules.COLORS[color],
+                         "square": [row, col], "hand": rules.HANDS[hand], "armed": bool(armed),
+                         "entered": bool(entered)})
+    projectiles = []
+    for kind, sq, level, direction, target, strength, owner in engine.projectiles():
+        projectiles.append({"type": rules.ARTICLES[kind - 1], "square": list(square_of(sq)),
+                            "level": rules.LEVELS[level],
+                            "direction": list(rules.DIRECTIONS[direction]) if direction >= 0
+                            else None,
+                            "target": index_of.get(target), "strength": strength,
+                            "owner": rules.COLORS[owner]})
+    ts = engine.turn_state()
+    turn_state = {"fires": ts["fires"], "pickup": bool(ts["pickup"]), "drop": bool(ts["drop"]),
+                  "exchange": bool(ts["exchange"]), "reinforce": bool(ts["reinforce"]),
+                  "violent": bool(ts["violent"]),
+                  "primary_lost": dict(zip(rules.COLORS, ts["primary_lost"]))}
+    return {"format": "wec-position", "version": 1, "to_move": rules.COLORS[engine.side],
+            "turn": engine.turn, "moved": engine.moved, "options": options.changes(),
+            "pieces": pieces, "articles": articles, "reserves": reserves,
+            "projectiles": projectiles, "turn_state": turn_state, "quiet": engine.quiet,
+            "result": {-1: None, 0: "black", 1: "white", 2: "draw"}[engine.result]}
+
+
+MINIMAL = {"format": "wec-position", "version": 1, "to_move": "black", "pieces": []}
+"""The smallest position that loads: each top-level field is checked against it on its own."""
+ENTRY_LISTS = ("pieces", "articles", "reserves", "projectiles")
+
+
+def position_problems(pos: Any) -> list[str]:
+    """Every problem of a position dict that can be told apart, empty when the position loads:
+    each top-level field on its own, then each entry of the lists with the sound top-level
+    fields (a bad "turn" hides no piece problem), then the whole position as the engine loads
+    it (capacity, the rules between entries, the engine's own limits and checks)."""
+    if not isinstance(pos, Mapping):
+        return [f"position: expected an object, got {type(pos).__name__}"]
+    problems: list[str] = []
+    base: dict[str, Any] = dict(MINIMAL)
+    for key in sorted(TOP_KEYS - set(pos) & {"format", "version", "to_move", "pieces"}):
+        problems.append(f"position: missing key {key!r}")
+    for key, value in pos.items():
+        if key not in TOP_KEYS:
+            problems.append(f"position: unknown key {shown(key)}")
+        elif key in ENTRY_LISTS:
+            if not isinstance(value, list):
+                problems.append(f"{key}: expected a list, got {type(value).__name__}")
+        else:
+            problem = _first_problem({**MINIMAL, key: value})
+            if problem:
+                problems.append(problem)
+            else:
+                base[key] = value
+    entry_problems = []
+    for key in ENTRY_LISTS:
+        entries = pos.get(key, [])
+        if not isinstance(entries, list):
+            continue
+        for i, entry in enumerate(entries):
+            problem = _first_problem({**base, key: [_alone(key, entry)]})
+            if problem:
+                entry_problems.append(problem.replace(f"{key}[0]", f"{key}[{i}]"))
+    problems += entry_problems
+    if not problems:
+        problem = _first_problem(pos, engine=True)
+        if problem:
+            problems.append(problem)
+    return list(dict.fromkeys(problems))
+
+
+def _alone(key: str, entry: Any) -> Any:
+    """An entry as it can be checked without the others: lock-ons and homing targets name
+    other pieces by index, so they are checked with the whole position."""
+    if not isinstance(entry, dict):
+        return entry
+    if key == "pieces":
+        return {**entry, "locks": []}
+    if key == "projectiles" and entry.get("target") is not None:
+        return {**entry, "target": None, "direction": entry.get("direction") or [1, 0]}
+    return entry
+
+
+def _first_problem(pos: Mapping[str, Any], engine: bool = False) -> str | None:
+    """The first problem the loader finds (with `engine`, as `Game.from_position` loads it)."""
+    try:
+        if engine:
+            from wec.game.game import Game  # the engine's load and consistency check
+            Game.from_position(pos)
+        else:
+            parse_position(pos)
+    except PositionError as e:
+        return str(e)
+    return None
+
+
+def position_warnings(pos: Mapping[str, Any]) -> list[str]:
+    """What loads but may not be what the author meant: a side without a primary government
+    piece can never lose by R11.1 (only by R11.2: no legal Move, or resigning)."""
+    warnings = []
+    pieces = [p for p in pos.get("pieces", []) if isinstance(p, Mapping)]
+    for color in rules.COLORS:
+        primary = [p for p in pieces if p.get("color") == color and
+                   isinstance(p.get("type"), str) and p["type"] in rules.TYPE_INDEX and
+                   rules.PIECE_TYPES[rules.TYPE_INDEX[p["type"]]].role == "primary"]
+        if not primary:
+            warnings.append(f"warning: {color} has no primary government piece, so it cannot "
+                            f"lose by R11.1 (only by R11.2: no legal Move, or resigning)")
+    return warnings

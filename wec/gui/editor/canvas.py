@@ -1,0 +1,241 @@
+"""The editor's board: paints a position dict (legal or not) with `wec.gui.drawing.glyphs` and turns the
+mouse into edits' raw input.
+
+A click on a square reports the square, the level band under the cursor and the thing hit
+(`squareClicked`); a press on a thing followed by a drag reports where it was dropped
+(`itemDropped`, or `itemDroppedOff` outside the board). Squares with problems get a red frame,
+the selected square a blue one.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
+
+from wec.gui.drawing import glyphs
+
+from wec.gui.editor import model
+from wec.gui.editor.layout import Item, square_items
+from wec.gui.editor.model import Position, Square
+
+PROBLEM_COLOR = QColor(214, 28, 28)
+
+
+class BoardCanvas(QWidget):
+    """The 10x10 board of the edited position."""
+
+    squareClicked = Signal(int, int, str, object, object)
+    """row, col, level band under the cursor, the `Item` hit (or None), Qt.MouseButton."""
+    itemDropped = Signal(object, int, int, str)
+    """a dragged `Item` dropped on row, col, level band."""
+    itemDroppedOff = Signal(object)
+    """a dragged `Item` dropped outside the board (the window removes it)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.position: Position = model.empty_position()
+        self.marked: set[Square] = set()
+        self.selected: Square | None = None
+        self.selected_item: tuple[str, int] | None = None
+        self.flipped = False
+        self.detailed = True
+        self.palette_ = glyphs.DEFAULT_PALETTE.copy()
+        self._press: tuple[QPointF, Item] | None = None
+        self._drag: tuple[Item, QPointF] | None = None
+        self.setMinimumSize(420, 420)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMouseTracking(True)
+
+    def sizeHint(self) -> QSize:
+        return QSize(760, 760)
+
+    # --- state -----------------------------------------------------------------------------------
+
+    def set_position(self, pos: Position) -> None:
+        self.position = pos
+        self.update()
+
+    def set_marked(self, squares: set[Square]) -> None:
+        self.marked = set(squares)
+        self.update()
+
+    def set_selected(self, square: Square | None, item: tuple[str, int] | None = None) -> None:
+        self.selected = square
+        self.selected_item = item
+        self.update()
+
+    def set_flipped(self, flipped: bool) -> None:
+        self.flipped = flipped
+        self.update()
+
+    # --- geometry (as wec.gui.play.board_widget: row 10 at the top unless flipped) -----------------------
+
+    def board_rect(self) -> QRectF:
+        side = min(self.width(), self.height())
+        s = side / 10.45
+        margin = s * 0.45
+        return QRectF((self.width() - side) / 2 + margin, (self.height() - side) / 2, s * 10, s * 10)
+
+    def square_rect(self, row: int, col: int) -> QRectF:
+        b = self.board_rect()
+        s = b.width() / 10
+        x = (10 - col) if self.flipped else (col - 1)
+        y = (row - 1) if self.flipped else (10 - row)
+        return QRectF(b.left() + x * s, b.top() + y * s, s, s)
+
+    def level_rect(self, row: int, col: int, level: str) -> QRectF:
+        """The band of a level inside a square."""
+        return glyphs.square_layout(self.square_rect(row, col))[level]
+
+    def point_of(self, row: int, col: int, level: str = "G") -> QPointF:
+        """A point in the middle of a level's band (for tests and drags)."""
+        band = self.level_rect(row, col, level)
+        return QPointF(band.center().x() + band.width() * 0.2, band.center().y())
+
+    def square_at(self, pos: QPointF) -> tuple[int, int, str] | None:
+        """(row, col, level band) under a point, or None off the board."""
+        b = self.board_rect()
+        if not b.contains(pos):
+            return None
+        s = b.width() / 10
+        x = min(9, int((pos.x() - b.left()) / s))
+        y = min(9, int((pos.y() - b.top()) / s))
+        col = 10 - x if self.flipped else x + 1
+        row = y + 1 if self.flipped else 10 - y
+        lay = glyphs.square_layout(self.square_rect(row, col))
+        level = next((lvl for lvl, band in lay.items() if band.top() <= pos.y() < band.bottom()),
+                     "S")
+        return row, col, level
+
+    def item_at(self, pos: QPointF) -> Item | None:
+        """The topmost thing drawn under a point."""
+        where = self.square_at(pos)
+        if where is None:
+            return None
+        row, col, _ = where
+        for item in reversed(square_items(self.position, (row, col), self.square_rect(row, col))):
+            if item.rect.contains(pos):
+                return item
+        return None
+
+    # --- painting --------------------------------------------------------------------------------
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.fillRect(self.rect(), QColor("#efe9dc"))
+        self.render_board(painter)
+        painter.end()
+
+    def render_board(self, painter: QPainter) -> None:
+        pal = self.palette_
+        b = self.board_rect()
+        s = b.width() / 10
+        for row in range(1, 11):
+            for col in range(1, 11):
+                glyphs.draw_square_background(painter, self.square_rect(row, col),
+                                              glyphs.square_is_dark(row, col), palette=pal)
+        painter.setPen(QPen(pal.frame, 2))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(b)
+        self._paint_coordinates(painter, b, s)
+        pos = self.position
+        dragged = self._drag[0] if self._drag else None
+        for square in model.occupied_squares(pos):
+            for item in square_items(pos, square, self.square_rect(*square)):
+                if dragged is not None and (item.kind, item.index) == (dragged.kind, dragged.index):
+                    painter.setOpacity(0.3)
+                self.paint_item(painter, item)
+                painter.setOpacity(1.0)
+        if self.selected is not None:
+            inset = s * 0.07
+            glyphs.draw_highlight(painter, self.square_rect(*self.selected).adjusted(
+                inset, inset, -inset, -inset), QColor(20, 110, 230, 200), outline=True)
+        for square in self.marked:
+            glyphs.draw_highlight(painter, self.square_rect(*square), PROBLEM_COLOR, outline=True)
+        if self.selected is not None:
+            if self.selected_item is not None:
+                for item in square_items(pos, self.selected, self.square_rect(*self.selected)):
+                    if (item.kind, item.index) == self.selected_item:
+                        painter.save()
+                        painter.setPen(QPen(QColor(20, 110, 230), 2, Qt.PenStyle.DashLine))
+                        painter.setBrush(Qt.BrushStyle.NoBrush)
+                        painter.drawRoundedRect(item.rect, 3, 3)
+                        painter.restore()
+        if self._drag is not None:
+            item, at = self._drag
+            r = QRectF(item.rect)
+            r.moveCenter(at)
+            painter.setOpacity(0.85)
+            self.paint_item(painter, Item(item.kind, item.index, r))
+            painter.setOpacity(1.0)
+
+    def paint_item(self, painter: QPainter, item: Item) -> None:
+        pos = self.position
+        if item.kind == "piece":
+            p = pos["pieces"][item.index]
+            cools: list[int] = [n for n in list((p.get("cooldowns") or {}).values())
+                     + list(p.get("article_cooldowns") or []) if isinstance(n, int)]
+            glyphs.draw_piece(painter, item.rect, p["type"], p["color"], p["level"], p.get("hand"),
+                              detailed=self.detailed, stun=int(p.get("stun") or 0),
+                              cooldown=max(cools, default=0) or None,
+                              n_articles=len(p.get("articles") or []), palette=self.palette_)
+        elif item.kind == "article":
+            glyphs.draw_article(painter, item.rect, pos["articles"][item.index]["type"])
+        elif item.kind == "reserve":
+            r = pos["reserves"][item.index]  # the tag the game board draws (glyphs.reserve_rect)
+            glyphs.draw_reserve_tag(painter, item.rect, r["color"], r["type"],
+                                    armed=bool(r.get("armed")), hand=r.get("hand"),
+                                    palette=self.palette_)
+        elif item.kind == "projectile":
+            pr = pos["projectiles"][item.index]
+            direction = pr.get("direction")
+            glyphs.draw_projectile(painter, item.rect, pr["type"],
+                                   tuple(direction) if direction else None, flipped=self.flipped,
+                                   homing=pr.get("target") is not None)
+
+    def _paint_coordinates(self, painter: QPainter, b: QRectF, s: float) -> None:
+        glyphs.draw_coordinates(painter, b, s, self.square_rect, self.flipped,
+                                self.palette_.coordinates)
+
+    # --- mouse -----------------------------------------------------------------------------------
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        pos = event.position()
+        where = self.square_at(pos)
+        if event.button() == Qt.MouseButton.LeftButton:
+            item = self.item_at(pos)
+            self._press = (pos, item) if item is not None else None
+            if item is None and where is not None:
+                self.squareClicked.emit(*where, None, event.button())
+        elif where is not None:
+            self.squareClicked.emit(*where, self.item_at(pos), event.button())
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        pos = event.position()
+        if self._press is not None and self._drag is None:
+            start, item = self._press
+            if (pos - start).manhattanLength() >= QApplication.startDragDistance():
+                self._drag = (item, pos)
+        if self._drag is not None:
+            self._drag = (self._drag[0], pos)
+            self.update()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton or self._press is None:
+            return
+        pos = event.position()
+        _start, item = self._press
+        drag = self._drag
+        self._press = None
+        self._drag = None
+        self.update()
+        where = self.square_at(pos)
+        if drag is None:
+            start_where = self.square_at(_start)
+            if start_where is not None:
+                self.squareClicked.emit(*start_where, item, event.button())
+        elif where is None:
+            self.itemDroppedOff.emit(item)
+        else:
+            self.itemDropped.emit(item, *where)

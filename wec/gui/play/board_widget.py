@@ -1,0 +1,719 @@
+"""The board: a custom-painted QWidget showing the three levels of all 100 squares at once.
+
+It paints a `BoardSnapshot` (never the engine) with the primitives of `wec.gui.drawing.glyphs`, keeps the
+highlights the play controller asks for, and turns mouse input into board signals: a click on a
+square and level (`squareClicked`), and a drag of a piece from one square to another
+(`pieceDragged`).
+
+Painting is in two layers (issue 18, item 11): the position (squares, pieces, articles,
+reserves, last-seen markers, projectiles, the last turn's arrows) is rendered once per snapshot
+and size into a pixmap (`_layer`); a repaint draws that pixmap and the overlay of the moment on
+top (destinations, targets, the selection, a dragged or sliding piece). While the widget is being
+resized the last layer is drawn scaled and the real one rendered once the size settles, so a live
+resize never waits for a full render. Glyph pixmaps are cached per size and device pixel ratio
+(HiDPI stays sharp). Figures: bench/test_bench_paint.py.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from PySide6.QtCore import (QEasingCurve, QEvent, QPointF, QRectF, QSize, Qt, QTimer,
+                            QVariantAnimation, Signal)
+from PySide6.QtGui import (QColor, QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen,
+                           QPixmap, QResizeEvent)
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+
+from wec.game.action import PieceInfo
+
+from wec.gui.drawing import glyphs
+from wec.gui.play import tooltips
+from wec.gui.play.snapshot import BoardSnapshot
+
+Square = tuple[int, int]
+Square3 = tuple[int, int, str]
+
+
+@dataclass
+class Highlights:
+    """What the controller marks on the board."""
+
+    destinations: set[Square3]
+    """Legal destinations of the selected piece (yellow fill)."""
+    targets: set[Square3]
+    """Homing / exchange targets (yellow frame around the level)."""
+    selected: Square3 | None
+    last_turn: set[Square]
+    """Squares the last turn touched."""
+    arrows: list[tuple[str, Square3, Square3]] = field(default_factory=list)
+    """The last turn's Move ("move") and Fires ("fire") as the seat read them: (kind, from,
+    to)."""
+
+    @classmethod
+    def none(cls) -> "Highlights":
+        return cls(set(), set(), None, set())
+
+
+@dataclass
+class BoardItem:
+    """One thing drawn in a square, where it is drawn (for painting, tool tips and tests)."""
+
+    kind: str
+    """"piece", "ghost" (last seen), "article", "reserve" or "projectile"."""
+    obj: Any
+    rect: QRectF
+    level: str
+
+
+class BoardWidget(QWidget):
+    """The 10x10 board with its Air, Ground and Sub bands in every square."""
+
+    squareClicked = Signal(int, int, str, object)
+    """row, col, level under the cursor, Qt.MouseButton."""
+    pieceDragged = Signal(int, int, str, int, int)
+    """from row, col, level -> to row, col (a drag-and-drop Move)."""
+    squareHovered = Signal(int, int)
+    keyNavigate = Signal(str)
+    """"first", "prev", "next", "last" from Home/Left/Right/End when the window's shortcuts did
+    not take the key (e.g. no active window)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.snapshot = BoardSnapshot.empty()
+        self.highlights = Highlights.none()
+        self.flipped = False
+        self.detailed = True
+        self.lighting = True
+        self.show_last_seen = True
+        self.show_possible = False
+        self.show_reserves = True
+        self.hidden = False
+        """True while a hotseat hand-off hides the board (nothing of the position is painted)."""
+        self.stretch = False
+        """Big board: the squares may be wider than tall, so the board fills the window."""
+        self.palette_ = glyphs.DEFAULT_PALETTE.copy()
+        self._glyph_cache: dict[tuple, QPixmap] = {}
+        self._layers: dict[tuple, tuple[int, QPixmap]] = {}
+        """The position layer per (width, height, dpr): (generation, pixmap); a few sizes kept
+        (a view toggled back and forth finds its layer)."""
+        self._generation = 0
+        # the last layer rendered, to paint only the changed squares of the next position:
+        # ((width, height, dpr), pixmap, square contents), None after a view or size change
+        self._incremental: tuple | None = None
+        self.squares_repainted = 0  # squares painted again by incremental renders (tests)
+        self.layer_updates = 0  # incremental renders (tests)
+        """Bumped whenever what the layer shows changes."""
+        self.layer_renders = 0
+        """How many times the position layer was rendered (tests: a selection does not)."""
+        self._resizing = False
+        self._last_resize = 0.0
+        self._last_paint = 0.0
+        self._settle = QTimer(self)
+        self._settle.setSingleShot(True)
+        self._settle.setInterval(120)
+        self._settle.timeout.connect(self._resize_settled)
+        self.drag_destinations: Callable[[PieceInfo], set[Square3]] | None = None
+        """Asked at the start of a drag: where the dragged piece may go (highlighted while
+        dragging)."""
+        self._drag_dests: set[Square3] = set()
+        self._cursor_before = Qt.CursorShape.ArrowCursor
+        self._press: tuple[QPointF, Square3] | None = None
+        self._drag_pos: QPointF | None = None
+        self._drag_piece: PieceInfo | None = None
+        self._anim: QVariantAnimation | None = None
+        self._anim_piece: PieceInfo | None = None
+        self._anim_from: QPointF = QPointF()
+        self._anim_to: QPointF = QPointF()
+        self._anim_pos: QPointF | None = None
+        self.setMouseTracking(True)
+        self.setMinimumSize(360, 360)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    # --- state -----------------------------------------------------------------------------------
+
+    def _changed(self) -> None:
+        """What the position layer shows changed: render it again at the next paint."""
+        self._generation += 1
+        self.update()
+
+    def set_snapshot(self, snapshot: BoardSnapshot) -> None:
+        self.snapshot = snapshot
+        self._changed()
+
+    def set_highlights(self, highlights: Highlights) -> None:
+        old = self.highlights
+        self.highlights = highlights
+        if old.last_turn != highlights.last_turn or old.arrows != highlights.arrows:
+            self._changed()
+        else:
+            self.update()
+
+    def set_view(self, **flags: object) -> None:
+        """Change view flags (flipped, detailed, lighting, show_last_seen, show_possible,
+        show_reserves, hidden) and repaint."""
+        for name, value in flags.items():
+            if not hasattr(self, name):
+                raise AttributeError(name)
+            setattr(self, name, value)
+        # the glyph pixmaps are kept by everything that shapes them (size, detail, lighting):
+        # a view toggled back finds them
+        self._layers.clear()
+        self._incremental = None
+        self._changed()
+
+    def set_palette(self, palette: glyphs.Palette) -> None:
+        self.palette_ = palette.copy()
+        self._glyph_cache.clear()
+        self._layers.clear()
+        self._incremental = None
+        self._changed()
+
+    def sizeHint(self) -> QSize:
+        return QSize(760, 760)
+
+    # --- geometry --------------------------------------------------------------------------------
+
+    def board_rect(self) -> QRectF:
+        """The 10x10 squares (the coordinates sit in a margin left of and below it). Square
+        squares, unless `stretch` (big board) lets them grow wider, up to 1.6 times as wide as
+        tall, to fill the space."""
+        side = min(self.width(), self.height())
+        sh = side / 10.45
+        sw = sh
+        if self.stretch:
+            sw = min(sh * 1.6, (self.width() - sh * 0.45) / 10)
+        margin = sh * 0.45
+        left = (self.width() - sw * 10 - margin) / 2 + margin
+        top = (self.height() - sh * 10.45) / 2
+        return QRectF(left, top, sw * 10, sh * 10)
+
+    def square_size(self) -> float:
+        return self.board_rect().height() / 10
+
+    def square_rect(self, row: int, col: int) -> QRectF:
+        b = self.board_rect()
+        sw, sh = b.width() / 10, b.height() / 10
+        x = (10 - col) if self.flipped else (col - 1)
+        y = (row - 1) if self.flipped else (10 - row)
+        return QRectF(b.left() + x * sw, b.top() + y * sh, sw, sh)
+
+    def square_at(self, pos: QPointF) -> Square3 | None:
+        """(row, col, level) under a point, or None off the board."""
+        b = self.board_rect()
+        if not b.contains(pos):
+            return None
+        sw, sh = b.width() / 10, b.height() / 10
+        x = min(9, int((pos.x() - b.left()) / sw))
+        y = min(9, int((pos.y() - b.top()) / sh))
+        col = 10 - x if self.flipped else x + 1
+        row = y + 1 if self.flipped else 10 - y
+        frac = (pos.y() - b.top()) / sh - y
+        level = "A" if frac < glyphs.BAND_SHARE["A"] else (
+            "G" if frac < glyphs.BAND_SHARE["A"] + glyphs.BAND_SHARE["G"] else "S")
+        return row, col, level
+
+    def square_center(self, row: int, col: int, level: str = "G") -> QPointF:
+        return glyphs.square_layout(self.square_rect(row, col))[level].center()
+
+    def piece_rect(self, row: int, col: int, level: str, index: int = 0) -> QRectF:
+        """Where piece `index` of a level of a square is drawn."""
+        rects = [it.rect for it in self.square_items(row, col)
+                 if it.kind == "piece" and it.level == level]
+        return rects[min(index, len(rects) - 1)] if rects else \
+            glyphs.square_layout(self.square_rect(row, col))[level]
+
+    def square_items(self, row: int, col: int) -> list[BoardItem]:
+        """Everything drawn in a square and where: pieces and last-seen markers share their
+        level's slots (a marker never covers a visible piece), articles in a column at the
+        left of the Ground band, a reserve tag in a column at its right."""
+        snap = self.snapshot
+        lay = glyphs.square_layout(self.square_rect(row, col))
+        arts = snap.articles_at(row, col)
+        reserves = snap.reserves.get((row, col), []) if self.show_reserves else []
+        ghosts = [m for m in snap.last_seen if m.square == (row, col)] \
+            if self.show_last_seen else []
+        items: list[BoardItem] = []
+        for level in glyphs.LEVELS:
+            pieces = snap.at(row, col, level)
+            here = [m for m in ghosts if m.level == level][:max(0, 2 - len(pieces))]
+            n = len(pieces) + len(here)
+            if not n:
+                continue
+            area = glyphs.piece_area(lay[level], level, len(arts), reserve=bool(reserves))
+            slots = glyphs.slot_rects(area, n)
+            for p, slot in zip(pieces, slots):
+                items.append(BoardItem("piece", p, slot, level))
+            for m, slot in zip(here, slots[len(pieces):]):
+                items.append(BoardItem("ghost", m, slot, level))
+        for code, r in zip(arts, glyphs.article_rects(lay["G"], len(arts))):
+            items.append(BoardItem("article", code, r, "G"))
+        if reserves:
+            items.append(BoardItem("reserve", reserves[0], glyphs.reserve_rect(lay["G"]), "G"))
+        for pr in snap.projectiles:
+            if pr.square == (row, col):
+                band = lay[pr.level]
+                box = QRectF(band.right() - band.height() * 1.1, band.top(), band.height(),
+                             band.height())
+                items.append(BoardItem("projectile", pr, box, pr.level))
+        return items
+
+    def item_at(self, pos: QPointF) -> BoardItem | None:
+        where = self.square_at(pos)
+        if where is None:
+            return None
+        items = self.square_items(where[0], where[1])
+        for kind in ("projectile", "reserve", "article", "piece", "ghost"):
+            for it in items:
+                if it.kind == kind and it.rect.contains(pos):
+                    return it
+        return None
+
+    def tooltip_at(self, pos: QPointF) -> str:
+        """The hover text of the point: the piece, article, reserve, marker or projectile there,
+        else what the square holds at the level under the cursor."""
+        where = self.square_at(pos)
+        if where is None or self.hidden:
+            return ""
+        it = self.item_at(pos)
+        row, col, level = where
+        if it is None:
+            here = [i for i in self.square_items(row, col) if i.level == level]
+            if len(here) != 1:
+                return f"({row},{col}) {tooltips.LEVEL_NAMES[level]}" + (
+                    "" if here else ": empty")
+            it = here[0]
+        if it.kind == "piece":
+            return tooltips.piece_tip(it.obj)
+        if it.kind == "ghost":
+            return tooltips.last_seen_tip(it.obj)
+        if it.kind == "article":
+            return tooltips.article_tip(it.obj, (row, col))
+        if it.kind == "reserve":
+            return tooltips.reserve_tip(it.obj)
+        return tooltips.projectile_tip(it.obj)
+
+    def event(self, ev: QEvent) -> bool:
+        if ev.type() == QEvent.Type.ToolTip and isinstance(ev, QHelpEvent):
+            text = self.tooltip_at(QPointF(ev.pos()))
+            if text:
+                QToolTip.showText(ev.globalPos(), text, self)
+            else:
+                QToolTip.hideText()
+            return True
+        return super().event(ev)
+
+    # --- painting --------------------------------------------------------------------------------
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        try:
+            self.render_board(painter, stand_in=self._resizing)
+        finally:
+            painter.end()
+            self._last_paint = time.monotonic()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        # a resize hard on the heels of another is a live resize (the user drags the window's
+        # edge): the last layer is drawn scaled until the size settles; a single resize (a view
+        # toggle, the window shown) renders at once
+        # (measured from the later of the last resize and the paint that followed it, so a
+        # slow render does not hide a live resize)
+        now = time.monotonic()
+        if self._layers and now - self._last_resize < 1.0 and \
+                now - max(self._last_resize, self._last_paint) < 0.15:
+            self._resizing = True
+        if self._resizing:
+            self._settle.start()
+        self._last_resize = now
+        super().resizeEvent(event)
+
+    def _resize_settled(self) -> None:
+        self._resizing = False
+        self.update()
+
+    def _cached(self, key: tuple, w: float, h: float, dpr: float, draw) -> QPixmap:
+        """A pixmap of `draw(painter, QRectF(0, 0, w, h))`, kept by `key` and size."""
+        full = key + (round(w, 1), round(h, 1), dpr)
+        pix = self._glyph_cache.get(full)
+        if pix is None:
+            if len(self._glyph_cache) > 3000:
+                self._glyph_cache.clear()
+            pix = QPixmap(max(1, int(w * dpr + 0.999)), max(1, int(h * dpr + 0.999)))
+            pix.setDevicePixelRatio(dpr)
+            pix.fill(Qt.GlobalColor.transparent)
+            gp = QPainter(pix)
+            gp.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            gp.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+            draw(gp, QRectF(0, 0, w, h))
+            gp.end()
+            self._glyph_cache[full] = pix
+        return pix
+
+    def _glyph(self, p: PieceInfo, rect: QRectF, dpr: float) -> QPixmap:
+        # a weapon's count-down stays on the piece until it is ready again (R7.2), not only in
+        # the turn it fired
+        cd = max(p.cooldowns.values()) if p.cooldowns else None
+        key = ("piece", p.type, p.color, p.level, p.hand, p.stun, cd, len(p.articles),
+               self.detailed_now(), self.lighting)
+
+        detailed = self.detailed_now()
+
+        def draw(gp: QPainter, r: QRectF) -> None:
+            glyphs.draw_piece(gp, r, p.type, p.color, p.level, p.hand, detailed=detailed,
+                              stun=p.stun, cooldown=cd, n_articles=len(p.articles),
+                              lighting=self.lighting, palette=self.palette_)
+        return self._cached(key, rect.width(), rect.height(), dpr, draw)
+
+    def detailed_now(self) -> bool:
+        """Detailed shapes when asked for and the Ground band is tall enough for them to read;
+        Air and Sub pieces then take the same shapes (one look at every level)."""
+        return self.detailed and self.square_size() * glyphs.BAND_SHARE["G"] >= 34
+
+    def _background(self, dpr: float) -> QPixmap:
+        """The squares and the coordinates (cached per size, flip, lighting, palette)."""
+        key = ("board", self.flipped, self.lighting, self.stretch)
+
+        def draw(gp: QPainter, _r: QRectF) -> None:
+            pal = self.palette_
+            gp.fillRect(QRectF(0, 0, self.width(), self.height()), QColor("#3d352b"))
+            b = self.board_rect()
+            s = b.height() / 10
+            gp.fillRect(b.adjusted(-s * 0.45, 0, 0, s * 0.45), QColor("#efe6d2"))
+            # two tiles (a light and a dark square with its bands), each drawn once and copied
+            # to its 50 squares: a new size renders 2 squares, not 100
+            sq = self.square_rect(1, 1)
+            tiles = {dark: self._cached(
+                ("tile", dark, self.lighting), sq.width(), sq.height(), dpr,
+                lambda tp, rr, d=dark: glyphs.draw_square_background(
+                    tp, rr, d, palette=pal, lighting=self.lighting)) for dark in (False, True)}
+            for row in range(1, 11):
+                for col in range(1, 11):
+                    gp.drawPixmap(self.square_rect(row, col).topLeft(),
+                                  tiles[glyphs.square_is_dark(row, col)])
+            self._paint_coordinates(gp, b, s)
+            gp.setPen(QPen(pal.frame, max(1.0, s * 0.03)))
+            gp.setBrush(Qt.BrushStyle.NoBrush)
+            gp.drawRect(b)
+        return self._cached(key, self.width(), self.height(), dpr, draw)
+
+    def _layer(self, dpr: float) -> QPixmap:
+        """The position at this size (rendered again only when it changed; after an action only
+        the squares whose content changed are painted again)."""
+        key = (self.width(), self.height(), dpr)
+        kept = self._layers.get(key)
+        if kept is not None and kept[0] == self._generation:
+            return kept[1]
+        contents = self._square_contents()
+        inc = self._incremental
+        if inc is not None and inc[0] == key and not self.hidden:
+            pix, old = inc[1], inc[2]
+            changed = [sq for sq in set(old) | set(contents) if old.get(sq) != contents.get(sq)]
+            lp = QPainter(pix)
+            try:
+                for (row, col) in changed:
+                    self._render_square(lp, row, col, dpr, clear=True)
+            finally:
+                lp.end()
+            self.squares_repainted += len(changed)
+            self.layer_updates += 1
+        else:
+            pix = QPixmap(max(1, int(self.width() * dpr)), max(1, int(self.height() * dpr)))
+            pix.setDevicePixelRatio(dpr)
+            lp = QPainter(pix)
+            try:
+                self._render_position(lp, dpr)
+            finally:
+                lp.end()
+            self.layer_renders += 1
+        self._incremental = None if self.hidden else (key, pix, contents)
+        self._layers = {k: v for k, v in self._layers.items() if v[0] == self._generation}
+        if len(self._layers) >= 3:
+            self._layers.clear()
+        self._layers[key] = (self._generation, pix)
+        return pix
+
+    def _square_contents(self) -> dict[tuple[int, int], tuple]:
+        """What the layer shows in each square that shows anything, comparable between two
+        positions (the squares of an action differ; the rest are copied, not painted)."""
+        snap = self.snapshot
+        out: dict[tuple[int, int], list] = {}
+
+        def add(sq: tuple[int, int], what: object) -> None:
+            out.setdefault(sq, []).append(what)
+        for sq, levels in snap.pieces.items():
+            add(sq, ("p", {lv: list(ps) for lv, ps in levels.items()}))
+        for sq, arts in snap.articles.items():
+            add(sq, ("a", arts))
+        if self.show_last_seen:
+            for m in snap.last_seen:
+                add(m.square, ("g", m))
+        for pr in snap.projectiles:
+            add(pr.square, ("x", pr))
+        if self.show_reserves:
+            for sq, rs in snap.reserves.items():
+                add(sq, ("r", rs))
+        for sq in self.highlights.last_turn:
+            add(sq, ("last",))
+        if self.show_possible:
+            for sq in snap.possible:
+                add(sq, ("?",))
+        moving = (self._anim_piece, self._drag_piece)
+        for sq in list(out):
+            if any(p is not None and (p.row, p.col) == sq for p in moving):
+                add(sq, ("moving", moving))
+        return {sq: tuple(v) for sq, v in out.items()}
+
+    def _stand_in(self, painter: QPainter) -> bool:
+        """While resizing: the last layer of this position scaled into the new board."""
+        kept = [v[1] for k, v in self._layers.items() if v[0] == self._generation]
+        if not kept:
+            return False
+        old = kept[-1]
+        dpr = old.devicePixelRatio()
+        ow, oh = old.width() / dpr, old.height() / dpr
+        src = self._board_area(ow, oh)
+        dst = self._board_area(self.width(), self.height())
+        painter.fillRect(self.rect(), QColor("#3d352b"))
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        painter.drawPixmap(dst, old, QRectF(src.left() * dpr, src.top() * dpr,
+                                            src.width() * dpr, src.height() * dpr))
+        return True
+
+    def _board_area(self, w: float, h: float) -> QRectF:
+        """The board and its coordinate margins in a widget of size w x h (square squares)."""
+        side = min(w, h)
+        return QRectF((w - side) / 2, (h - side) / 2, side, side) if not self.stretch else \
+            QRectF(0, (h - side) / 2, w, side)
+
+    def render_board(self, painter: QPainter, *, stand_in: bool = False) -> None:
+        """Paint everything (also used by the benchmark to paint into a QImage)."""
+        dpr = painter.device().devicePixelRatioF() if painter.device() else 1.0
+        if not (stand_in and self._stand_in(painter)):
+            painter.drawPixmap(0, 0, self._layer(dpr))
+        if not self.hidden:
+            self._paint_arrows(painter)
+            self._paint_overlay(painter, dpr)
+
+    def _render_position(self, painter: QPainter, dpr: float) -> None:
+        """The layer: squares, last turn, pieces and everything else of the position (the last
+        turn's arrows are drawn over it, with the overlay)."""
+        painter.drawPixmap(0, 0, self._background(dpr))
+        if self.hidden:
+            return
+        for (row, col) in self._square_contents():
+            self._render_square(painter, row, col, dpr)
+
+    def _render_square(self, painter: QPainter, row: int, col: int, dpr: float, *,
+                       clear: bool = False) -> None:
+        """One square of the layer, clipped to it; `clear`: its empty square first."""
+        pal = self.palette_
+        rect = self.square_rect(row, col)
+        painter.save()
+        painter.setClipRect(rect)
+        if clear:
+            bg = self._background(dpr)
+            painter.drawPixmap(rect, bg, QRectF(rect.left() * dpr, rect.top() * dpr,
+                                                rect.width() * dpr, rect.height() * dpr))
+        if (row, col) in self.highlights.last_turn:
+            painter.fillRect(rect, pal.last_turn)
+        if self.show_possible and (row, col) in self.snapshot.possible:
+            glyphs.draw_possible_location(painter, rect)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+        for it in self.square_items(row, col):
+            self._paint_item(painter, it, dpr)
+        painter.restore()
+
+    def _paint_arrows(self, painter: QPainter) -> None:
+        """The last turn's Move and Fires (over the layer: they cross squares)."""
+        s = self.square_size()
+        for kind, a, b in self.highlights.arrows:
+            glyphs.draw_action_arrow(painter, self.square_center(*a), self.square_center(*b),
+                                     kind, max(2.0, s * 0.06))
+
+    def _paint_item(self, painter: QPainter, it: BoardItem, dpr: float) -> None:
+        r, pal = it.rect, self.palette_
+        if it.kind == "piece":
+            p = it.obj
+            if self._anim_piece is not None and p == self._anim_piece:
+                return
+            dragged = self._drag_piece is not None and p == self._drag_piece
+            if dragged:
+                painter.setOpacity(0.35)
+            painter.drawPixmap(r.topLeft(), self._glyph(p, r, dpr))
+            if dragged:
+                painter.setOpacity(1.0)
+        elif it.kind == "ghost":  # cached like the pieces: a marker costs a millisecond to draw
+            m = it.obj
+            painter.drawPixmap(r.topLeft(), self._cached(
+                ("ghost", m.type, m.color, m.level), r.width(), r.height(), dpr,
+                lambda gp, rr, m=m: glyphs.draw_last_seen(gp, rr, m.type, m.color, m.level,
+                                                          palette=pal)))
+        elif it.kind == "article":
+            code = it.obj
+            painter.drawPixmap(r.topLeft(), self._cached(
+                ("article", code, self.lighting), r.width(), r.height(), dpr,
+                lambda gp, rr, c=code: glyphs.draw_article(gp, rr, c, lighting=self.lighting)))
+        elif it.kind == "reserve":
+            e = it.obj
+            key = ("reserve", e["color"], e.get("type"), bool(e.get("armed")), e.get("hand"))
+            painter.drawPixmap(r.topLeft(), self._cached(
+                key, r.width(), r.height(), dpr,
+                lambda gp, rr, e=e: glyphs.draw_reserve_tag(
+                    gp, rr, e["color"], e.get("type"), armed=bool(e.get("armed")),
+                    hand=e.get("hand"), palette=pal)))
+        else:
+            pr = it.obj
+            homing = pr.target is not None
+            painter.drawPixmap(r.topLeft(), self._cached(
+                ("projectile", pr.kind, pr.direction, self.flipped, homing), r.width(),
+                r.height(), dpr,
+                lambda gp, rr, pr=pr: glyphs.draw_projectile(gp, rr, pr.kind, pr.direction,
+                                                             flipped=self.flipped,
+                                                             homing=homing)))
+
+    def _paint_overlay(self, painter: QPainter, dpr: float) -> None:
+        """What changes with every click: destinations, targets, the selection, a moving
+        piece."""
+        pal = self.palette_
+        hl = self.highlights
+        dests = self._drag_dests if self._drag_piece is not None else hl.destinations
+        for (row, col, level) in dests:
+            band = glyphs.square_layout(self.square_rect(row, col))[level]
+            glyphs.draw_highlight(painter, band, pal.highlight)
+        if self._drag_piece is not None and self._drag_pos is not None:
+            under = self.square_at(self._drag_pos)
+            if under is not None and any(d[:2] == under[:2] for d in dests):
+                glyphs.draw_highlight(painter, self.square_rect(under[0], under[1]),
+                                      QColor(255, 200, 0), outline=True)
+        for (row, col, level) in hl.targets:
+            lay = glyphs.square_layout(self.square_rect(row, col))
+            glyphs.draw_highlight(painter, lay[level], QColor(255, 200, 0), outline=True)
+        if hl.selected is not None:
+            row, col, level = hl.selected
+            lay = glyphs.square_layout(self.square_rect(row, col))
+            glyphs.draw_highlight(painter, lay[level], pal.selected, outline=True)
+        self._paint_moving(painter, dpr, self.square_size())
+
+    def _paint_coordinates(self, painter: QPainter, b: QRectF, s: float) -> None:
+        glyphs.draw_coordinates(painter, b, s, self.square_rect, self.flipped,
+                                self.palette_.coordinates)
+
+    def _paint_moving(self, painter: QPainter, dpr: float, s: float) -> None:
+        piece, pos = None, None
+        if self._anim_piece is not None and self._anim_pos is not None:
+            piece, pos = self._anim_piece, self._anim_pos
+        elif self._drag_piece is not None and self._drag_pos is not None:
+            piece, pos = self._drag_piece, self._drag_pos
+        if piece is None or pos is None:
+            return
+        w, h = s * 0.5, s * 0.44
+        rect = QRectF(pos.x() - w / 2, pos.y() - h / 2, w, h)
+        painter.drawPixmap(rect.topLeft(), self._glyph(piece, rect, dpr))
+
+    # --- animation -------------------------------------------------------------------------------
+
+    def animate_piece(self, piece: PieceInfo, origin: Square3, dest: Square3, ms: int = 220) -> None:
+        """Slide `piece` (already at `dest` in the snapshot) from `origin` to `dest`."""
+        self.stop_animation()
+        self._anim_piece = piece
+        self._changed()
+        self._anim_from = self.square_center(*origin)
+        self._anim_to = self.square_center(*dest)
+        anim = QVariantAnimation(self)
+        anim.setStartValue(0.0)
+        anim.setEndValue(1.0)
+        anim.setDuration(ms)
+        anim.setEasingCurve(QEasingCurve.Type.InOutQuad)
+        anim.valueChanged.connect(self._on_anim)
+        anim.finished.connect(self.stop_animation)
+        self._anim = anim
+        anim.start()
+
+    def _on_anim(self, t: float) -> None:
+        a, b = self._anim_from, self._anim_to
+        self._anim_pos = QPointF(a.x() + (b.x() - a.x()) * t, a.y() + (b.y() - a.y()) * t)
+        self.update()
+
+    def stop_animation(self) -> None:
+        if self._anim is not None:
+            anim, self._anim = self._anim, None
+            anim.stop()
+        if self._anim_piece is not None:
+            self._anim_piece = None
+            self._changed()
+        self._anim_pos = None
+        self.update()
+
+    @property
+    def animating(self) -> bool:
+        return self._anim is not None
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        keys = {int(Qt.Key.Key_Left.value): "prev", int(Qt.Key.Key_Right.value): "next",
+                int(Qt.Key.Key_Home.value): "first", int(Qt.Key.Key_End.value): "last"}
+        key = int(event.key())
+        if key in keys:
+            self.keyNavigate.emit(keys[key])
+            return
+        super().keyPressEvent(event)
+
+    # --- mouse -----------------------------------------------------------------------------------
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        where = self.square_at(event.position())
+        if where is None:
+            return
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._press = (event.position(), where)
+        else:
+            self.squareClicked.emit(where[0], where[1], where[2], event.button())
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        where = self.square_at(event.position())
+        if where is not None:
+            self.squareHovered.emit(where[0], where[1])
+        if self._press is None or self.hidden:
+            return
+        start, (row, col, level) = self._press
+        if self._drag_piece is None:
+            if (event.position() - start).manhattanLength() < max(8.0, self.square_size() * 0.25):
+                return
+            pieces = self.snapshot.at(row, col, level) or [
+                p for lvl in ("G", "A", "S") for p in self.snapshot.at(row, col, lvl)]
+            if not pieces:
+                return
+            # the piece in hand is the first one of the square that may move (a Tank that
+            # cannot move beside a Dozer that can: the Dozer)
+            reach = [(p, self.drag_destinations(p) if self.drag_destinations else set())
+                     for p in pieces]
+            p, self._drag_dests = next(((q, d) for q, d in reach if d), reach[0])
+            self._drag_piece = p
+            self._cursor_before = self.cursor().shape()
+            self.setCursor(Qt.CursorShape.ClosedHandCursor)  # the piece is in hand
+            self._changed()
+        self._drag_pos = event.position()
+        self.update()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._press is None:
+            return
+        _, (row, col, level) = self._press
+        self._press = None
+        dragged = self._drag_piece
+        self._drag_piece = None
+        self._drag_pos = None
+        self._drag_dests = set()
+        if dragged is not None:
+            self.setCursor(self._cursor_before)
+            self._changed()
+        self.update()
+        where = self.square_at(event.position())
+        if dragged is not None:
+            if where is not None and where[:2] != (row, col):
+                self.pieceDragged.emit(dragged.row, dragged.col, dragged.level, where[0], where[1])
+            return
+        if where is not None:
+            self.squareClicked.emit(where[0], where[1], where[2], Qt.MouseButton.LeftButton)
