@@ -30,6 +30,7 @@ import sys
 
 from constants_ab import _value  # bench/ is the script's directory: on its path
 from wec import AI, Game, rules
+from wec._core.searcher import Searcher
 from wec.ai import weights
 from wec.ai import LEVELS, DEFAULT_LEVEL, iteration_depths, search_values
 
@@ -43,13 +44,12 @@ def score(game, nodes):
             weights.WEIGHTS["win"] if game.result == game.to_move else -weights.WEIGHTS["win"])
     level = LEVELS[DEFAULT_LEVEL]
     game.legal_actions()  # the search's root actions, in legal() order
-    engine = game._engine
-    engine.search_setup(search_values(), qdepth=level.quiescence, turn_only=False,
-                        max_depth=level.depth)
-    engine.search_reset()
+    search = Searcher(game._engine, search_values(), qdepth=level.quiescence, turn_only=False,
+                      max_depth=level.depth)
+    search.reset()
     best = 0
     for depth in iteration_depths(level.depth):
-        index, value, complete, used = engine.search_iteration(depth, -1, nodes, 0.0)
+        index, value, complete, used = search.iteration(depth, -1, nodes, 0.0)
         if not complete:
             break
         best = value

@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 
 import wec
+from wec._core import bench
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "positions"
 POSITIONS = {"standard": None, "midgame": DATA / "midgame_40.json"}
@@ -22,20 +23,20 @@ def load(name: str) -> wec.Game:
 
 def test_core_generate_standard(benchmark, figures):
     g = load("standard")
-    n = benchmark.pedantic(g._engine.bench_generate, args=(2000,), rounds=5, iterations=1)
+    n = benchmark.pedantic(bench.generate, args=(g._engine, 2000), rounds=5, iterations=1)
     figures.rate("core actions generated/s, standard", benchmark, n)
 
 
 def test_core_generate_midgame(benchmark, figures):
     g = load("midgame")
-    n = benchmark.pedantic(g._engine.bench_generate, args=(2000,), rounds=5, iterations=1)
+    n = benchmark.pedantic(bench.generate, args=(g._engine, 2000), rounds=5, iterations=1)
     figures.rate("core actions generated/s, midgame", benchmark, n)
 
 
 def test_core_make_unmake(benchmark, figures):
     g = load("standard")
     before = g.hash
-    n = benchmark.pedantic(g._engine.bench_make_unmake, args=(1500,), rounds=5, iterations=1)
+    n = benchmark.pedantic(bench.make_unmake, args=(g._engine, 1500), rounds=5, iterations=1)
     assert g.hash == before and g.check() == []
     figures.rate("core make+unmake pairs/s, random walk", benchmark, n)
 

@@ -10,6 +10,7 @@ import pytest
 
 import wec
 from wec import ai
+from wec._core.searcher import Searcher
 from wec.ai import weights
 from builders import game, piece
 
@@ -72,12 +73,11 @@ def test_signature_is_deterministic_and_depends_on_the_weights():
 def test_weights_change_the_evaluation():
     g = defended_pawns()
     e = g._engine
-    e.search_setup(ai.search_values())
-    base = e.evaluate()
+    base = Searcher(e, ai.search_values()).evaluate()
     table = weights.table()
     table["pieces"]["FP"] += 50
-    e.search_setup(ai.search_values(table))
-    assert e.evaluate() == base - 100  # White (to move) has one FP, Black three
+    # White (to move) has one FP, Black three
+    assert Searcher(e, ai.search_values(table)).evaluate() == base - 100
 
 
 @pytest.mark.timing
@@ -151,13 +151,13 @@ def test_hidden_enemies_are_sampled_from_their_possible_locations():
 def test_the_search_plans_the_rest_of_its_turn_from_the_table():
     g = wec.Game.new()
     e = g._engine
-    e.search_setup(ai.search_values())
-    e.search_reset()
+    search = Searcher(e, ai.search_values())
+    search.reset()
     for depth in (1, 2):
-        best, _, complete, _ = e.search_iteration(depth, -1, 0, 0.0)
+        best, _, complete, _ = search.iteration(depth, -1, 0, 0.0)
         assert complete
     before = (g.hash, g.position())
-    steps = e.search_plan(best)
+    steps = search.plan(best)
     assert (g.hash, g.position()) == before       # the state is left as it was
     assert steps[0] == best and len(steps) >= 2
     sim = g.clone()
@@ -260,10 +260,10 @@ def test_clearing_journeys_let_the_search_foresee_a_jump_that_opens_a_conversion
     scores = {}
     for clearing in (False, True):
         e = g._engine
-        e.search_setup(ai.search_values(), clearing=clearing, reductions=False)
-        e.search_reset()
+        search = Searcher(e, ai.search_values(), clearing=clearing, reductions=False)
+        search.reset()
         for depth in (1, 2, 3):
-            _, score, complete, _ = e.search_iteration(depth, -1, 0, 0.0)
+            _, score, complete, _ = search.iteration(depth, -1, 0, 0.0)
             assert complete
         scores[clearing] = score
     win = weights.WEIGHTS["win"]
@@ -290,10 +290,10 @@ def test_depth_in_moves_sees_the_reply_that_a_fire_first_pushes_past_the_horizon
     scores = {}
     for move_depth in (False, True):
         e = g._engine
-        e.search_setup(ai.search_values(), qdepth=10, move_depth=move_depth)
-        e.search_reset()
+        search = Searcher(e, ai.search_values(), qdepth=10, move_depth=move_depth)
+        search.reset()
         for depth in (1, 2):
-            _, score, complete, _ = e.search_iteration(depth, -1, 0, 0.0)
+            _, score, complete, _ = search.iteration(depth, -1, 0, 0.0)
             assert complete
         scores[move_depth] = score
     assert scores[True] < -win // 2 < scores[False]

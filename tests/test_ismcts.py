@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import wec
+from wec._core.searcher import Searcher
 from wec.ai import search_values
 
 
@@ -318,19 +319,19 @@ def test_exact_root_scores_agree_with_the_cut_off_search(name):
     # root action gets a score, not a bound
     g = _position(name)
     engine = g.clone()._engine
-    engine.search_setup(search_values(), qdepth=6, turn_only=True, max_depth=1)
-    engine.search_reset()
-    best, score, complete, _ = engine.search_iteration(1)
+    search = Searcher(engine, search_values(), qdepth=6, turn_only=True, max_depth=1)
+    search.reset()
+    best, score, complete, _ = search.iteration(1)
     assert complete
-    engine.search_reset()
-    exact_best, exact_score, complete, _ = engine.search_iteration(1, exact=True)
-    scores = engine.root_scores()
+    search.reset()
+    exact_best, exact_score, complete, _ = search.iteration(1, exact=True)
+    scores = search.root_scores()
     assert complete and len(scores) == len(engine.legal())
     assert scores[0][1] == exact_score == score
     assert dict(scores)[best] == score  # the cut-off search's choice is as good as any
     assert [s for _, s in scores] == sorted((s for _, s in scores), reverse=True)
-    engine.search_iteration(1)  # an ordinary iteration keeps no scores
-    assert engine.root_scores() == []
+    search.iteration(1)  # an ordinary iteration keeps no scores
+    assert search.root_scores() == []
 
 
 @pytest.mark.parametrize("name", ["midgame_40", "crowded", "standard"])

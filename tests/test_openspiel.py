@@ -12,6 +12,7 @@ import time
 import pytest
 
 import wec
+from wec._core import codec
 from wec.rules import scenarios
 
 SKIP_REASON = "OpenSpiel is not installed (the optional extra: pip install '.[openspiel]')"
@@ -249,7 +250,7 @@ def test_match_player_openspiel_mcts(wo):
 
 
 def test_the_cores_codec_numbers_like_the_python_codec(wo, pyspiel):
-    """Engine.codec_ids (the fast path of legal_ids) gives every action the id the Python codec
+    """codec.codec_ids (the fast path of legal_ids) gives every action the id the Python codec
     gives it (pieces with a visible twin get their slot from the Python codec)."""
     checked = 0
     for name in sorted(scenarios.SCENARIOS):
@@ -261,10 +262,10 @@ def test_the_cores_codec_numbers_like_the_python_codec(wo, pyspiel):
             engine = g._engine
             raws = engine.legal()
             numberer = wo._Numberer(engine)
-            twins = engine.codec_twins(len(raws))
+            twins = codec.codec_twins(engine, len(raws))
             slots = {pid: wo._twin_rank(*pair) for pid, pair in twins.items()}
             assert all(slots[pid] == numberer.slot(pid) for pid in twins)
-            fast = engine.codec_ids(len(raws), wo._CORE_BASES, slots)
+            fast = codec.codec_ids(engine, len(raws), wo._CORE_BASES, slots)
             for raw, aid in zip(raws, fast):
                 if aid >= 0:
                     assert aid == numberer.number(raw), (name, raw)

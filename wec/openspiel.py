@@ -73,6 +73,7 @@ except ImportError as e:  # pragma: no cover - exercised only without the extra
                       "pip install 'wec[openspiel]' (open_spiel>=1.5)") from e
 
 from wec import rules
+from wec._core import codec
 from wec.game.action import Action
 from wec.game.actionlist import Snapshot, _brief, _core_brief, _text, pending
 from wec.game.coredata import (ACT_DOZE, ACT_DROP, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE,
@@ -126,7 +127,7 @@ _KINDS_BY_BASE = sorted(((base, kind) for kind, base in _BASE.items()), reverse=
 _CORE_BASES = tuple(_BASE[kind] for kind in ("end", "move", "doze", "fire", "fire_at",
                                               "transport", "pickup", "drop", "exchange",
                                               "reinforce"))
-"""The kinds' first ids in the order the core's codec (Engine.codec_ids) takes them."""
+"""The kinds' first ids in the order the core's codec (wec._core.codec.codec_ids) takes them."""
 
 FIRE_WEAPONS = ("FL", "ST", "CS", "RL", "SL", "TL")   # directional fire, article kinds 1..6
 AT_WEAPONS = ("RL", "SL", "TL")                       # homing SAM/Torpedo, jet/sub rocket
@@ -290,8 +291,9 @@ def _listed_ids(game: Game) -> tuple[dict[int, tuple], Snapshot]:
     out: dict[int, tuple] = {}
     raws = engine.legal()
     snap = Snapshot(engine, raws, (-1, 0), just_listed=True)
-    slots = {pid: _twin_rank(*pair) for pid, pair in engine.codec_twins(len(raws)).items()}
-    fast = engine.codec_ids(len(raws), _CORE_BASES, slots)
+    twins = codec.codec_twins(engine, len(raws))
+    slots = {pid: _twin_rank(*pair) for pid, pair in twins.items()}
+    fast = codec.codec_ids(engine, len(raws), _CORE_BASES, slots)
     out = dict(zip(fast, raws))
     if len(out) == len(raws) and -1 not in out:
         return out, snap  # every action numbered by the core, no two alike

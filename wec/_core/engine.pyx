@@ -8,21 +8,15 @@ from libc.string cimport memset, memcpy, memcmp
 from libc.stdint cimport uint64_t
 from cpython.object cimport PyObject, PyTypeObject
 from wec._core.state cimport *
-from wec._core.board cimport (full_hash, piece_key, article_key, state_key, slots_of, trail_share, trail_release,
-                              is_supported, can_see, tally_count, count_due)
+from wec._core.board cimport (full_hash, slots_of, trail_share, trail_release, is_supported,
+                              can_see, tally_count, count_due)
 from wec._core.movegen cimport gen_moves, has_move
-from wec._core.actions cimport gen_actions, gen_interior_actions
+from wec._core.actions cimport gen_actions
 from wec._core.make cimport do_action, undo_action
-from wec._core.perft cimport perft_moves, perft_actions, bench_generate, bench_make_unmake
-from wec._core.search cimport (Search, TTEntry, MAX_PLY, NO_SCORE, evaluate, search_root,
-                              set_values, search_alloc, search_free)
-
-import functools
-from array import array
+from wec._core.perft cimport perft_moves, perft_actions
+from wec._core.tables cimport RulesBox, compile_rules
 
 from wec import rules as _rules
-
-_LEVEL_OF = {"G": GROUND, "A": AIR, "S": SUB}
 
 cdef extern from *:
     """
@@ -48,190 +42,21 @@ cdef tuple _NO_ARGS = ()
 DEBUG_CHECKS = bool(WEC_CHECK_ACTIONS)
 
 
-cdef int sq_of(int r, int c) noexcept:
-    if 1 <= r <= 10 and 1 <= c <= 10:
-        return (r - 1) * 10 + (c - 1)
-    return NONE
-
-
-def _path_sets(options):
-    """Compile every piece type's paths: {key: list of Path}, and the key of each (type, hand)."""
-    sets = {}
-    key_of = {}
-    for t, ptype in enumerate(_rules.PIECE_TYPES):
-        for h, hand in enumerate(_rules.HANDS):
-            paths = tuple(_rules.movement_paths(ptype, hand, options))
-            key_of[t, h] = sets.setdefault(paths, len(sets))
-    return sets, key_of
-
-
-cdef void _copy_ints(int* dest, values) except *:
-    """Copy a Python array('i') into a C int array."""
-    cdef int[::1] view = values
-    if view.shape[0]:
-        memcpy(dest, &view[0], view.shape[0] * sizeof(int))
-
-
-def _set_kind(classes):
-    """Rules.pset_kind of one path set from one square: its one class (mode * 2 + combat) when
-    every path has it; PSET_NO_OVERLAP when no destination is reached by paths of two classes;
-    else PSET_GENERAL (which path reaches a destination first then decides its class)."""
-    every = set()
-    for found in classes.values():
-        every |= found
-    if len(every) <= 1:
-        return every.pop() if every else 0
-    if all(len(found) == 1 for found in classes.values()):
-        return PSET_NO_OVERLAP
-    return PSET_GENERAL
-
-
-@functools.lru_cache(maxsize=64)
-def _compiled_tables(options):
-    """The option-dependent tables as flat int arrays, compiled once per Options."""
-    out = {}
-    nb = array("i")
-    for s in range(N_SQ):
-        r0, c0 = divmod(s, 10)
-        for dr, dc in _rules.DIRECTIONS:
-            nb.append(sq_of(r0 + 1 + dr, c0 + 1 + dc))
-    out["nb"] = nb
-    ring = _rules.drop_ring_offsets(9)
-    ring_arr = array("i")
-    for c in range(2):
-        sign = 1 if c == WHITE else -1
-        for s in range(N_SQ):
-            r0, c0 = divmod(s, 10)
-            for dr, dc in ring:
-                ring_arr.append(sq_of(r0 + 1 + sign * dr, c0 + 1 + sign * dc))
-    out["ring"] = ring_arr
-    out["ring_len"] = len(ring)
-    # path sets, per colour and square, keeping only the paths that stay on the board (R4.2)
-    sets, key_of = _path_sets(options)
-    starts = []
-    plen = array("i")
-    psq = array("i")
-    pmode = array("i")
-    pcombat = array("i")
-    phome = array("i")
-    pkind = array("i")
-    for paths, key in sorted(sets.items(), key=lambda kv: kv[1]):
-        for c in range(2):
-            sign = 1 if c == WHITE else -1
-            for s in range(N_SQ):
-                r0, c0 = divmod(s, 10)
-                starts.append(len(plen))
-                classes = {}  # destination -> the classes of the paths reaching it
-                for path in paths:
-                    sqs = [sq_of(r0 + 1 + sign * dr, c0 + 1 + sign * dc) for dr, dc in path.steps]
-                    if NONE in sqs:
-                        continue
-                    if len(sqs) > MAX_PATH:
-                        raise ValueError("path longer than %d squares" % MAX_PATH)
-                    plen.append(len(sqs))
-                    psq.extend(sqs + [NONE] * (MAX_PATH - len(sqs)))
-                    pmode.append(path.mode)
-                    pcombat.append(path.combat)
-                    phome.append(path.home)
-                    classes.setdefault(sqs[len(sqs) - 1], set()).add(path.mode * 2 + (1 if path.combat else 0))
-                pkind.append(_set_kind(classes))
-    starts.append(len(plen))
-    out["pset_kind"] = pkind
-    out["n_sets"] = len(sets) * 2
-    out["n_paths"] = len(plen)
-    out["pset_start"] = array("i", starts[:len(starts) - 1])
-    out["pset_end"] = array("i", starts[1:])
-    out["path_len"] = plen
-    out["path_sq"] = psq
-    out["path_mode"] = pmode
-    out["path_combat"] = pcombat
-    out["path_home"] = phome
-    psid = array("i", [0] * (N_TYPES * 3 * 2))
-    for (t, h), key in key_of.items():
-        for c in range(2):
-            psid[(t * 3 + h) * 2 + c] = key * 2 + c
-    out["psid"] = psid
-    return out
-
-
-cdef int _kind_rank(Piece* p, int kind) noexcept:
-    """The rank of an article kind among the distinct kinds a piece carries (by kind)."""
-    cdef int i, j, rank = 0
-    cdef bint dup
-    for i in range(MAX_SLOTS):
-        if p.art[i] == 0 or p.art[i] >= kind:
-            continue
-        dup = False
-        for j in range(i):
-            if p.art[j] == p.art[i]:
-                dup = True
-        rank += not dup
-    return rank
-
-
-cdef void _compile_path_info(Rules* R) noexcept:
-    """Rules.path_info from the path tables: block boards and destinations."""
-    cdef int k, i, s
-    cdef PathInfo* pi
-    for k in range(R.n_paths):
-        pi = &R.path_info[k]
-        pi.block[0] = pi.block[1] = 0
-        for i in range(R.path_len[k] - 1):
-            s = R.path_sq[k * MAX_PATH + i]
-            pi.block[s >> 6] |= (<uint64_t>1) << (s & 63)
-        pi.dest = R.path_sq[k * MAX_PATH + R.path_len[k] - 1]
-        pi.mode = R.path_mode[k]
-        pi.combat = 1 if R.path_combat[k] else 0
-        pi.home = 1 if R.path_home[k] else 0
-        pi.cls = pi.mode * 2 + (1 if pi.combat else 0)
-
-
-cdef class _RulesBox:
-    """Owns one compiled Rules struct. Engines made by `Engine.copy()` share their box (the rules
-    never change after `configure`, which makes a new box)."""
-    cdef Rules* R
-
-    def __cinit__(self):
-        self.R = <Rules*>calloc(1, sizeof(Rules))
-        if self.R == NULL:
-            raise MemoryError()
-
-    def __dealloc__(self):
-        if self.R != NULL:
-            free(self.R.pset_start)
-            free(self.R.pset_end)
-            free(self.R.path_len)
-            free(self.R.path_sq)
-            free(self.R.path_mode)
-            free(self.R.path_combat)
-            free(self.R.path_home)
-            free(self.R.pset_kind)
-            free(self.R.path_info)
-            free(self.R)
-
-
 cdef class Engine:
-    """A game state with its rules; make/unmake, generation, hashing, perft, search and the
-    checker."""
-    cdef State* st
-    cdef Rules* R
-    cdef _RulesBox box
-    cdef Move* buf
-    cdef Search* srch
-    cdef volatile int perft_halt   # set by perft_stop(), polled by the running perft
+    """A game state with its rules: make/unmake, generation, hashing, perft and the checker (the
+    C attributes are declared in engine.pxd)."""
 
     def __cinit__(self, bint _bare=False):
         """`_bare`: no state or rules yet (`copy` fills them in)."""
         self.buf = <Move*>malloc((MAX_MOVES + 16) * sizeof(Move))
-        self.srch = <Search*>calloc(1, sizeof(Search))
-        if self.buf == NULL or self.srch == NULL:
+        if self.buf == NULL:
             raise MemoryError()
         if _bare:
             return
         self.st = <State*>calloc(1, sizeof(State))
         if self.st == NULL:
             raise MemoryError()
-        self.box = _RulesBox()
+        self.box = RulesBox()
         self.R = self.box.R
         self.st.rules = self.R
 
@@ -241,14 +66,10 @@ cdef class Engine:
             free(self.st.trail)
             free(self.st)
         free(self.buf)
-        if self.srch != NULL:
-            search_free(self.srch)
-            free(self.srch)
 
     def copy(self):
         """An independent engine with the same state, undo record (trail and frames) included,
-        sharing the compiled rules: a copy of the C structs, never a replay. The search setup is
-        not copied."""
+        sharing the compiled rules: a copy of the C structs, never a replay."""
         cdef Engine other = Engine.__new__(Engine, True)
         cdef State* st = self.st
         cdef State* dup = <State*>malloc(sizeof(State))
@@ -270,100 +91,11 @@ cdef class Engine:
     def configure(self, options):
         """Compile the rule tables (wec.rules) for one set of options (into a new box: copies of
         this engine keep theirs)."""
-        cdef Rules* R
-        self.box = _RulesBox()
-        self.R = R = self.box.R
-        self.st.rules = R
-        cdef int t, n_sets, n_paths
-        for t, pt in enumerate(_rules.PIECE_TYPES):
-            R.coexist[t] = pt.coexist
-            R.carry[t] = pt.carry
-            R.combat[t] = pt.combat
-            R.carry_capture[t] = pt.movement == _rules.HELI
-            R.role[t] = {None: 0, "primary": 1, "secondary": 2}[pt.role]
-            R.natural[t] = _LEVEL_OF[pt.level]
-            R.movement[t] = pt.movement
-            R.slots[t] = 3 if "XXX" in pt.abilities else 1
-            for lvl in range(3):
-                R.path_level[t][lvl] = NONE
-                R.dest_mask[t][lvl] = 0
-                R.vert_mask[t][lvl] = 0
-            R.vert_combat[t] = bool(options.jet_sub_combat)
-            for level, (path_level, ends, changes) in _rules.LEVEL_MOVES.get(
-                    pt.movement, _rules.GROUND_MOVES).items():
-                lvl = _LEVEL_OF[level]
-                R.path_level[t][lvl] = NONE if path_level is None else _LEVEL_OF[path_level]
-                R.dest_mask[t][lvl] = sum(1 << _LEVEL_OF[x] for x in ends)
-                R.vert_mask[t][lvl] = sum(1 << _LEVEL_OF[x] for x in changes)
-        for t, pt in enumerate(_rules.PIECE_TYPES):
-            for k in range(N_KINDS):
-                R.inherent[t][k] = 0
-            for code in pt.abilities:
-                R.inherent[t][_rules.ARTICLE_INDEX[code]] = 1
-            R.jet_rocket[t] = pt.code in _rules.JET_ROCKET_TYPES
-        for k in range(N_KINDS):
-            R.rate[k] = 0
-            R.anti[k] = 0
-            R.proj_level[k] = NONE
-        rl_rate, sl_rate, tl_rate = options.projectile_rates()
-        for code, rate in (("FL", options.flame_rate), ("ST", options.stunner_rate),
-                           ("CS", options.conversion_rate), ("RL", rl_rate),
-                           ("SL", sl_rate), ("TL", tl_rate)):
-            R.rate[_rules.ARTICLE_INDEX[code]] = rate
-            R.anti[_rules.ARTICLE_INDEX[code]] = _rules.ARTICLE_INDEX["A" + code]
-        R.proj_level[A_RL] = GROUND
-        R.proj_level[A_SL] = AIR
-        R.proj_level[A_TL] = SUB
-        R.flame_range = options.flame_range
-        R.stunner_range = options.stunner_range
-        R.stun_turns = options.stun_turns
-        R.homing_range = options.homing_range
-        R.jet_rocket_range = options.jet_rocket_range
-        R.one_action = options.one_action_per_piece
-        R.movement_only = options.movement_only
-        R.stealthy_primary = options.stealthy_primary
-        R.transport_from_carrier = options.transport_from_carrier
-        R.quiet_turn_draw = options.quiet_turn_draw
-        R.doze_enemies = bool(options.doze_enemies)
-        R.primary_may_fly = bool(options.primary_may_fly)
-        R.all_visible = not options.invisible_pieces
-        R.lock_on = options.lock_on
-        R.range_detection = options.range_detection
-        R.detect_range = options.stealth_detect_range
-        R.sonar_range = options.sonar_range
-        R.stealth_dominates = options.dominance == "stealth"
-        R.reveal_on_fire = options.reveal_on_fire
-        tables = _compiled_tables(options)
-        _copy_ints(&R.nb[0][0], tables["nb"])
-        _copy_ints(&R.ring[0][0][0], tables["ring"])
-        R.ring_len = tables["ring_len"]
-        n_sets = tables["n_sets"]
-        n_paths = tables["n_paths"]
-        R.pset_start = <int*>malloc(n_sets * N_SQ * sizeof(int))
-        R.pset_end = <int*>malloc(n_sets * N_SQ * sizeof(int))
-        R.path_len = <int*>malloc((n_paths + 1) * sizeof(int))
-        R.path_sq = <int*>malloc((n_paths + 1) * MAX_PATH * sizeof(int))
-        R.path_mode = <int*>malloc((n_paths + 1) * sizeof(int))
-        R.path_combat = <int*>malloc((n_paths + 1) * sizeof(int))
-        R.path_home = <int*>malloc((n_paths + 1) * sizeof(int))
-        R.pset_kind = <int*>malloc(n_sets * N_SQ * sizeof(int))
-        R.path_info = <PathInfo*>calloc(n_paths + 1, sizeof(PathInfo))
-        if (R.path_info == NULL or R.pset_start == NULL or R.pset_end == NULL or R.path_len == NULL or R.path_sq == NULL
-                or R.path_mode == NULL or R.path_combat == NULL or R.path_home == NULL
-                or R.pset_kind == NULL):
-            raise MemoryError()
-        _copy_ints(R.pset_start, tables["pset_start"])
-        _copy_ints(R.pset_end, tables["pset_end"])
-        _copy_ints(R.path_len, tables["path_len"])
-        _copy_ints(R.path_sq, tables["path_sq"])
-        _copy_ints(R.path_mode, tables["path_mode"])
-        _copy_ints(R.path_combat, tables["path_combat"])
-        _copy_ints(R.path_home, tables["path_home"])
-        _copy_ints(R.pset_kind, tables["pset_kind"])
-        _copy_ints(&R.psid[0][0][0], tables["psid"])
-        R.n_psets = n_sets
-        R.n_paths = n_paths
-        _compile_path_info(R)
+        box = RulesBox()
+        compile_rules(box.R, options)
+        self.box = box
+        self.R = box.R
+        self.st.rules = self.R
 
     def path_squares(self, int path):
         """The squares (0..99) of one compiled path (for the hidden-enemy history and tests)."""
@@ -725,108 +457,6 @@ cdef class Engine:
                             tuple([p.art[j] for j in range(MAX_SLOTS) if p.art[j]]))
         return out
 
-    def codec_twins(self, int n):
-        """Right after legal(): the pieces its actions name that share their level with a piece
-        of their side the side to move sees (their codec slot is the rank of their text), as
-        {pid: (its brief, the twin's brief)} (briefs as named_briefs gives them)."""
-        cdef int i, k, pid, twin
-        cdef Move* m
-        cdef int want[2]
-        out = {}
-        for i in range(min(n, MAX_MOVES)):
-            m = &self.buf[i]
-            if m.kind == ACT_END or m.kind == ACT_REINFORCE:
-                continue
-            want[0] = m.pid
-            want[1] = m.target if m.kind == ACT_FIRE or m.kind == ACT_EXCHANGE else NONE
-            for k in range(2):
-                pid = want[k]
-                if pid < 0 or pid in out:
-                    continue
-                twin = self._twin(pid)
-                if twin != NONE:
-                    out[pid] = (self._brief(pid), self._brief(twin))
-        return out
-
-    cdef tuple _brief(self, int pid):
-        cdef Piece* p = &self.st.pieces[pid]
-        return (p.type, p.color, p.hand, p.sq, p.level,
-                tuple([p.art[j] for j in range(MAX_SLOTS) if p.art[j]]))
-
-    def codec_ids(self, int n, tuple bases, dict slots):
-        """Right after legal() (its `n` actions still in the buffer): each action's id in the
-        OpenSpiel codec (wec.openspiel; `bases` its kinds' first ids, in its CODEC order; `slots`
-        the codec slot of each piece codec_twins() named), or -1 where the Python codec must
-        decide (an action it would refuse)."""
-        cdef int i, b_end, b_move, b_doze, b_fire, b_at, b_tr, b_pu, b_dr, b_ex, b_re
-        cdef int slot, tslot
-        cdef Move* m
-        cdef long long aid
-        cdef Reserve* r
-        b_end, b_move, b_doze, b_fire, b_at, b_tr, b_pu, b_dr, b_ex, b_re = bases
-        out = []
-        for i in range(min(n, MAX_MOVES)):
-            m = &self.buf[i]
-            aid = -1
-            if m.kind == ACT_END:
-                aid = b_end
-            elif m.kind == ACT_REINFORCE:
-                r = &self.st.reserves[m.target]
-                aid = b_re + (r.sq * N_TYPES + r.type) * 3 + r.hand
-            else:
-                slot = slots.get(m.pid, 0)
-                tslot = slots.get(m.target, 0) if m.target >= 0 else 0
-                aid = self._codec_id(m, slot, tslot, b_move, b_doze, b_fire, b_at, b_tr,
-                                     b_pu, b_dr, b_ex)
-            out.append(aid)
-        return out
-
-    cdef int _twin(self, int pid):
-        """The other piece of its side on its level that the side to move sees, or NONE."""
-        cdef Piece* p = &self.st.pieces[pid]
-        cdef int k, q
-        for k in range(2):
-            q = self.st.occ[p.level][p.sq][k]
-            if q != NONE and q != pid and self.st.pieces[q].color == p.color and \
-                    (p.color == self.st.side or can_see(self.st, self.st.side, q)):
-                return q
-        return NONE
-
-    cdef long long _codec_id(self, Move* m, int slot, int tslot, int b_move, int b_doze,
-                             int b_fire, int b_at, int b_tr, int b_pu, int b_dr, int b_ex):
-        """The id of one action (its piece's and target's codec slots given); -1: the Python
-        codec decides."""
-        cdef Piece* p = &self.st.pieces[m.pid]
-        cdef Piece* t
-        cdef long long me = (p.sq * 3 + p.level) * 2 + slot
-        if m.kind == ACT_MOVE:
-            return b_move + ((me * 100 + m.dest) * 3 + m.dlevel) * 2 + (m.passenger >= 0)
-        if m.kind == ACT_DOZE:
-            if p.level != GROUND:
-                return -1
-            return b_doze + ((p.sq * 2 + slot) * 8 + m.dir) * 256 + m.group
-        if m.kind == ACT_PICKUP:
-            return b_pu + me * 18 + m.art - 1
-        if m.kind == ACT_DROP:
-            return b_dr + me * 18 + m.art - 1
-        if m.kind == ACT_FIRE:
-            if A_BI <= m.art <= A_SC:
-                return b_tr + ((me * 3 + m.art - A_BI) * 100 + m.dest) * 2 + m.path
-            if m.target >= 0:
-                t = &self.st.pieces[m.target]
-                if not (A_RL <= m.art <= A_TL) or t.level != m.art - A_RL:
-                    return -1
-                return b_at + ((me * 3 + m.art - A_RL) * 100 + t.sq) * 2 + tslot
-            if not (A_FL <= m.art <= A_TL):
-                return -1
-            return b_fire + (me * 6 + m.art - A_FL) * 8 + m.dir
-        if m.kind == ACT_EXCHANGE:
-            t = &self.st.pieces[m.target]
-            return b_ex + ((((me * 3 + _kind_rank(p, m.art)) * 4
-                             + (0 if m.art2 == 0 else 1 + _kind_rank(t, m.art2))) * 100
-                            + t.sq) * 3 + t.level) * 2 + tslot
-        return -1
-
     def has_move(self):
         return has_move(self.st)
 
@@ -875,137 +505,6 @@ cdef class Engine:
         """From another thread (a SIGINT handler): the running perft, or else the next one,
         returns -1 as soon as it has unwound."""
         self.perft_halt = 1
-
-    def bench_generate(self, int reps):
-        """Generate the full action list `reps` times without the GIL (bench/)."""
-        cdef long long n
-        with nogil:
-            n = bench_generate(self.st, reps, self.buf)
-        return n
-
-    def bench_make_unmake(self, int steps, unsigned long long seed=88172645463325252ULL):
-        """Make and unmake every legal action along a random walk, without the GIL (bench/).
-        The state is unchanged afterwards. Returns the number of make+unmake pairs."""
-        cdef long long n
-        with nogil:
-            n = bench_make_unmake(self.st, steps, seed, self.buf)
-        return n
-
-    # --- search (the computer opponent) ------------------------------------------------------
-
-    def search_setup(self, dict values, int tt_bits=20, int max_depth=40, *,
-                     int qdepth=8, bint turn_only=False, bint reductions=True,
-                     bint clearing=False, bint move_depth=False):
-        """Evaluation values (indexed like the rule tables), the transposition table, the
-        quiescence depth in actions (0: none), the greedy horizon (turn_only: stop at the
-        root side's End Turn), the clearing journeys below the root (gen_interior_actions) and
-        depth counted in Moves (search.child_depth)."""
-        cdef Search* S = self.srch
-        cdef int i
-        if max_depth + qdepth + 2 > MAX_PLY:
-            raise ValueError(f"depth {max_depth} + quiescence {qdepth} exceeds {MAX_PLY - 2}")
-        search_alloc(S, tt_bits)
-        S.qdepth = qdepth
-        S.turn_only = turn_only
-        S.reductions = reductions
-        S.clearing = clearing
-        S.move_depth = move_depth
-        set_values(S, values)
-
-    def search_iteration(self, int depth, int first=-1, long long node_limit=0,
-                         double deadline=0.0, *, bint exact=False):
-        """One iterative-deepening step, without the GIL: (best index in legal() order or -1,
-        score, completed, nodes so far). `exact`: every root action gets the full window, its
-        score then read by root_scores() (slower: no root cut-offs)."""
-        cdef Search* S = self.srch
-        cdef int best = -1, score
-        if S.tt == NULL:
-            raise RuntimeError("search_setup() first")
-        S.node_limit = node_limit
-        S.deadline = deadline
-        S.aborted = 0
-        S.exact_root = exact
-        with nogil:
-            score = search_root(self.st, S, depth, first, &best)
-        S.exact_root = 0
-        return best, score, not S.aborted, S.nodes
-
-    def root_scores(self):
-        """After an exact search_iteration: (index in legal() order, score for the side to move)
-        of each root action it searched to the end, best first."""
-        cdef Search* S = self.srch
-        cdef int n, i
-        if S.root_scores == NULL:
-            return []
-        with nogil:
-            n = gen_actions(self.st, self.buf)
-        out = [(i, S.root_scores[i]) for i in range(n) if S.root_scores[i] != NO_SCORE]
-        out.sort(key=lambda e: -e[1])
-        return out
-
-    def search_plan(self, int first, int max_len=12):
-        """The rest of the side to move's turn as the last search saw it: `first` (an index in
-        legal() order) and then, state by state, the transposition table's best action, as
-        indices in legal() order of each successive state; it stops at End Turn (included),
-        when the table has no entry, or after max_len actions. The state is left unchanged."""
-        cdef Search* S = self.srch
-        cdef State* st = self.st
-        cdef int side = st.side, done = 0, n, k, i
-        cdef Move m
-        cdef TTEntry* e
-        plan = []
-        if S.tt == NULL:
-            return plan
-        n = gen_actions(st, self.buf)
-        if first < 0 or first >= n:
-            return plan
-        plan.append(first)
-        do_action(st, &self.buf[first])
-        done = 1
-        while done < max_len and st.side == side and st.result == RESULT_NONE:
-            e = &S.tt[st.hash & S.tt_mask]
-            if e.key != st.hash or e.best < 0:
-                break
-            n = gen_interior_actions(st, S.buf, S.clearing)  # the list negamax's best indexes
-            if e.best >= n:
-                break
-            m = S.buf[e.best]
-            n = gen_actions(st, self.buf)
-            k = -1
-            for i in range(n):
-                if memcmp(&self.buf[i], &m, sizeof(Move)) == 0:
-                    k = i
-                    break
-            if k < 0:
-                break
-            plan.append(k)
-            do_action(st, &self.buf[k])
-            done += 1
-        for i in range(done):
-            undo_action(st)
-        return plan
-
-    def search_reset(self):
-        """A new decision: node count, stop flag, killers and history cleared."""
-        memset(self.srch.killers, 0, sizeof(self.srch.killers))
-        if self.srch.history != NULL:
-            memset(self.srch.history, 0, MAX_PIECES * N_SQ * sizeof(int))
-        self.srch.nodes = 0
-        self.srch.stop = 0
-        self.srch.aborted = 0
-
-    def search_stop(self):
-        """From another thread: the running search returns as soon as it can."""
-        self.srch.stop = 1
-
-    def _state_address(self):
-        """The address of this engine's State, for the core's other search modules
-        (wec._core.ismcts casts it back): valid while this engine lives."""
-        return <size_t>self.st
-
-    def evaluate(self):
-        """The static evaluation for the side to move."""
-        return evaluate(self.st, self.srch)
 
     # --- consistency checker (Stockfish pos_is_ok) -----------------------------------------------
 

@@ -36,6 +36,7 @@ from wec._core.gen cimport Gen
 from wec._core.make cimport do_action, undo_action
 from wec._core.search cimport (Search, MAX_PLY, evaluate, set_values, search_alloc, search_free,
                               search_root, now)
+from wec._core.engine cimport Engine
 
 
 cdef inline unsigned long long next_random(Tree* t) noexcept nogil:
@@ -776,7 +777,7 @@ cdef class IsmctsSearch:
         self.t.threat_visits = max(threat_visits, 0)
         self.t.stop = 0  # a new decision: a stop of the last one is spent
 
-    def run(self, engine, list hidden, long long iterations=0, double deadline=0.0,
+    def run(self, Engine engine, list hidden, long long iterations=0, double deadline=0.0,
             unsigned long long seed=1):
         """Search the engine's state for its side to move, without the GIL. `hidden`: (piece
         id, level, [candidate squares]) for each hidden enemy piece in that state (placed where
@@ -785,7 +786,7 @@ cdef class IsmctsSearch:
         the run (while the caller ranked root turns) holds: the run returns at once, so a stop
         is never lost in the gap between the preparations and the search (setup clears it)."""
         cdef Tree* t = self.t
-        cdef State* st = <State*><size_t>engine._state_address()
+        cdef State* st = engine.st
         cdef long long made
         self._set_hidden(st, hidden, seed)
         t.iteration_limit = iterations
@@ -853,11 +854,11 @@ cdef class IsmctsSearch:
         if t.rng == 0:
             t.rng = 1
 
-    def determinization(self, engine, list hidden, unsigned long long seed=1):
+    def determinization(self, Engine engine, list hidden, unsigned long long seed=1):
         """One determinization of the engine's state as `run` draws them (for tests): the core's
         consistency problems and the pieces (Engine.pieces()) read from it, then undone."""
         cdef Tree* t = self.t
-        cdef State* st = <State*><size_t>engine._state_address()
+        cdef State* st = engine.st
         self._set_hidden(st, hidden, seed)
         t.observer = st.side
         t.relocated = 0
@@ -931,11 +932,11 @@ cdef class IsmctsSearch:
         determinizations) of the last run."""
         return self.t.iterations, self.t.n_nodes, self.t.rollout_actions, self.t.relocated
 
-    def threats_in(self, engine, list hidden=None, unsigned long long seed=1):
+    def threats_in(self, Engine engine, list hidden=None, unsigned long long seed=1):
         """The threat Moves (threat_moves) of the side to move in the engine's state against
         the other side, as indices into engine.legal(); a fresh tree (the last run's is lost)."""
         cdef Tree* t = self.t
-        cdef State* st = <State*><size_t>engine._state_address()
+        cdef State* st = engine.st
         cdef int k, i
         self._set_hidden(st, hidden or [], seed)
         t.n_nodes = 0

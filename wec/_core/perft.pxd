@@ -3,5 +3,3 @@ from wec._core.state cimport *
 
 cdef long long perft_moves(State* st, int depth, Move* buf, volatile int* stop) noexcept nogil
 cdef long long perft_actions(State* st, int depth, Move* buf, volatile int* stop) noexcept nogil
-cdef long long bench_generate(State* st, int reps, Move* buf) noexcept nogil
-cdef long long bench_make_unmake(State* st, int steps, unsigned long long seed, Move* buf) noexcept nogil

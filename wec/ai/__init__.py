@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from wec import rules
+from wec._core.searcher import Searcher
 from wec.ai import weights
 from wec.game.action import Action, parse_action
 from wec.game.errors import OptionsError, PositionError, WecError, shown
@@ -482,7 +483,7 @@ class AI:
         """Decisions in progress (choose_turn runs choose_action inside): a stop() applies to
         them only."""
         self._engine: Any = None
-        """What stop() stops: the searched game's engine, or the IS-MCTS searcher's stopper."""
+        """What stop() stops: the alpha-beta Searcher, or the IS-MCTS searcher's stopper."""
         self.last_nodes = 0
         self._turn_key: tuple | None = None
         self._turn_spent = 0.0
@@ -504,7 +505,7 @@ class AI:
             self._turn_stopped = True
             engine = self._engine
         if engine is not None:
-            engine.search_stop()
+            engine.stop()
 
     def _begin_decision(self) -> None:
         with self._stop_lock:
@@ -635,14 +636,13 @@ class AI:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0], 0, []
-        engine = view._engine
-        engine.search_setup(self.values, qdepth=level.quiescence, turn_only=self._turn_only,
-                            max_depth=level.depth, clearing=CLEARING_JOURNEYS,
-                            move_depth=MOVE_DEPTH)
-        engine.search_reset()
-        self._engine = engine
+        search = Searcher(view._engine, self.values, qdepth=level.quiescence,
+                          turn_only=self._turn_only, max_depth=level.depth,
+                          clearing=CLEARING_JOURNEYS, move_depth=MOVE_DEPTH)
+        search.reset()
+        self._engine = search
         if self._stop.is_set():
-            engine.search_stop()
+            search.stop()
         # seconds None: no deadline (the level's depth and the node budget bound the search);
         # 0: as fast as possible, the one iteration that judges every action, whole
         fastest = seconds is not None and seconds <= 0
@@ -651,7 +651,7 @@ class AI:
         best, first, used = None, -1, 0
         try:
             for depth in depths:
-                index, score, complete, used = engine.search_iteration(
+                index, score, complete, used = search.iteration(
                     depth, first, nodes or 0, deadline)
                 # a cut-short iteration still counts once its first action (the previous best)
                 # is searched: any action it prefers was searched to the full depth
@@ -665,7 +665,7 @@ class AI:
                 if abs(score) > weights.WEIGHTS["win"] // 2:
                     break  # a forced result: deeper search changes nothing
             best = best if best is not None else 0
-            steps = engine.search_plan(best)
+            steps = search.plan(best)
         finally:
             self._engine = None
         return legal[best], used, plan_entries(view, steps, lambda sim, i: sim.legal_actions()[i])
@@ -739,12 +739,12 @@ def signature(depth: int = 2, positions: list[Game] | None = None) -> tuple[int,
                      for name in SIGNATURE_POSITIONS]
     nodes = best = 0
     for game in positions:
-        engine = game._engine
-        engine.search_setup(search_values(), tt_bits=18, qdepth=LEVELS[DEFAULT_LEVEL].quiescence)
-        engine.search_reset()
+        search = Searcher(game._engine, search_values(), tt_bits=18,
+                          qdepth=LEVELS[DEFAULT_LEVEL].quiescence)
+        search.reset()
         used = index = 0
         for d in range(1, depth + 1):
-            index, _, complete, used = engine.search_iteration(d, index if d > 1 else -1, 0, 0.0)
+            index, _, complete, used = search.iteration(d, index if d > 1 else -1, 0, 0.0)
             if not complete:
                 raise RuntimeError("a signature search cannot be cut short")
         nodes += used

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from wec import rules
+from wec._core.searcher import Searcher
 from wec.game.action import Action
 from wec.game.game import Game
 
@@ -115,10 +116,10 @@ MAX_TURN_ACTIONS = 16
 
 
 class _Stopper:
-    """What AI.stop() calls (`search_stop`) while an IS-MCTS search runs."""
+    """What AI.stop() calls (`stop`) while an IS-MCTS search runs."""
 
     def __init__(self, searcher) -> None:
-        self.search_stop = searcher.stop
+        self.stop = searcher.stop
 
 
 def _square_index(square: tuple[int, int]) -> int:
@@ -172,8 +173,15 @@ def seed_of(ai_seed: int | None, game: Game) -> int:
     return zlib.crc32(text.encode()) or 1
 
 
+def ranking_search(view: Game, values: dict) -> Searcher:
+    """The search that ranks the root actions for candidate_turns (one exact greedy iteration)."""
+    from wec.ai import GREEDY
+    return Searcher(view._engine, values, qdepth=GREEDY.quiescence, turn_only=True, max_depth=1)
+
+
 def candidate_turns(view: Game, values: dict, count: int, deadline: float = 0.0,
-                    stopped: Callable[[], bool] = lambda: False) -> list[list[tuple]]:
+                    stopped: Callable[[], bool] = lambda: False,
+                    ranking: Searcher | None = None) -> list[list[tuple]]:
     """The best `count` whole turns of the side to move in `view`, as action tuples ending with
     End Turn (or the game's end): every root action scored exactly by one greedy iteration (the
     action, then quiescence over the turn's captures, Fires and End Turn, judged statically:
@@ -183,28 +191,29 @@ def candidate_turns(view: Game, values: dict, count: int, deadline: float = 0.0,
     scores at depth 2 take over 400 k nodes from a midgame position. `deadline` (monotonic
     seconds, 0: none) cuts the ranking short (the actions searched by then are ranked);
     `stopped()` (AI.stop) ends the completions once one turn is whole: each is a search of its
-    own, and eight of them in a slow build outlast a stop by many seconds."""
+    own, and eight of them in a slow build outlast a stop by many seconds. `ranking`: the
+    ranking_search of `view` to use (one the caller can stop), else one is made here."""
     from wec.ai import GREEDY
     engine = view._engine
-    engine.search_setup(values, qdepth=GREEDY.quiescence, turn_only=True, max_depth=1)
-    engine.search_reset()
-    engine.search_iteration(1, -1, TURN_SEARCH_NODES, deadline, exact=True)
+    search = ranking or ranking_search(view, values)
+    search.reset()
+    search.iteration(1, -1, TURN_SEARCH_NODES, deadline, exact=True)
     legal = engine.legal()
     side = engine.side
     turns: list[list[tuple]] = []
     ends: set[int] = set()
-    for index, _ in engine.root_scores():
+    for index, _ in search.root_scores():
         if len(turns) == count or (turns and stopped()):
             break
         sim = engine.copy()
-        sim.search_setup(values, tt_bits=12, qdepth=GREEDY.quiescence, turn_only=True,
-                         max_depth=1)
+        sim_search = Searcher(sim, values, tt_bits=12, qdepth=GREEDY.quiescence, turn_only=True,
+                              max_depth=1)
         turn = [legal[index]]
         sim.apply(legal[index])
         # (Engine.result -1: the game goes on)
         while sim.side == side and sim.result == -1 and len(turn) < MAX_TURN_ACTIONS:
-            sim.search_reset()
-            best = sim.search_iteration(1, -1, COMPLETION_NODES)[0]
+            sim_search.reset()
+            best = sim_search.iteration(1, -1, COMPLETION_NODES)[0]
             if best < 0:
                 break
             raw = sim.legal()[best]
@@ -251,29 +260,29 @@ def scored_replies(view: Game, turns: list[list[tuple]], values: dict, nodes: in
                 or sim.side == side:
             out.append(([], None))
             continue
-        sim.search_setup(values, tt_bits=16, qdepth=GREEDY.quiescence, turn_only=True,
-                         max_depth=GREEDY.depth, clearing=CLEARING_JOURNEYS,
-                         move_depth=MOVE_DEPTH)
-        sim.search_reset()
+        search = Searcher(sim, values, tt_bits=16, qdepth=GREEDY.quiescence, turn_only=True,
+                          max_depth=GREEDY.depth, clearing=CLEARING_JOURNEYS,
+                          move_depth=MOVE_DEPTH)
+        search.reset()
         best = -1
         score: int | None = None
         for depth in iteration_depths(GREEDY.depth):
-            index, value, complete, _ = sim.search_iteration(depth, best, nodes, deadline)
+            index, value, complete, _ = search.iteration(depth, best, nodes, deadline)
             if index >= 0:
                 best = index
             if not complete:
                 break
             score = value
         reply: list[tuple] = []
-        for index in (sim.search_plan(best, MAX_TURN_ACTIONS) if best >= 0 else []):
+        for index in (search.plan(best, MAX_TURN_ACTIONS) if best >= 0 else []):
             raw = sim.legal()[index]
             reply.append(raw)
             sim.apply(raw)
         # the plan ends where the table does (its depth): the rest an action at a time, as
         # candidate_turns completes a turn (the Fires of a conversion, then the capture)
         while reply and sim.side != side and sim.result == -1 and len(reply) < MAX_TURN_ACTIONS:
-            sim.search_reset()
-            index = sim.search_iteration(1, -1, COMPLETION_NODES, deadline)[0]
+            search.reset()
+            index = search.iteration(1, -1, COMPLETION_NODES, deadline)[0]
             if index < 0:
                 break
             raw = sim.legal()[index]
@@ -332,13 +341,14 @@ def choose(ai: "AI", game: Game, seconds: float | None, nodes: int | None) -> Ac
     turns: list[list[tuple]] = []
     if p.root_turns and not ai._stop.is_set():
         ranked = view.clone()
-        ai._engine = ranked._engine  # AI.stop() cuts the ranking short too
+        ranking = ranking_search(ranked, ai.values)
+        ai._engine = ranking  # AI.stop() cuts the ranking short too
         try:
             turns = candidate_turns(ranked, ai.values,
                                     max(p.root_turns, p.reply_candidates if p.expected_replies
                                         else 0),
                                     started + p.turn_share * (deadline - started) if deadline
-                                    else 0.0, ai._stop.is_set)
+                                    else 0.0, ai._stop.is_set, ranking)
         finally:
             ai._engine = None
         replies: list[list[tuple]] = []

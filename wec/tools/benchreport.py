@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from wec import Game, perft
+from wec._core import bench
 
 def _module(name: str) -> Any:
     """A module imported at run time: the pure-Python reference and the desktop app are
@@ -71,7 +72,7 @@ def generation_figures(quick: bool) -> dict[str, float]:
     ReferenceGame, standard_position = reference.ReferenceGame, reference.standard_position
     game = Game.new()
     reps = 50 if quick else 2000
-    dt, n = best_time(lambda: game._engine.bench_generate(reps), 1 if quick else 5)
+    dt, n = best_time(lambda: bench.generate(game._engine, reps), 1 if quick else 5)
     ref = ReferenceGame.from_position(standard_position())
     ref_reps = 3 if quick else 100
     rdt, rn = best_time(lambda: sum(len(ref._actions()) for _ in range(ref_reps)),
@@ -93,7 +94,7 @@ def apply_undo_figures(quick: bool) -> dict[str, float]:
     ReferenceGame, standard_position = reference.ReferenceGame, reference.standard_position
     game = Game.new()
     steps = 100 if quick else 1500
-    dt, n = best_time(lambda: game._engine.bench_make_unmake(steps), 1 if quick else 5)
+    dt, n = best_time(lambda: bench.make_unmake(game._engine, steps), 1 if quick else 5)
     ref = ReferenceGame.from_position(standard_position())
     moves = list(ref._actions().values())
     if quick:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterator
 
 from wec import rules
+from wec._core import searcher
 from wec.ai import AI, DEFAULT_LEVEL, LEVELS, GreedyPlayer, RandomPlayer, search_values
 from wec.game.errors import WecError
 from wec.game.game import Game
@@ -198,9 +199,8 @@ def play_one(args: tuple) -> GameResult:
     result = game.result
     if result is None:  # adjudicate by the evaluation of the side to move
         adjudicated = True
-        engine = game._engine
-        engine.search_setup(search_values(), tt_bits=10, max_depth=2)
-        score = engine.evaluate()
+        score = searcher.Searcher(game._engine, search_values(), tt_bits=10,
+                                  max_depth=2).evaluate()
         if abs(score) < ADJUDICATION_MARGIN:
             result = "draw"
         else:
