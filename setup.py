@@ -26,7 +26,7 @@ directives = {
     "embedsignature": True,
 }
 MODULES = ["state", "board", "effects", "movegen", "fire", "articles", "actions", "make", "perft",
-           "search", "tables", "engine", "searcher", "ismcts", "codec", "bench"]
+           "search", "tables", "records", "engine", "searcher", "ismcts", "codec", "bench"]
 extensions = [
     Extension(
         f"wec._core.{name}",

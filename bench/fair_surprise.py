@@ -20,7 +20,7 @@ from wec.game.coredata import EV_CONVERTED, EV_REMOVED, KILL_KIND
 
 def _piece(entry, pid):
     raw = entry.pieces.get(pid)
-    return rules.PIECE_TYPES[raw[1]].code if raw else "?"
+    return rules.PIECE_TYPES[raw.type].code if raw else "?"
 
 
 def lost(path):
@@ -37,16 +37,17 @@ def lost(path):
         seen_at_start = line[start].vis_before[loser]
         acted = []
         for e in line[start:i + 1]:
-            pid = e.raw[1]
+            pid = e.raw.pid
             if pid < 0 or e.mover == loser:
                 continue
             visible = pid < len(seen_at_start) and bool(seen_at_start[pid])
             acted.append((e.name, _piece(e, pid), visible))
-        primary = [ev for ev in entry.events if ev[0] in (EV_REMOVED, EV_CONVERTED) and
-                   rules.PIECE_TYPES[entry.pieces.get(ev[1], (0, 0))[1]].role == "primary"]
-        ev = primary[0] if primary else (0, 0, 0)
-        how = ("conversion" if ev[0] == EV_CONVERTED else
-               f"{entry.name.lower()}/{KILL_KIND.get(ev[4], ev[4]) if len(ev) > 4 else '?'}")
+        primary = [ev for ev in entry.events if ev.kind in (EV_REMOVED, EV_CONVERTED) and
+                   ev.pid in entry.pieces and
+                   rules.PIECE_TYPES[entry.pieces[ev.pid].type].role == "primary"]
+        ev = primary[0] if primary else None
+        how = ("conversion" if ev is not None and ev.kind == EV_CONVERTED else
+               f"{entry.name.lower()}/{KILL_KIND.get(ev.info, ev.info) if ev else '?'}")
         return loser, {"how": how, "by_own_action": entry.mover == loser, "text": entry.text,
                        "acted": acted, "hidden_actor": any(not v for _, _, v in acted),
                        "ply": i}

@@ -16,6 +16,7 @@ import pytest
 
 import wec
 from wec._core.searcher import Searcher
+from wec._core.state import ACT_END
 from wec.ai import search_values
 
 
@@ -104,8 +105,8 @@ def test_positions_with_hidden_enemies_search_their_possible_locations():
     assert s.stats[3] == 0  # its own square: nothing to move
     sonar = wec.Game.from_position({**view.position(), "pieces": view.position()["pieces"] + [
         {"type": "SU", "color": "black", "square": [2, 9], "level": "S"}]})
-    sonar_pid = next(raw[0] for raw in sonar._engine.pieces()
-                     if raw[2] == 1 and raw[1] == pid_type(view, pid))
+    sonar_pid = next(raw.pid for raw in sonar._engine.pieces()
+                     if raw.color == 1 and raw.type == pid_type(view, pid))
     assert not sonar._engine.can_see(0, sonar_pid)
     in_sight = (3 - 1) * 10 + (9 - 1)  # next to Black's submarine at (2,9): seen there
     assert s.run(sonar._engine, [(sonar_pid, level, [in_sight])], iterations=50, seed=3) == 50
@@ -113,7 +114,7 @@ def test_positions_with_hidden_enemies_search_their_possible_locations():
 
 
 def pid_type(game: wec.Game, pid: int) -> int:
-    return next(raw[1] for raw in game._engine.pieces() if raw[0] == pid)
+    return next(raw.type for raw in game._engine.pieces() if raw.pid == pid)
 
 
 def test_it_never_reads_the_hidden_truth():
@@ -258,20 +259,20 @@ def test_a_hidden_carrier_takes_its_passenger_along_in_every_determinization():
     g.end_turn()
     view, hidden = searched_game(g, fair=True)
     assert len(hidden) == 2 and all(len(squares) > 1 for _, _, squares in hidden)
-    su, sp = (next(raw[0] for raw in view._engine.pieces() if raw[2] == 1 and
-                   raw[1] == wec.rules.TYPE_INDEX[code]) for code in ("SU", "SP"))
-    start = {raw[0]: raw[4] for raw in view._engine.pieces()}
+    su, sp = (next(raw.pid for raw in view._engine.pieces() if raw.color == 1 and
+                   raw.type == wec.rules.TYPE_INDEX[code]) for code in ("SU", "SP"))
+    start = {raw.pid: raw.sq for raw in view._engine.pieces()}
     s = IsmctsSearch()
     s.setup(search_values())
     moved_together = 0
     for seed in range(1, 41):
         problems, pieces = s.determinization(view._engine, hidden, seed=seed)
         assert problems == [], (seed, problems)
-        where = {raw[0]: raw[4] for raw in pieces}
+        where = {raw.pid: raw.sq for raw in pieces}
         assert where[su] == where[sp]
         moved_together += where[su] != start[su]
     assert moved_together > 10
-    assert {raw[0]: raw[4] for raw in view._engine.pieces()} == start  # every one undone
+    assert {raw.pid: raw.sq for raw in view._engine.pieces()} == start  # every one undone
 
 
 @pytest.mark.parametrize("widening", [0.0, 1.0])
@@ -347,7 +348,7 @@ def test_candidate_turns_are_whole_different_turns(name):
             action = sim._to_action(raw)
             assert action in sim.legal_actions()
             sim.apply(action)
-        assert turn[-1][0] == 2 and sim.to_move != g.to_move  # ACT_END: a whole turn
+        assert turn[-1].kind == ACT_END and sim.to_move != g.to_move  # a whole turn
         ends.add(sim.hash)
     assert len(ends) == len(turns)  # no turn twice in another order
 

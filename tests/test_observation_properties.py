@@ -125,11 +125,11 @@ def test_hidden_pieces_stand_in_their_possible_locations(seed):
             side = rules.COLORS.index(color)
             visible = set(g._engine.visible(side))
             for raw in g._engine.pieces():
-                pid, _, owner = raw[0], raw[1], raw[2]
+                pid, owner = raw.pid, raw.color
                 if owner == side or pid in visible:
                     continue
                 assert pid in markers, (color, raw)
-                r, c = raw[4] // 10 + 1, raw[4] % 10 + 1
+                r, c = raw.sq // 10 + 1, raw.sq % 10 + 1
                 assert (r, c) in places[pid], (color, markers[pid], (r, c))
             # an observation never lists an enemy piece it cannot see
             seen = {(p.type, p.row, p.col, p.level) for p in obs.pieces() if p.color != color}

@@ -77,7 +77,7 @@ from wec._core import codec
 from wec.game.action import Action
 from wec.game.actionlist import Snapshot, _brief, _core_brief, _text, pending
 from wec.game.coredata import (ACT_DOZE, ACT_DROP, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE,
-                       ACT_PICKUP, ACT_REINFORCE, piece_info)
+                       ACT_PICKUP, ACT_REINFORCE, ActionRecord, PieceRecord, piece_info)
 from wec.game.errors import IllegalActionError, WecError
 from wec.game.game import Game
 from wec.game.position import square_of
@@ -173,15 +173,15 @@ def describe_text(action: int) -> str:
 # --- numbering the legal actions of a state --------------------------------------------------------
 
 class _Numberer:
-    """Numbers raw engine actions (wec._core ``Engine.legal()`` tuples) of one state."""
+    """Numbers the core's actions (wec._core ``Engine.legal()`` records) of one state."""
 
     def __init__(self, engine: Any) -> None:
         self.engine = engine
         self.side = engine.side
-        self._pieces: dict[int, tuple] = {}
+        self._pieces: dict[int, PieceRecord] = {}
         self._slots: dict[int, int] = {}
 
-    def piece(self, pid: int) -> tuple:
+    def piece(self, pid: int) -> PieceRecord:
         raw = self._pieces.get(pid)
         if raw is None:
             raw = self._pieces[pid] = self.engine.piece(pid)
@@ -193,9 +193,9 @@ class _Numberer:
         if found is not None:
             return found
         raw = self.piece(pid)
-        color = raw[2]
-        others = [q for q in self.engine.occupants(raw[4], raw[5])
-                  if q != pid and self.piece(q)[2] == color
+        color = raw.color
+        others = [q for q in self.engine.occupants(raw.sq, raw.level)
+                  if q != pid and self.piece(q).color == color
                   and (color == self.side or self.engine.can_see(self.side, q))]
         rank = 0
         if others:
@@ -207,14 +207,14 @@ class _Numberer:
 
     def ref(self, pid: int) -> dict[str, int]:
         raw = self.piece(pid)
-        return {"square": raw[4], "level": raw[5], "slot": self.slot(pid)}
+        return {"square": raw.sq, "level": raw.level, "slot": self.slot(pid)}
 
     def article_rank(self, pid: int, kind: int) -> int:
-        kinds = sorted({k for k, _ in self.piece(pid)[6]})
+        kinds = sorted({k for k, _ in self.piece(pid).articles})
         return kinds.index(kind)
 
-    def number(self, raw: tuple) -> int:
-        kind, pid, dest, dlevel, passenger, path, group, direction, art, art2, target = raw
+    def number(self, raw: ActionRecord) -> int:
+        kind, pid, dest, art, target = raw.kind, raw.pid, raw.dest, raw.art, raw.target
         if kind == ACT_END:
             return _BASE["end"]
         if kind == ACT_REINFORCE:
@@ -222,18 +222,18 @@ class _Numberer:
             return action_id("reinforce", square=rsq, type=rtype, hand=rhand)
         me = self.ref(pid)
         if kind == ACT_MOVE:
-            return action_id("move", **me, dest_square=dest, dest_level=dlevel,
-                             passenger=int(passenger >= 0))
+            return action_id("move", **me, dest_square=dest, dest_level=raw.dlevel,
+                             passenger=int(raw.passenger >= 0))
         if kind == ACT_DOZE:
             if me["level"] != 0:
                 raise CodecError(f"doze from level {me['level']}: {raw}")
-            return action_id("doze", square=me["square"], slot=me["slot"], direction=direction,
-                             group=group)
+            return action_id("doze", square=me["square"], slot=me["slot"], direction=raw.dir,
+                             group=raw.group)
         if kind in (ACT_PICKUP, ACT_DROP):
             return action_id("pickup" if kind == ACT_PICKUP else "drop", **me, article=art - 1)
         if kind == ACT_EXCHANGE:
             other = self.ref(target)
-            swap = 0 if not art2 else 1 + self.article_rank(target, art2)
+            swap = 0 if not raw.art2 else 1 + self.article_rank(target, raw.art2)
             return action_id("exchange", **me, give=self.article_rank(pid, art), swap=swap,
                              target_square=other["square"], target_level=other["level"],
                              target_slot=other["slot"])
@@ -241,7 +241,7 @@ class _Numberer:
             code = rules.FIRE_CODE[rules.ARTICLES[art - 1]]
             if code in TRANSPORTS:
                 return action_id("transport", **me, article=TRANSPORTS.index(code),
-                                 dest_square=dest, path=path)
+                                 dest_square=dest, path=raw.path)
             if target >= 0:
                 other = self.ref(target)
                 weapon = AT_WEAPONS.index(code)
@@ -249,7 +249,7 @@ class _Numberer:
                     raise CodecError(f"{code} fired at a piece at level {other['level']}: {raw}")
                 return action_id("fire_at", **me, weapon=weapon,
                                  target_square=other["square"], target_slot=other["slot"])
-            return action_id("fire", **me, weapon=FIRE_WEAPONS.index(code), direction=direction)
+            return action_id("fire", **me, weapon=FIRE_WEAPONS.index(code), direction=raw.dir)
         raise CodecError(f"no id for action kind {kind}: {raw}")
 
 
@@ -269,26 +269,26 @@ def _twin_rank(me: tuple, twin: tuple) -> int:
     return found
 
 
-def _piece_text(raw: tuple) -> str:
-    """R12.2 Piece text of an Engine.piece tuple (the facade briefs, remembered per state of
+def _piece_text(raw: PieceRecord) -> str:
+    """R12.2 Piece text of an Engine.piece record (the facade briefs, remembered per state of
     the piece)."""
     return _text(_brief(_core_brief(raw)))
 
 
-def legal_ids(game: Game) -> dict[int, tuple]:
-    """The side to move's legal actions as {id: engine action tuple}; CodecError on a collision
+def legal_ids(game: Game) -> dict[int, ActionRecord]:
+    """The side to move's legal actions as {id: the core's ActionRecord}; CodecError on a collision
     (two different action texts with one id)."""
     if game._engine.result != -1:
         return {}
     return _listed_ids(game)[0]
 
 
-def _listed_ids(game: Game) -> tuple[dict[int, tuple], Snapshot]:
+def _listed_ids(game: Game) -> tuple[dict[int, ActionRecord], Snapshot]:
     """`legal_ids` of a game that goes on, and the Snapshot of the pieces its actions name (for
     their texts, spelled out only when read)."""
     engine = game._engine
     numberer = _Numberer(engine)
-    out: dict[int, tuple] = {}
+    out: dict[int, ActionRecord] = {}
     raws = engine.legal()
     snap = Snapshot(engine, raws, (-1, 0), just_listed=True)
     twins = codec.codec_twins(engine, len(raws))
@@ -471,7 +471,7 @@ class WeaponChessState(pyspiel.State):
         """The engine-level game (its record starts at this state's initial position)."""
         return self._mech.game
 
-    def _listed(self) -> tuple[int, dict[int, tuple], Snapshot | None]:
+    def _listed(self) -> tuple[int, dict[int, ActionRecord], Snapshot | None]:
         cached = self._legal.value
         if cached is None or cached[0] != len(self._played):
             if self.is_terminal():
@@ -481,7 +481,7 @@ class WeaponChessState(pyspiel.State):
             self._legal.value = cached
         return cached  # type: ignore[no-any-return]
 
-    def _ids(self) -> dict[int, tuple]:
+    def _ids(self) -> dict[int, ActionRecord]:
         return self._listed()[1]
 
     def full_game(self) -> Game:

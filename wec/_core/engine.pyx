@@ -1,7 +1,8 @@
 # cython: language_level=3
 """The Python face of the core: one `Engine` owns a State and its compiled Rules.
 
-The facade (wec.game) talks to this class with plain tuples; nothing here is per-node hot.
+The facade (wec.game) talks to this class with the named records of wec._core.records (actions,
+pieces, events) and plain data; nothing here is per-node hot.
 """
 from libc.stdlib cimport calloc, malloc, free
 from libc.string cimport memset, memcpy, memcmp
@@ -15,6 +16,8 @@ from wec._core.actions cimport gen_actions
 from wec._core.make cimport do_action, undo_action
 from wec._core.perft cimport perft_moves, perft_actions
 from wec._core.tables cimport RulesBox, compile_rules
+from wec._core.records cimport (ActionRecord, PieceRecord, EventRecord, Journey, action_record,
+                                read_action)
 
 from wec import rules as _rules
 
@@ -29,9 +32,10 @@ cdef extern from *:
     const int WEC_CHECK_ACTIONS
 
 cdef extern from "Python.h":
-    # A legal list's objects (raw tuples, pending actions and their dicts) hold no reference
-    # cycles; left to the cyclic collector, the thousands made per second each pass through its
-    # generations and make it scan the whole heap again and again (half of a listing's time).
+    # A legal list's objects (pending actions and their (snapshot, record) pairs) hold no
+    # reference cycles; left to the cyclic collector, the thousands made per second each pass
+    # through its generations and make it scan the whole heap again and again (half of a
+    # listing's time).
     void PyObject_GC_UnTrack(void* op)
     int PyObject_GenericSetAttr(object o, object name, object value) except -1
     PyTypeObject PyBaseObject_Type
@@ -240,8 +244,7 @@ cdef class Engine:
             st.result = 1 - st.side  # R6.5: no legal Move at the start of the turn loses
 
     def pieces(self):
-        """Every piece on the board: (pid, type, color, hand, sq, level, articles, stun, home,
-        cooldowns) with articles a tuple of (kind, cool) and cooldowns {kind: turns} (inherent)."""
+        """Every piece on the board, as PieceRecords (Engine.piece)."""
         cdef Piece* p
         cdef int pid, i
         out = []
@@ -253,19 +256,17 @@ cdef class Engine:
         return out
 
     def piece(self, int pid):
-        """(pid, type, color, hand, sq, level, articles, stun, home, cooldowns, journey, fired,
-        acted, hits, mover): articles a tuple of (kind, cool); cooldowns {kind: turns} of inherent
-        weapons; journey (kind, dest, path, level) or None; hits {weapon kind: count}."""
+        """One piece, alive or not, as a PieceRecord (its fields: records.pxd)."""
         cdef Piece* p = &self.st.pieces[pid]
         cdef int i
         if not 0 <= pid < self.st.n_pieces:
             raise IndexError(pid)
         arts = tuple((p.art[i], p.cool[i]) for i in range(MAX_SLOTS) if p.art[i])
         icool = {i: p.icool[i] for i in range(N_KINDS) if p.icool[i]}
-        journey = (p.jkind, p.jdest, p.jpath, p.jlevel) if p.journey else None
+        journey = Journey(p.jkind, p.jdest, p.jpath, p.jlevel) if p.journey else None
         hits = {i: p.hits[i] for i in range(7) if p.hits[i]}
-        return (pid, p.type, p.color, p.hand, p.sq, p.level, arts, p.stun, p.home, icool,
-                journey, p.fired, p.acted, hits, p.mover)
+        return PieceRecord(pid, p.type, p.color, p.hand, p.sq, p.level, arts, p.stun, p.home,
+                           icool, journey, p.fired, p.acted, hits, p.mover)
 
     def hidden_state(self, int pid):
         """(locks, revealed, held): the piece id each of its Anti-Stealths is locked on (NONE
@@ -323,10 +324,14 @@ cdef class Engine:
         return self.st.quiet
 
     def events(self):
-        """What the last action did: (kind, pid, sq, level, info, color) tuples."""
+        """What the last action did, as EventRecords."""
         cdef int i
-        return [(self.st.ev[i].kind, self.st.ev[i].pid, self.st.ev[i].sq, self.st.ev[i].level,
-                 self.st.ev[i].info, self.st.ev[i].color) for i in range(self.st.n_ev)]
+        cdef Event* e
+        out = []
+        for i in range(self.st.n_ev):
+            e = &self.st.ev[i]
+            out.append(EventRecord(e.kind, e.pid, e.sq, e.level, e.info, e.color))
+        return out
 
     def articles(self):
         """Ground articles: list of (sq, kind, cool)."""
@@ -382,8 +387,7 @@ cdef class Engine:
     # --- actions ---------------------------------------------------------------------------------
 
     def legal(self, bint moves_only=False):
-        """Every legal action: tuples (kind, pid, dest, dlevel, passenger, path, group, dir, art,
-        art2, target)."""
+        """Every legal action, as ActionRecords (their fields: records.pxd)."""
         cdef int n, i
         cdef Move* m
         with nogil:
@@ -392,14 +396,9 @@ cdef class Engine:
                                                                and not self.st.moved) else 0
             else:
                 n = gen_actions(self.st, self.buf)
-        cdef tuple raw
         out = []
         for i in range(n):
-            m = &self.buf[i]
-            raw = (m.kind, m.pid, m.dest, m.dlevel, m.passenger, m.path, m.group, m.dir,
-                   m.art, m.art2, m.target)
-            PyObject_GC_UnTrack(<void*>raw)  # small ints only: no cycle (see PyObject_GC_UnTrack)
-            out.append(raw)
+            out.append(action_record(&self.buf[i]))  # C ints only: never tracked by the GC
         return out
 
     @staticmethod
@@ -460,11 +459,11 @@ cdef class Engine:
     def has_move(self):
         return has_move(self.st)
 
-    def apply(self, tuple action):
-        """Apply one action tuple exactly as `legal()` returned it (no legality check here)."""
+    def apply(self, ActionRecord action not None):
+        """Apply one action exactly as `legal()` returned it (no legality check here), or a
+        game call (ACT_RESIGN, ACT_DRAW)."""
         cdef Move m
-        (m.kind, m.pid, m.dest, m.dlevel, m.passenger, m.path, m.group, m.dir, m.art, m.art2,
-         m.target) = action
+        read_action(action, &m)
         do_action(self.st, &m)
         if WEC_CHECK_ACTIONS:
             problems = self.check()

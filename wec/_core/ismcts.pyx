@@ -37,6 +37,7 @@ from wec._core.make cimport do_action, undo_action
 from wec._core.search cimport (Search, MAX_PLY, evaluate, set_values, search_alloc, search_free,
                               search_root, now)
 from wec._core.engine cimport Engine
+from wec._core.records cimport ActionRecord, action_record, read_action
 
 
 cdef inline unsigned long long next_random(Tree* t) noexcept nogil:
@@ -797,10 +798,10 @@ cdef class IsmctsSearch:
 
     def set_root_turns(self, list turns):
         """Root-turns mode for the next runs: the root's children are these whole turns (each a
-        list of action tuples as Engine.legal() gives them, the first one legal at the root),
+        list of ActionRecords as Engine.legal() gives them, the first one legal at the root),
         best first; [] returns to single actions at the root."""
         cdef Tree* t = self.t
-        cdef Move* m
+        cdef ActionRecord action
         cdef int k, j
         if len(turns) > MAX_TURNS:
             raise ValueError(f"at most {MAX_TURNS} root turns, not {len(turns)}")
@@ -809,30 +810,26 @@ cdef class IsmctsSearch:
                 raise ValueError(f"a root turn has 1 to {MAX_TURN_LEN} actions, not {len(turn)}")
         t.n_turns = 0
         for k, turn in enumerate(turns):
-            for j, raw in enumerate(turn):
-                m = &t.turns[k * MAX_TURN_LEN + j]
-                (m.kind, m.pid, m.dest, m.dlevel, m.passenger, m.path, m.group, m.dir, m.art,
-                 m.art2, m.target) = raw
+            for j, action in enumerate(turn):
+                read_action(action, &t.turns[k * MAX_TURN_LEN + j])
             t.turn_len[k] = len(turn)
             t.reply_len[k] = 0
         t.n_turns = len(turns)
 
     def set_replies(self, list replies):
         """After set_root_turns: the enemy's expected reply to each candidate turn (a list of
-        action tuples, [] none), whose actions are expanded first below it (before captures),
+        ActionRecords, [] none), whose actions are expanded first below it (before captures),
         so the tree weighs the reply a search would make (wec.ai.ismcts.enemy_replies)."""
         cdef Tree* t = self.t
-        cdef Move* m
+        cdef ActionRecord action
         cdef int k, j
         if len(replies) > t.n_turns:
             raise ValueError(f"{len(replies)} replies for {t.n_turns} root turns")
         for k, turn in enumerate(replies):
             if len(turn) > MAX_TURN_LEN:
                 raise ValueError(f"a reply has at most {MAX_TURN_LEN} actions, not {len(turn)}")
-            for j, raw in enumerate(turn):
-                m = &t.replies[k * MAX_TURN_LEN + j]
-                (m.kind, m.pid, m.dest, m.dlevel, m.passenger, m.path, m.group, m.dir, m.art,
-                 m.art2, m.target) = raw
+            for j, action in enumerate(turn):
+                read_action(action, &t.replies[k * MAX_TURN_LEN + j])
             t.reply_len[k] = len(turn)
 
     cdef _set_hidden(self, State* st, list hidden, unsigned long long seed):
@@ -874,7 +871,7 @@ cdef class IsmctsSearch:
         self.t.stop = 1
 
     def root_children(self):
-        """The root's children: (action tuple as Engine.legal() gives it, visits, mean reward
+        """The root's children: (ActionRecord as Engine.legal() gives it, visits, mean reward
         for the observer, availability), most visited first. In root-turns mode the action is
         the turn's first; root_turn_children() tells which turn."""
         cdef Tree* t = self.t
@@ -886,9 +883,7 @@ cdef class IsmctsSearch:
         c = t.nodes[0].child
         while c >= 0:
             nd = &t.nodes[c]
-            m = nd.move
-            out.append(((m.kind, m.pid, m.dest, m.dlevel, m.passenger, m.path, m.group, m.dir,
-                         m.art, m.art2, m.target), nd.visits,
+            out.append((action_record(&nd.move), nd.visits,
                         nd.reward / nd.visits if nd.visits else 0.0, nd.avail))
             c = nd.sibling
         out.sort(key=lambda e: (-e[1], -e[2]))

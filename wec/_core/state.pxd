@@ -6,15 +6,21 @@ change: make/unmake is exact by construction (Stockfish do_move/undo_move, with 
 """
 from libc.stdint cimport uint64_t
 
+# The codes are `cpdef`: defined here once, and exported to Python by wec._core.state (the
+# facade takes them from there, wec.game.coredata); the sizes stay C-only.
+cpdef enum:
+    GROUND = 0            # levels (R1.3)
+    AIR = 1
+    SUB = 2
+    BLACK = 0             # sides
+    WHITE = 1
+    NONE = -1             # no piece, square, direction...
+    RESULT_NONE = -1      # State.result: the game goes on; else BLACK, WHITE or RESULT_DRAW
+    RESULT_DRAW = 2
+
 cdef enum:
     N_SQ = 100            # R1.1: 10 x 10 squares, index (row-1)*10 + (col-1)
     N_LEVELS = 3          # R1.3
-    GROUND = 0
-    AIR = 1
-    SUB = 2
-    BLACK = 0
-    WHITE = 1
-    NONE = -1
     MAX_PIECES = 640      # 6 per square (R3.1) plus reserves that entered
     MAX_SLOTS = 3         # R5.1: 1 slot, 3 with an XXX box
     N_TYPES = 23          # rows of wec.rules.PIECE_TYPES
@@ -23,13 +29,11 @@ cdef enum:
     MAX_RESERVES = 128
     MAX_PROJECTILES = 256
     MAX_MOVES = 8192      # generated actions in one position (dozes dominate)
-    RESULT_NONE = -1
-    RESULT_DRAW = 2
     MAX_EVENTS = 384      # what one action did (for the game record), per action: room for
                           # every flight of a full sky at an End Turn and what they hit
 
 # Article kinds (wec.rules.ARTICLES order, 0 = none).
-cdef enum:
+cpdef enum:
     A_FL = 1
     A_ST = 2
     A_CS = 3
@@ -50,7 +54,7 @@ cdef enum:
     A_XXX = 18
 
 # What an action did (Event.kind), read by the facade for the game record (R12.2 Results).
-cdef enum:
+cpdef enum:
     EV_REMOVED = 1        # piece removed: info = weapon kind that killed it, 0 = capture/fall
     EV_STUNNED = 2        # info = the stun count given
     EV_CONVERTED = 3      # piece changed sides
@@ -60,10 +64,11 @@ cdef enum:
     EV_SWEPT = 7          # a weapon went through sq/level: a Flame (R7.1) or a projectile in
                           # flight entering it (R7.7); info = its weapon kind; not notated, read
                           # for the fair view
-    CAUSE_FALL = 99       # EV_REMOVED info: fell or drowned (R3.4, R9.4); 0 = captured by a move
+    CAUSE_CAPTURE = 0     # EV_REMOVED info: captured by a Move
+    CAUSE_FALL = 99       # EV_REMOVED info: fell or drowned (R3.4, R9.4)
 
 # Action kinds.
-cdef enum:
+cpdef enum:
     ACT_MOVE = 0
     ACT_DOZE = 1
     ACT_END = 2

@@ -1,2 +1,4 @@
 # cython: language_level=3
-"""Declarations only: see state.pxd."""
+"""The state's C declarations are in state.pxd; this module exports its codes to Python (levels,
+sides, results, article kinds, event kinds and causes, action kinds): wec.game.coredata takes
+them from here."""

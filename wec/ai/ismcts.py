@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Callable
 from wec import rules
 from wec._core.searcher import Searcher
 from wec.game.action import Action
+from wec.game.coredata import PieceRecord
 from wec.game.game import Game
 
 if TYPE_CHECKING:
@@ -145,24 +146,25 @@ def searched_game(game: Game, fair: bool) -> tuple[Game, list[tuple[int, int, li
     view = _loadable(pos)
     side = rules.COLORS.index(obs.color)
     engine = view._engine
-    unseen = [raw for raw in engine.pieces() if raw[2] != side and not engine.can_see(side, raw[0])]
+    unseen = [raw for raw in engine.pieces()
+              if raw.color != side and not engine.can_see(side, raw.pid)]
     out = []
     for seen in hidden:  # each placed piece: the nearest one of its type to its last sighting
         r0, c0 = seen.square
         same = [raw for raw in unseen
-                if (_type_code(raw), rules.LEVELS[raw[5]]) == (seen.type, seen.level)]
+                if (_type_code(raw), rules.LEVELS[raw.level]) == (seen.type, seen.level)]
         if not same:
             continue  # left out: no room for it anywhere near
-        raw = min(same, key=lambda raw: (max(abs(raw[4] // 10 + 1 - r0), abs(raw[4] % 10 + 1 - c0)),
-                                         raw[4]))
+        raw = min(same, key=lambda raw: (max(abs(raw.sq // 10 + 1 - r0), abs(raw.sq % 10 + 1 - c0)),
+                                         raw.sq))
         squares = sorted(places.get(seen.marker, ()))
-        out.append((raw[0], raw[5], [_square_index(s) for s in squares]))
+        out.append((raw.pid, raw.level, [_square_index(s) for s in squares]))
         unseen.remove(raw)
     return view, out
 
 
-def _type_code(raw: tuple) -> str:
-    return rules.PIECE_TYPES[raw[1]].code
+def _type_code(raw: PieceRecord) -> str:
+    return rules.PIECE_TYPES[raw.type].code
 
 
 def seed_of(ai_seed: int | None, game: Game) -> int:

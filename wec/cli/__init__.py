@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from wec import Action, Game, perft
 from wec.tools.cliargs import Parser, count, elo_bounds, seconds, window_size
-from wec.game.coredata import ACT_END, NO_ACTION
+from wec.game.coredata import ACT_END, ActionRecord
 from wec.game.errors import WecError
 from wec.game.jsonfile import read_json_file
 from wec.ai import ALGORITHMS
@@ -77,7 +77,7 @@ def _stoppable(game: Game, count: Callable[[], int]) -> int:
     return int(box["n"])
 
 
-def _root_split(game: Game, mode: str) -> list[tuple[str, tuple]]:
+def _root_split(game: Game, mode: str) -> list[tuple[str, ActionRecord]]:
     """The root's children as the core's perft makes them: in moves mode each Move (or Doze),
     followed by End Turn; in actions mode each legal action. (text, core action) pairs."""
     texts = {raw: str(action) for action, raw in game._legal()}
@@ -85,11 +85,11 @@ def _root_split(game: Game, mode: str) -> list[tuple[str, tuple]]:
     return [(texts.get(raw, repr(raw)), raw) for raw in roots]
 
 
-def _count_below(game: Game, raw: tuple, depth: int, mode: str) -> int:
+def _count_below(game: Game, raw: ActionRecord, depth: int, mode: str) -> int:
     """perft(depth) of the child reached by `raw` (and End Turn in moves mode), on the game's
     own core state, which is unwound afterwards; -1 if perft_stop() ended it."""
     engine = game._engine
-    steps = [raw] + ([(ACT_END,) + NO_ACTION[1:]] if mode == "moves" else [])
+    steps = [raw] + ([ActionRecord(ACT_END)] if mode == "moves" else [])
     for step in steps:
         engine.apply(step)
     try:

@@ -1,8 +1,8 @@
 """The legal actions of one state, listed at the core's pace.
 
-`Engine.legal()` gives raw tuples; an `Action` (a frozen dataclass of 14 fields) costs micro-
+`Engine.legal()` gives ActionRecords; an `Action` (a frozen dataclass of 14 fields) costs micro-
 seconds to spell out, and most listed actions are never looked at. So a listed action starts as
-a `PendingAction`: an `Action` subclass holding only the raw tuple and a `Snapshot` of the pieces
+a `PendingAction`: an `Action` subclass holding only the record and a `Snapshot` of the pieces
 it names, taken when the list was made. Its first attribute read fills in every field from that
 snapshot and turns it into a plain `Action` (equal, hashed and printed like one), so a listed
 action always describes the state it was listed in, whatever the game did since.
@@ -16,7 +16,7 @@ from wec import rules
 from wec._core.engine import Engine
 from wec.game.action import Action, piece_text
 from wec.game.coredata import ACT_DOZE, ACT_DROP, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE, \
-    ACT_PICKUP, ACT_REINFORCE
+    ACT_PICKUP, ACT_REINFORCE, ActionRecord, PieceRecord
 from wec.game.position import square_of
 
 
@@ -26,7 +26,7 @@ class Snapshot:
 
     __slots__ = ("_named", "reserves", "key")
 
-    def __init__(self, engine: Any, raws: list[tuple], key: tuple[int, int], *,
+    def __init__(self, engine: Any, raws: list[ActionRecord], key: tuple[int, int], *,
                  just_listed: bool = False) -> None:
         self.key = key
         """(actions applied, hash) of the state the list belongs to."""
@@ -35,7 +35,7 @@ class Snapshot:
             reinforce = engine.lists_reinforce(len(raws))
         else:
             named = {pid: _core_brief(engine.piece(pid)) for pid in _named(raws)}
-            reinforce = any(r[0] == ACT_REINFORCE for r in raws)
+            reinforce = any(r.kind == ACT_REINFORCE for r in raws)
         self._named = named  # core briefs; spelled out (`brief`) only for actions read
         self.reserves = engine.reserves() if reinforce else ()
 
@@ -43,9 +43,9 @@ class Snapshot:
         """(type code, row, col, level, hand, articles) of a piece the actions name."""
         return _brief(self._named[pid])
 
-    def fields(self, raw: tuple) -> dict[str, Any]:
-        """The Action fields of a raw action (wec._core Engine.legal tuple)."""
-        kind, pid, dest, dlevel, passenger, path, group, direction, art, art2, target = raw
+    def fields(self, raw: ActionRecord) -> dict[str, Any]:
+        """The Action fields of a listed action (an Engine.legal record)."""
+        kind, pid, dest, art, target = raw.kind, raw.pid, raw.dest, raw.art, raw.target
         if kind == ACT_END:
             return {"kind": "end"}
         if kind == ACT_REINFORCE:
@@ -61,25 +61,27 @@ class Snapshot:
         if kind == ACT_EXCHANGE:
             other = self.brief(target)
             return {"kind": "exchange", **me, "article": rules.ARTICLES[art - 1],
-                    "swap": rules.ARTICLES[art2 - 1] if art2 else None,
+                    "swap": rules.ARTICLES[raw.art2 - 1] if raw.art2 else None,
                     "target": other[1:4], "other": _text(other)}
         if kind == ACT_FIRE:
             fire = rules.FIRE_CODE[rules.ARTICLES[art - 1]]
             r, c = square_of(dest)
             if fire in ("BI", "JU", "SC"):
                 return {"kind": "fire", **me, "dest": (r, c, "G"), "article": fire,
-                        "path": ("beeline", "dogleg")[path]}
+                        "path": ("beeline", "dogleg")[raw.path]}
             if target >= 0:
                 other = self.brief(target)
                 return {"kind": "fire", **me, "dest": other[1:4], "article": fire,
                         "target": other[1:4], "other": _text(other)}
-            return {"kind": "fire", **me, "dest": (r, c, rules.LEVELS[dlevel]), "article": fire}
+            return {"kind": "fire", **me, "dest": (r, c, rules.LEVELS[raw.dlevel]), "article": fire}
         dr, dc = square_of(dest)
         if kind == ACT_MOVE:
+            passenger = raw.passenger
             carried = _text(self.brief(passenger)) if passenger >= 0 else None
-            return {"kind": "move", **me, "dest": (dr, dc, rules.LEVELS[dlevel]),
+            return {"kind": "move", **me, "dest": (dr, dc, rules.LEVELS[raw.dlevel]),
                     "passenger": passenger >= 0, "carried": carried}
         squares = []
+        group = raw.group
         for d in range(8):
             if (group >> d) & 1:
                 ddr, ddc = rules.DIRECTIONS[d]
@@ -87,18 +89,17 @@ class Snapshot:
         return {"kind": "doze", **me, "dest": (dr, dc, "G"), "group": tuple(sorted(squares))}
 
 
-def _named(raws: list[tuple]) -> set[int]:
-    wanted = {r[1] for r in raws}
-    wanted.update(r[4] for r in raws if r[0] == ACT_MOVE and r[4] >= 0)
-    wanted.update(r[10] for r in raws if r[0] in (ACT_FIRE, ACT_EXCHANGE) and r[10] >= 0)
+def _named(raws: list[ActionRecord]) -> set[int]:
+    wanted = {r.pid for r in raws}
+    wanted.update(r.passenger for r in raws if r.kind == ACT_MOVE and r.passenger >= 0)
+    wanted.update(r.target for r in raws if r.kind in (ACT_FIRE, ACT_EXCHANGE) and r.target >= 0)
     wanted.discard(-1)
     return wanted
 
 
-def _core_brief(raw: tuple) -> tuple:
-    """Engine.piece's tuple cut to what named_briefs gives."""
-    _, t, color, hand, sq, level, arts, *_ = raw
-    return (t, color, hand, sq, level, tuple(k for k, _ in arts))
+def _core_brief(raw: PieceRecord) -> tuple:
+    """Engine.piece's record cut to what named_briefs gives."""
+    return (raw.type, raw.color, raw.hand, raw.sq, raw.level, tuple(k for k, _ in raw.articles))
 
 
 _BRIEFS: dict[tuple, tuple] = {}
@@ -176,13 +177,13 @@ for _field in dataclasses.fields(Action):
     setattr(PendingAction, _field.name, _lazy(_field.name))
 
 
-def pending(snap: Snapshot, raws: list[tuple]) -> list[Action]:
+def pending(snap: Snapshot, raws: list[ActionRecord]) -> list[Action]:
     """The actions of a legal list (in the order of `raws`), not yet spelled out."""
     return Engine.pending(PendingAction, snap, raws)  # type: ignore[no-any-return]
 
 
-def raw_of(action: Action, snap: Snapshot) -> tuple | None:
-    """The raw tuple of an action listed with `snap` (None for any other action)."""
+def raw_of(action: Action, snap: Snapshot) -> ActionRecord | None:
+    """The core's record of an action listed with `snap` (None for any other action)."""
     found = action.__dict__.get("_legal")
     if found is not None and found[0] is snap:
         return found[1]

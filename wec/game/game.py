@@ -17,30 +17,30 @@ from wec.game.position import (load_position_file, parse_position, position_dict
 
 from wec.game.coredata import (ACT_DOZE, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE, ACT_REINFORCE,
                        ACT_RESIGN, ACT_DRAW, CAUSE_CAPTURE, EV_CONVERTED,
-                       EV_PROJECTILE, EV_REMOVED, EV_SWEPT, NO_ACTION, RESULT_NAMES,
-                       piece_info)
+                       EV_PROJECTILE, EV_REMOVED, EV_SWEPT, RESULT_NAMES, ActionRecord,
+                       EventRecord, PieceRecord, piece_info)
 from wec.game.record import KIND_NAMES, Entry, Line, RecordKeeping, turn_strings
 from wec.game.sightings import Sightings, changed_ids
 
 
 class _LegalList:
-    """The legal actions of one state, their raw core tuples (in the same order), and their
+    """The legal actions of one state, the core's records of them (in the same order), and their
     texts once asked for."""
 
     __slots__ = ("snap", "actions", "raws", "_by_text")
 
     def __init__(self, engine: Engine, key: tuple[int, int]) -> None:
-        self.raws: list[tuple] = engine.legal()
+        self.raws: list[ActionRecord] = engine.legal()
         self.snap = Snapshot(engine, self.raws, key, just_listed=True)
         self.actions = pending(self.snap, self.raws)
-        self._by_text: dict[str, tuple[Action, tuple]] | None = None
+        self._by_text: dict[str, tuple[Action, ActionRecord]] | None = None
 
     @property
-    def pairs(self) -> list[tuple[Action, tuple]]:
+    def pairs(self) -> list[tuple[Action, ActionRecord]]:
         """(action, raw) pairs."""
         return list(zip(self.actions, self.raws))
 
-    def by_text(self) -> dict[str, tuple[Action, tuple]]:
+    def by_text(self) -> dict[str, tuple[Action, ActionRecord]]:
         if self._by_text is None:
             self._by_text = {str(a): (a, raw) for a, raw in self.pairs}
         return self._by_text
@@ -218,11 +218,11 @@ class Game(RecordKeeping, Sightings):
             found = self._legal_cache[key] = _LegalList(self._engine, key)
         return found
 
-    def _legal(self) -> list[tuple[Action, tuple]]:
+    def _legal(self) -> list[tuple[Action, ActionRecord]]:
         return self._legal_list().pairs
 
-    def _to_action(self, raw: tuple) -> Action:
-        """The Action of a raw tuple legal in the current state (only the pieces it names are
+    def _to_action(self, raw: ActionRecord) -> Action:
+        """The Action of a core record legal in the current state (only the pieces it names are
         read: no legal list is made)."""
         return Action(**Snapshot(self._engine, [raw], (-1, 0)).fields(raw))
 
@@ -242,7 +242,7 @@ class Game(RecordKeeping, Sightings):
             return False
         return True
 
-    def _find(self, action: Action | str) -> tuple[Action, tuple]:
+    def _find(self, action: Action | str) -> tuple[Action, ActionRecord]:
         if self.result is not None:
             raise IllegalActionError(f"the game is over ({self.result}): {action}")
         listed = self._legal_list()
@@ -287,10 +287,10 @@ class Game(RecordKeeping, Sightings):
         self._journal()
         return found
 
-    def _apply_raw(self, action: Action, raw: tuple) -> Entry:
+    def _apply_raw(self, action: Action, raw: ActionRecord) -> Entry:
         """Make a legal action in the core and keep its entry (the record's raw material)."""
         engine = self._engine
-        kind, pid, dest, dlevel, passenger, path, group, direction, art, art2, target = raw
+        kind = raw.kind
         n_before, turn_before, mover = engine.n_pieces, engine.turn, engine.side
         named = _named_pieces(engine, raw)
         before = {q: engine.piece(q) for q in named}
@@ -301,7 +301,7 @@ class Game(RecordKeeping, Sightings):
         engine.apply(raw)
         events = engine.events()
         vis_after = (engine.visible_mask(0), engine.visible_mask(1))
-        missing = {e[1] for e in events if 0 <= e[1] < n_before} - before.keys()
+        missing = {e.pid for e in events if 0 <= e.pid < n_before} - before.keys()
         for side in (0, 1):
             if vis_before[side] != vis_after[side]:
                 missing.update(q for q in changed_ids(vis_before[side], vis_after[side])
@@ -314,14 +314,14 @@ class Game(RecordKeeping, Sightings):
             events = engine.events()
         pieces = dict(before)
         for e in events:
-            if e[1] >= n_before:  # entered with this action
-                pieces[e[1]] = engine.piece(e[1])
+            if e.pid >= n_before:  # entered with this action
+                pieces[e.pid] = engine.piece(e.pid)
         primary = tuple(_primary_losses(events, pieces, vis_before, vis_after, mover))
         entry = Entry(action, raw, KIND_NAMES[kind], events=events, vis_before=vis_before,
                       vis_after=vis_after, pieces=pieces, dozed=dozed, mover=mover,
                       primary=primary)
-        captured = tuple(e[1] for e in events if e[0] == EV_REMOVED and e[4] == CAUSE_CAPTURE
-                         and e[5] != mover and e[1] in before)
+        captured = tuple(e.pid for e in events if e.kind == EV_REMOVED and e.info == CAUSE_CAPTURE
+                         and e.color != mover and e.pid in before)
         entry.seen = self._update_sightings(self._seen, vis_before, vis_after, before,
                                             turn_before, n_before, (captured, mover))
         entry.armed_seen = self._update_armed_seen(self._armed_seen)
@@ -349,16 +349,16 @@ class Game(RecordKeeping, Sightings):
             raise IllegalActionError(f"resign: {color!r} is not black or white")
         if self.result is not None:
             raise IllegalActionError(f"resign: the game is over ({self.result})")
-        raw = (ACT_RESIGN,) + NO_ACTION[1:10] + (rules.COLORS.index(color),)
+        raw = ActionRecord(ACT_RESIGN, target=rules.COLORS.index(color))
         self._game_call(raw, "RESIGN", f"RESIGN:{color}")
 
     def agree_draw(self) -> None:
         """R11.2: the two players agree a draw."""
         if self.result is not None:
             raise IllegalActionError(f"draw: the game is over ({self.result})")
-        self._game_call((ACT_DRAW,) + NO_ACTION[1:], "DRAW", "DRAW")
+        self._game_call(ActionRecord(ACT_DRAW), "DRAW", "DRAW")
 
-    def _game_call(self, raw: tuple, name: str, text: str) -> None:
+    def _game_call(self, raw: ActionRecord, name: str, text: str) -> None:
         """A resign or an agreed draw: an entry of its own, no part in any turn's actions."""
         self._engine.apply(raw)
         self._line.append(Entry(None, raw, name, text=text, vis_before=self._vis,
@@ -566,9 +566,9 @@ def perft(game: Game, depth: int, mode: str = "moves") -> int:
     return int(game._engine.perft(depth, mode))
 
 
-def _named_pieces(engine: Engine, raw: tuple) -> list[int]:
+def _named_pieces(engine: Engine, raw: ActionRecord) -> list[int]:
     """The pieces an action's record names, known before it is made."""
-    kind, pid, _, _, passenger, *_, target = raw
+    kind, pid, passenger, target = raw.kind, raw.pid, raw.passenger, raw.target
     out = [pid] if pid >= 0 else []
     if passenger >= 0 and kind in (ACT_MOVE, ACT_DOZE):
         out.append(passenger)
@@ -577,10 +577,10 @@ def _named_pieces(engine: Engine, raw: tuple) -> list[int]:
     return out
 
 
-def _dozed(engine: Engine, raw: tuple) -> tuple[int, ...]:
+def _dozed(engine: Engine, raw: ActionRecord) -> tuple[int, ...]:
     """The pieces of a doze group (R4.11), in group order: by square, then piece id."""
-    _, pid, _, _, _, _, group, *_ = raw
-    sq = engine.piece(pid)[4]
+    group = raw.group
+    sq = engine.piece(raw.pid).sq
     row, col = square_of(sq)
     squares = sorted((row + dr, col + dc) for d, (dr, dc) in enumerate(rules.DIRECTIONS)
                      if (group >> d) & 1)
@@ -590,7 +590,7 @@ def _dozed(engine: Engine, raw: tuple) -> tuple[int, ...]:
 FLAME = rules.ARTICLE_INDEX["FL"]  # the weapon kind of EV_SWEPT's info for a Flame
 
 
-def _swept_by(events: list[tuple], turn: int, swept: tuple[dict, dict, dict]
+def _swept_by(events: list[EventRecord], turn: int, swept: tuple[dict, dict, dict]
               ) -> tuple[dict, dict, dict]:
     """`swept` (Entry.swept) with the squares and levels the action's weapons went through
     marked with `turn`: where its projectiles were created (R7.6) or flew in (R7.7), where its
@@ -598,33 +598,34 @@ def _swept_by(events: list[tuple], turn: int, swept: tuple[dict, dict, dict]
     others are shared: an action costs the same in a long game."""
     out = list(swept)
     fresh = [False, False, False]
-    for ev, _, sq, level, info, color in events:
-        if ev == EV_PROJECTILE or (ev == EV_SWEPT and info != FLAME):
+    for e in events:
+        if e.kind == EV_PROJECTILE or (e.kind == EV_SWEPT and e.info != FLAME):
             which = 0
-        elif ev == EV_SWEPT:
-            which = 1 + color
+        elif e.kind == EV_SWEPT:
+            which = 1 + e.color
         else:
             continue
         if not fresh[which]:
             out[which], fresh[which] = dict(out[which]), True
-        out[which][(*square_of(sq), rules.LEVELS[level])] = turn
+        out[which][(*square_of(e.sq), rules.LEVELS[e.level])] = turn
     return (out[0], out[1], out[2]) if any(fresh) else swept
 
 
-def _primary_losses(events: list[tuple], pieces: dict[int, tuple], vis_before: tuple,
+def _primary_losses(events: list[EventRecord], pieces: dict[int, PieceRecord], vis_before: tuple,
                     vis_after: tuple, mover: int) -> list[tuple[int, frozenset[int]]]:
     """R11.1: the primary pieces an action removed or converted, with the sides that know."""
     out = []
-    for ev, pid, *_ in events:
-        if ev not in (EV_REMOVED, EV_CONVERTED) or pid not in pieces:
+    for e in events:
+        pid = e.pid
+        if e.kind not in (EV_REMOVED, EV_CONVERTED) or pid not in pieces:
             continue
         raw = pieces[pid]
-        if rules.PIECE_TYPES[raw[1]].role != "primary":
+        if rules.PIECE_TYPES[raw.type].role != "primary":
             continue
-        who = {raw[2], mover}  # the owner, and the side that acted
+        who = {raw.color, mover}  # the owner, and the side that acted
         for side in (0, 1):
             for mask in (vis_before[side], vis_after[side]):
                 if pid < len(mask) and mask[pid]:
                     who.add(side)
-        out.append((raw[2], frozenset(who)))
+        out.append((raw.color, frozenset(who)))
     return out

@@ -9,6 +9,7 @@ import os
 from typing import Any, Mapping
 
 from wec import rules
+from wec._core.state import BLACK, NONE, RESULT_DRAW, RESULT_NONE, WHITE
 from wec.game.errors import OptionsError, PositionError, shown
 from wec.game.jsonfile import read_json_file
 from wec.game.options import Options
@@ -26,7 +27,6 @@ TRAVEL_LEVEL = {"BI": "G", "JP": "A", "SC": "S"}
 ARTICLE_KEYS = {"type", "square", "cooldown"}
 RESERVE_KEYS = {"type", "color", "square", "hand", "armed", "entered"}
 WEAPONS = ("FL", "ST", "CS", "RL", "SL", "TL")
-NONE = -1
 MAX_PIECES = 640  # the core's capacity
 
 
@@ -314,7 +314,8 @@ def parse_position(pos: Mapping[str, Any]) -> tuple[Options, dict[str, Any]]:
             "pieces": pieces, "articles": articles, "reserves": reserves,
             "projectiles": projectiles, "turn_state": turn_state, "quiet": quiet,
             "primary_lost": lost,
-            "result": {None: NONE, "black": 0, "white": 1, "draw": 2}[result]}
+            "result": {None: RESULT_NONE, "black": BLACK, "white": WHITE,
+                       "draw": RESULT_DRAW}[result]}
     return options, data
 
 
@@ -379,22 +380,24 @@ def position_dict(engine: Any, options: Options) -> dict[str, Any]:
     pieces: list[dict[str, Any]] = []
     index_of: dict[int, int] = {}
     for raw in engine.pieces():
-        pid, t, color, hand, sq, level, arts, stun, home, icool, journey, fired, acted, hits, \
-            mover = raw
+        pid = raw.pid
         index_of[pid] = len(pieces)
-        row, col = square_of(sq)
-        carried = arts  # in slot order: the order they would drop in (R7.3.3)
-        entry = {"type": rules.PIECE_TYPES[t].code, "color": rules.COLORS[color],
-                 "square": [row, col], "level": rules.LEVELS[level], "hand": rules.HANDS[hand],
+        row, col = square_of(raw.sq)
+        carried = raw.articles  # in slot order: the order they would drop in (R7.3.3)
+        entry = {"type": rules.PIECE_TYPES[raw.type].code, "color": rules.COLORS[raw.color],
+                 "square": [row, col], "level": rules.LEVELS[raw.level],
+                 "hand": rules.HANDS[raw.hand],
                  "articles": [rules.ARTICLES[k - 1] for k, _ in carried],
                  "article_cooldowns": [c for _, c in carried],
-                 "stun": stun, "home": bool(home), "cooldowns": cooldowns_of((), icool),
-                 "journey": None, "fired": bool(fired), "acted": bool(acted), "mover": bool(mover),
-                 "hits": {rules.ARTICLES[k - 1]: n for k, n in sorted(hits.items())}}
-        if journey:
-            kind, dest, path, _ = journey
-            entry["journey"] = {"article": rules.ARTICLES[kind - 1], "to": list(square_of(dest)),
-                                "path": ("beeline", "dogleg")[path]}
+                 "stun": raw.stun, "home": bool(raw.home),
+                 "cooldowns": cooldowns_of((), raw.cooldowns), "journey": None,
+                 "fired": bool(raw.fired), "acted": bool(raw.acted), "mover": bool(raw.mover),
+                 "hits": {rules.ARTICLES[k - 1]: n for k, n in sorted(raw.hits.items())}}
+        journey = raw.journey
+        if journey is not None:
+            entry["journey"] = {"article": rules.ARTICLES[journey.kind - 1],
+                                "to": list(square_of(journey.dest)),
+                                "path": ("beeline", "dogleg")[journey.path]}
         locks, revealed, held = engine.hidden_state(pid)
         entry["revealed"] = revealed
         entry["held"] = held

@@ -1,6 +1,6 @@
 """The game record of a `Game` (RULES.md R12.2, R12.3).
 
-Applying an action keeps only its raw material (an `Entry`: the raw action, the core's events,
+Applying an action keeps only its raw material (an `Entry`: the core's action, the core's events,
 who could see each piece before and after, and the pieces it names as they stood before it); the
 R12.2 part each side may read is spelled out from that the first time the history is asked for.
 So an action costs the same whatever the game's length, and undo/redo move entries, never
@@ -17,7 +17,8 @@ from wec.game.errors import IllegalActionError
 from wec.game.coredata import (ACT_DOZE, ACT_DROP, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE,
                        ACT_PICKUP, ACT_REINFORCE, CAUSE_CAPTURE, EV_CONVERTED, EV_ENTERED,
                        EV_PROJECTILE, EV_REMOVED, EV_STOPPED, EV_STUNNED, EV_SWEPT,
-                       KILL_KIND, PROJECTILE_LETTER, piece_info)
+                       KILL_KIND, PROJECTILE_LETTER, ActionRecord, EventRecord, PieceRecord,
+                       piece_info)
 from wec.game.position import square_of
 
 KIND_NAMES = {ACT_MOVE: "MOVE", ACT_DOZE: "DOZE", ACT_END: "END", ACT_FIRE: "FIRE",
@@ -36,16 +37,17 @@ class Entry:
     __slots__ = ("action", "raw", "name", "events", "vis_before", "vis_after", "pieces",
                  "dozed", "mover", "seen", "armed_seen", "swept", "primary", "_text", "_parts")
 
-    def __init__(self, action: Action | None, raw: tuple, name: str, *, text: str | None = None,
-                 events: list[tuple] = [], vis_before: tuple[bytes, bytes] = (b"", b""),
-                 vis_after: tuple[bytes, bytes] = (b"", b""), pieces: dict[int, tuple] = {},
+    def __init__(self, action: Action | None, raw: ActionRecord, name: str, *,
+                 text: str | None = None, events: list[EventRecord] = [],
+                 vis_before: tuple[bytes, bytes] = (b"", b""),
+                 vis_after: tuple[bytes, bytes] = (b"", b""), pieces: dict[int, PieceRecord] = {},
                  dozed: tuple[int, ...] = (), mover: int = 0, seen: Seen = ({}, {}),
                  armed_seen: ArmedSeen = (frozenset(), frozenset()), swept: Swept = ({}, {}, {}),
                  primary: tuple[tuple[int, frozenset[int]], ...] = ()) -> None:
         self.action = action
         """The action (None for a resign or an agreed draw)."""
         self.raw = raw
-        """The core's tuple: redo applies it again without a search of the legal list."""
+        """The core's record: redo applies it again without a search of the legal list."""
         self.name = name
         """MOVE, DOZE, FIRE, PICKUP, DROP, EXCHANGE, REINFORCE, END, RESIGN or DRAW."""
         self.events = events
@@ -84,7 +86,7 @@ class Entry:
     def sees(self, who: int, side: int) -> bool:
         """The owner, or a side that saw the piece before or after the action."""
         raw = self.pieces.get(who)
-        if raw is not None and raw[2] == side:
+        if raw is not None and raw.color == side:
             return True
         before, after = self.vis_before[side], self.vis_after[side]
         return (who < len(before) and before[who] == 1) or (who < len(after) and after[who] == 1)
@@ -103,8 +105,9 @@ class Entry:
             return (self.name, [], {None: None, 0: None, 1: None})
         texts = {pid: piece_info(raw).text() for pid, raw in self.pieces.items()}
         results: list[tuple[str, frozenset[int]]] = []
-        for ev, epid, sq, level, info, color in self.events:
-            r, c = square_of(sq)
+        for e in self.events:
+            ev, epid, info, color = e.kind, e.pid, e.info, e.color
+            r, c = square_of(e.sq)
             side = "B" if color == 0 else "W"
             if ev == EV_PROJECTILE:  # projectiles are seen by both sides (R10.6)
                 results.append((f"{PROJECTILE_LETTER[info]}->({r},{c})", frozenset((0, 1))))
@@ -122,14 +125,15 @@ class Entry:
             elif ev == EV_CONVERTED:
                 results.append((f"CK*{text}{side}", who))
             elif ev in (EV_ENTERED, EV_STOPPED):
-                code = rules.PIECE_TYPES[self.pieces[epid][1]].code
+                code = rules.PIECE_TYPES[self.pieces[epid].type].code
                 results.append((f"{code}->({r},{c})", who))
         parts = {reader: self._part_for(reader, texts) for reader in (None, 0, 1)}
         return (self.name, results, parts)
 
     def _part_for(self, side: int | None, texts: dict[int, str]) -> str | None:
         """The action's part as `side` may read it (None: in full); None if hidden."""
-        kind, pid, dest, dlevel, passenger, *_, target = self.raw
+        raw = self.raw
+        kind, pid, dest, passenger, target = raw.kind, raw.pid, raw.dest, raw.passenger, raw.target
         action = self.action
         assert action is not None
 
@@ -140,7 +144,7 @@ class Entry:
             if not shown(pid):
                 return "MV:?"
             r, c = square_of(dest)
-            text = f"MV:{texts[pid]}->{LEVEL_MARK[rules.LEVELS[dlevel]]}({r},{c})"
+            text = f"MV:{texts[pid]}->{LEVEL_MARK[rules.LEVELS[raw.dlevel]]}({r},{c})"
             if kind == ACT_MOVE and passenger >= 0 and shown(passenger):
                 text += "-TRA->" + texts[passenger]
             if kind == ACT_DOZE:
@@ -153,7 +157,7 @@ class Entry:
                         text += f",{info.type}({info.row},{info.col})"
             return text
         if kind == ACT_REINFORCE:
-            entered = [e[1] for e in self.events if e[0] == EV_ENTERED]
+            entered = [e.pid for e in self.events if e.kind == EV_ENTERED]
             return "," + self.text if not entered or shown(entered[0]) else None
         if kind == ACT_END or not shown(pid):
             return None

@@ -8,7 +8,7 @@ from wec import rules
 from wec.game.action import PieceInfo, ProjectileInfo
 from wec.game.errors import IllegalActionError
 from wec.game.observation import REVEALED_FOR_GOOD, LastSeen, Observation
-from wec.game.coredata import piece_info
+from wec.game.coredata import PieceRecord, piece_info
 from wec.game.position import square_index
 
 if TYPE_CHECKING:
@@ -60,12 +60,12 @@ class Sightings:
         for side in (0, 1):
             visible = self._vis[side]
             for raw in self._engine.pieces():
-                if raw[2] != side and not visible[raw[0]]:
-                    out[side][raw[0]] = _sighting(raw, turn, known=True)
+                if raw.color != side and not visible[raw.pid]:
+                    out[side][raw.pid] = _sighting(raw, turn, known=True)
         return out
 
     def _update_sightings(self, previous: tuple, vis_before: tuple[bytes, bytes],
-                          vis_after: tuple[bytes, bytes], before: dict[int, tuple],
+                          vis_after: tuple[bytes, bytes], before: dict[int, PieceRecord],
                           turn_before: int, n_before: int,
                           captures: tuple[tuple[int, ...], int] = ((), -1)) -> tuple:
         """Per side, the last sighting of each enemy piece it cannot see now: a piece that
@@ -96,7 +96,7 @@ class Sightings:
                 raw_now = self._engine.piece(pid)
                 if pid >= n_before:  # entered unseen (R8.4)
                     seen[pid] = _sighting(raw_now, self.turn, known=False)
-                elif before[pid][2] == side:  # converted away from this side (R7.5)
+                elif before[pid].color == side:  # converted away from this side (R7.5)
                     seen[pid] = _sighting(raw_now, self.turn, known=True)
                 else:  # went out of view: where it stood before this action
                     seen[pid] = _sighting(before[pid], turn_before, known=True)
@@ -127,7 +127,7 @@ class Sightings:
             known = previous[side]
             new = [sq for color, sq in armed
                    if color != side and sq not in known
-                   and any(engine.piece(q)[2] == color and engine.can_see(side, q)
+                   and any(engine.piece(q).color == color and engine.can_see(side, q)
                            for q in engine.occupants(sq, 0))]
             out.append(known | frozenset(new) if new else known)
         return tuple(out)
@@ -140,7 +140,7 @@ class Sightings:
         side = rules.COLORS.index(color)
         pos = self.position()
         visible = set(self._engine.visible(side))
-        ids = [raw[0] for raw in self._engine.pieces()]
+        ids = [raw.pid for raw in self._engine.pieces()]
         keep = [i for i, pid in enumerate(ids) if pid in visible]
         new_index = {old: new for new, old in enumerate(keep)}
         pieces = []
@@ -149,11 +149,11 @@ class Sightings:
             if entry["color"] != color:  # an enemy piece it sees: what it knows of it
                 entry = {**entry, "locks": [], "revealed": REVEALED_FOR_GOOD}
                 raw = self._engine.piece(ids[old])
-                ptype = rules.PIECE_TYPES[raw[1]]
-                if raw[5] != 0 and rules.LEVELS.index(ptype.level) != raw[5] and \
+                ptype = rules.PIECE_TYPES[raw.type]
+                if raw.level != 0 and rules.LEVELS.index(ptype.level) != raw.level and \
                         not entry["journey"] and not any(
                             q in visible and q != ids[old]
-                            for q in self._engine.occupants(raw[4], raw[5])):
+                            for q in self._engine.occupants(raw.sq, raw.level)):
                     entry["held"] = True  # its carrier is hidden: something holds it there
             else:
                 entry = {**entry, "locks": [new_index.get(t) for t in entry["locks"]]}
@@ -189,7 +189,7 @@ class Sightings:
 
 
 
-def _forget_captured(seen: dict[int, LastSeen], pid: int, raw: tuple) -> None:
+def _forget_captured(seen: dict[int, LastSeen], pid: int, raw: PieceRecord) -> None:
     """Forget a hidden enemy piece the side captured unseen (R4.2.3). Its history names only the
     type and the square, so the sighting forgotten is the one that the side itself would pick:
     among the sightings of that type (or of a reserve that entered unseen, type unknown), the
@@ -210,9 +210,9 @@ def _forget_captured(seen: dict[int, LastSeen], pid: int, raw: tuple) -> None:
     del seen[pid]
 
 
-def _sighting(raw: tuple, turn: int, *, known: bool) -> LastSeen:
+def _sighting(raw: PieceRecord, turn: int, *, known: bool) -> LastSeen:
     info = piece_info(raw)
-    return LastSeen(raw[0], info.type if known else None, info.color, (info.row, info.col),
+    return LastSeen(raw.pid, info.type if known else None, info.color, (info.row, info.col),
                     info.level if known else "G", turn)
 
 

@@ -21,6 +21,7 @@ from typing import Any, Callable, Iterator
 
 from wec import rules
 from wec.ai import weights
+from wec.game.coredata import RESULT_NONE
 from wec.game.errors import WecError
 from wec.game.game import Game
 
@@ -29,7 +30,6 @@ THEMES = ("win-move", "win-fire", "win-projectile", "save-projectile", "save-stu
           "save-conversion", "material-fire", "transport", "pickup")
 """Themes in the order `wec tactics` reports them."""
 GOALS = ("win", "survive", "material")
-RESULT_NONE = -1
 
 
 class TacticsError(WecError, ValueError):

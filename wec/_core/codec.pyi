@@ -1,0 +1,6 @@
+# The Python face of codec.pyx.
+from wec._core.engine import Engine
+
+def codec_twins(engine: Engine, n: int) -> dict[int, tuple[tuple, tuple]]: ...
+def codec_ids(engine: Engine, n: int, bases: tuple[int, ...], slots: dict[int, int]
+              ) -> list[int]: ...
