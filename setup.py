@@ -26,7 +26,8 @@ directives = {
     "embedsignature": True,
 }
 MODULES = ["state", "board", "effects", "movegen", "fire", "articles", "actions", "make", "perft",
-           "search", "tables", "records", "engine", "searcher", "ismcts", "codec", "bench"]
+           "search", "tables", "records", "engine", "searcher", "ismcts_tree", "ismcts", "codec",
+           "bench"]
 extensions = [
     Extension(
         f"wec._core.{name}",

@@ -91,3 +91,7 @@ ctypedef struct Tree:
                               # takes the best capture (or aimed Fire) rather than a random one
 
 cdef long long ismcts_run(State* st, Tree* t) noexcept nogil
+cdef unsigned long long move_key(Move* m) noexcept nogil
+cdef void determinize(State* st, Tree* t) noexcept nogil
+cdef int threat_moves(State* st, Tree* t, int node) noexcept nogil
+cdef int new_node(Tree* t, int parent, Move* m, unsigned long long key, int actor) noexcept nogil
