@@ -30,7 +30,7 @@ def test_R3_4_the_checker_reports_a_piece_without_support():
 
 def test_the_debug_build_checks_the_state_after_every_action():
     eng = unsound_engine()
-    king_move = next(a for a in eng.legal() if a[1] == 0)
+    king_move = next(a for a in eng.legal() if a.pid == 0)
     if DEBUG_CHECKS:
         with pytest.raises(AssertionError, match="without support"):
             eng.apply(king_move)
