@@ -102,7 +102,8 @@ def _compiled_tables(options):
                     pmode.append(path.mode)
                     pcombat.append(path.combat)
                     phome.append(path.home)
-                    classes.setdefault(sqs[len(sqs) - 1], set()).add(path.mode * 2 + (1 if path.combat else 0))
+                    classes.setdefault(sqs[len(sqs) - 1], set()).add(
+                        path.mode * 2 + (1 if path.combat else 0))
                 pkind.append(_set_kind(classes))
     starts.append(len(plen))
     out["pset_kind"] = pkind
@@ -238,8 +239,8 @@ cdef int compile_rules(Rules* R, options) except -1:
     R.path_home = <int*>malloc((n_paths + 1) * sizeof(int))
     R.pset_kind = <int*>malloc(n_sets * N_SQ * sizeof(int))
     R.path_info = <PathInfo*>calloc(n_paths + 1, sizeof(PathInfo))
-    if (R.path_info == NULL or R.pset_start == NULL or R.pset_end == NULL or R.path_len == NULL or R.path_sq == NULL
-            or R.path_mode == NULL or R.path_combat == NULL or R.path_home == NULL
+    if (R.path_info == NULL or R.pset_start == NULL or R.pset_end == NULL or R.path_len == NULL
+            or R.path_sq == NULL or R.path_mode == NULL or R.path_combat == NULL or R.path_home == NULL
             or R.pset_kind == NULL):
         raise MemoryError()
     _copy_ints(R.pset_start, tables["pset_start"])
