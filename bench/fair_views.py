@@ -121,7 +121,7 @@ def judge(path, nodes, every, done, only=None):
         if game.result is not None:
             break
         me = game.to_move
-        view = fair._view(game)
+        view = fair.view(game)
         tags = view_errors(game, view, me)
         if tags == ["none hidden"] or (only and only not in tags):
             continue
