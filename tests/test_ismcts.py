@@ -308,11 +308,14 @@ def test_progressive_widening_bounds_the_children_below_the_root(widening):
 
 # --- root-turns mode (IsmctsParams.root_turns): the root's children are whole turns -----------
 
-POSITIONS = importlib.resources.files("wec.tools") / "data" / "positions"
+POSITIONS = Path(__file__).parent / "data" / "positions"
+SIGNATURE_POSITIONS = importlib.resources.files("wec.tools") / "data" / "positions"
+"""midgame_40 and crowded: the AI signature's positions, shipped with the package."""
 
 
 def _position(name: str) -> wec.Game:
-    return wec.Game.from_position(json.loads((POSITIONS / f"{name}.json").read_text()))
+    folder = SIGNATURE_POSITIONS if name in ("midgame_40", "crowded") else POSITIONS
+    return wec.Game.from_position(json.loads((folder / f"{name}.json").read_text()))
 
 
 @pytest.fixture
@@ -433,7 +436,7 @@ def test_heavy_rollouts_reply_as_the_enemy_greedy_search_would():
     # with heavy rollouts (reply_nodes) the enemy's turn after a candidate turn is its greedy
     # search's, not a random one: the Queen's trip to (3,2) in midgame_40 (a candidate of the
     # greedy ranking, which does not look past its own End Turn) is punished, and in
-    # horizon_fire_first the enemy's conversion of the King (bench/README.md, item 3, game 0)
+    # horizon_fire_first the enemy's conversion of the King (game 0 of the 4 s against 1 s match)
     # ends every candidate turn, which the light rollouts mostly miss
     first, light = _candidate_values(_position("midgame_40"), 0)
     _, heavy = _candidate_values(_position("midgame_40"), 3000)

@@ -313,9 +313,9 @@ def report(quick: bool = False, out: Any = None) -> dict[str, Any]:
     f = figures
     say()
     say("The engine's own figures (the ratios to the pure-Python reference: bench/, make bench).")
-    say(f"{'figure':46s} {'core':>10s} {'facade':>12s} {'ratio':>7s}")
     say(f"{'moves-mode perft(' + str(f['perft_depth']) + ') standard, leaves/s':46s} "
         f"{si(f['perft_rate']):>10s}")
+    say(f"{'figure':46s} {'core':>10s} {'facade':>12s} {'ratio':>7s}  (the facade's path)")
     rows = [
         ("action generation, actions/s", f["gen_rate"], f["facade_gen_rate"],
          "facade: Python Action objects"),
