@@ -301,3 +301,29 @@ def test_depth_in_moves_sees_the_reply_that_a_fire_first_pushes_past_the_horizon
             assert complete
         scores[move_depth] = score
     assert scores[True] < -win // 2 < scores[False]
+
+
+def test_search_parameters_are_one_frozen_dataclass_given_as_a_keyword():
+    import ast
+    import dataclasses
+    import inspect
+
+    from wec.ai import params
+    with pytest.raises(wec.WecError, match="AI params: expected a SearchParams"):
+        wec.AI(params={"near_reach": 3})
+    chosen = ai.SearchParams(near_reach=3, ismcts=ai.IsmctsParams(root_turns=8))
+    player = wec.AI(params=chosen)
+    assert player.params.near_reach == 3 and player.params.ismcts.root_turns == 8
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        chosen.near_reach = 1  # type: ignore[misc]
+    assert wec.AI().params == ai.SearchParams()
+    # every field is documented: a string stands right after its annotation
+    tree = ast.parse(inspect.getsource(params))
+    for cls in (n for n in tree.body if isinstance(n, ast.ClassDef)):
+        body = cls.body
+        fields = [i for i, n in enumerate(body) if isinstance(n, ast.AnnAssign)]
+        assert fields, cls.name
+        for i in fields:
+            after = body[i + 1] if i + 1 < len(body) else None
+            assert isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant), \
+                f"{cls.name}.{body[i].target.id}"

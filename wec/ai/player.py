@@ -44,7 +44,6 @@ def _is_count(value: object, least: int) -> bool:
     return int(value) >= least
 
 
-
 class AI:
     """A computer player: `choose_action(game)` / `choose_turn(game)`; `stop()` from another
     thread returns the best found so far."""
