@@ -251,8 +251,9 @@ def test_a_piece_the_position_format_cannot_place_alone_is_left_out_of_the_searc
 
 @pytest.mark.slow  # millions of nodes: for the release core, not the debug pass
 def test_clearing_journeys_let_the_search_foresee_a_jump_that_opens_a_conversion():
-    # From game 1 of the level-5 match at 4 s against 1 s per turn (commit 8fa551e), White to move late in its turn (only
-    # Drops, Exchanges and End Turn left). Black then wins by R9.1-R9.3 + R4.6 + R7.5 + R11.1:
+    # From game 1 of the level-5 match at 4 s against 1 s per turn (commit 8fa551e), White to
+    # move late in its turn (only Drops, Exchanges and End Turn left). Black then wins by
+    # R9.1-R9.3 + R4.6 + R7.5 + R11.1:
     # FI:JU/FP(3,5)1JP->(1,1) (the Jump Pack lifts the Pawn off (3,5) at once), then
     # MV:CL(9,9)<->(2,6) through the square it left, then FI:CS/CL(2,6)<->(1,5) converts White's
     # King. Below the root the search lists no journey (the whole list stays at the root), so
@@ -282,8 +283,9 @@ def test_clearing_journeys_let_the_search_foresee_a_jump_that_opens_a_conversion
 
 @pytest.mark.slow  # millions of nodes: for the release core, not the debug pass
 def test_depth_in_moves_sees_the_reply_that_a_fire_first_pushes_past_the_horizon():
-    # From game 0 of the level-5 match at 4 s against 1 s per turn (commit 09cdf4a), Black to move at its turn start;
-    # White's Charger converts Black's King next turn (R7.5, R11.1) whatever Black does.
+    # From game 0 of the level-5 match at 4 s against 1 s per turn (commit 09cdf4a), Black to
+    # move at its turn start; White's Charger converts Black's King next turn (R7.5, R11.1)
+    # whatever Black does.
     # Counting every action, depth 2 is spent by a Fire and a Move of Black's, White's reply
     # is left to quiescence (capturing Moves only) and the position looks like material only;
     # counting Moves (move_depth), depth 2 holds White's whole reply and finds the loss

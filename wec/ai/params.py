@@ -19,8 +19,8 @@ class IsmctsParams:
     exploration: float = 0.2
     """UCB1 constant (rewards are in [0, 1]). Lower means the enemy's replies in the tree
     converge sooner on its best one (a minimax-like judgement of each candidate turn). On
-    games 0-59 of the 200-game match against greedy: 0.3 scored 39.5/60; 0.2 scored 49/60 in its A/B arm and
-    43/60 in the 200-game match. 0.7 with single actions at the root."""
+    games 0-59 of the 200-game match against greedy: 0.3 scored 39.5/60; 0.2 scored 49/60 in
+    its A/B arm and 43/60 in the 200-game match. 0.7 with single actions at the root."""
     rollout_turns: int = 1
     """End Turns a rollout plays before the evaluation judges it: 1, the end of the turn in
     progress (the tree searches the replies). Smoke matches against greedy at 0.5 s per turn on

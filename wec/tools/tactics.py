@@ -1,8 +1,9 @@
 """The tactics suite: positions with a known solution, and `wec tactics`.
 
-Each position is a JSON file of the package data (wec/tools/data/tactics/, SUITE) ({"format": "wec-tactic", ...}) holding a
-position in the position format (API.md), the theme, a goal and a verified solving turn. A
-player solves it when the whole turn it plays reaches the goal:
+Each position is a JSON file ({"format": "wec-tactic", ...}) of the package data
+(wec/tools/data/tactics/, SUITE) holding a position in the position format (API.md), the theme,
+a goal and a verified solving turn. A player solves it when the whole turn it plays reaches
+the goal:
 
 - "win": its turn ends with its win (R11.1: the enemy primary government piece destroyed,
   captured or converted during the turn);
