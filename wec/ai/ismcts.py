@@ -17,7 +17,7 @@ from typing import Any, Callable, Protocol
 
 from wec import rules
 from wec._core.ismcts import IsmctsSearch
-from wec.ai.params import IsmctsParams, SearchParams
+from wec.ai.params import DEFAULT_PARAMS, IsmctsParams, SearchParams
 from wec.ai.plan import plan_entries
 from wec.ai.search import GREEDY, Progress, iteration_depths
 from wec.ai.view import loadable, place_last_seen, with_reserve_guesses
@@ -64,7 +64,8 @@ def _square_index(square: tuple[int, int]) -> int:
     return (square[0] - 1) * 10 + (square[1] - 1)
 
 
-def searched_game(game: Game, fair: bool) -> tuple[Game, list[tuple[int, int, list[int]]]]:
+def searched_game(game: Game, fair: bool, params: SearchParams = DEFAULT_PARAMS
+                  ) -> tuple[Game, list[tuple[int, int, list[int]]]]:
     """The game the search starts from and its hidden enemy pieces: (piece id, level index,
     candidate squares). Fair: built from the side's observation alone; not fair: the true game,
     nothing hidden."""
@@ -72,13 +73,13 @@ def searched_game(game: Game, fair: bool) -> tuple[Game, list[tuple[int, int, li
         return Game.from_position(game.position()), []
     obs = game.observation(game.to_move)
     pos = with_reserve_guesses(obs._game_position(), obs.position().get("enemy_reserves", []),
-                                obs.last_seen(), obs.color)
+                               obs.last_seen(), obs.color, params)
     hidden = [seen for seen in obs.last_seen() if seen.type is not None]
     if not hidden:
         return loadable(pos), []
     places = obs.possible_locations()
     for seen in hidden:
-        pos = place_last_seen(pos, seen, obs.color, lambda: places)
+        pos = place_last_seen(pos, seen, obs.color, lambda: places, params)
     view = loadable(pos)
     side = rules.COLORS.index(obs.color)
     engine = view._engine
@@ -236,7 +237,7 @@ def choose(ai: Host, game: Game, seconds: float | None, nodes: int | None) -> Ac
     the iterations (deterministic: same observation, seed and budget, same action). In
     root-turns mode the rest of the chosen turn becomes the AI's plan (AI.plan), followed while
     the game goes as the turn foresaw."""
-    view, hidden = searched_game(game, ai.fair)
+    view, hidden = searched_game(game, ai.fair, ai.params)
     legal = view.legal_actions()
     if len(legal) == 1:
         ai.last_nodes = 0
