@@ -126,7 +126,8 @@ def judge(path, nodes, every, done, only=None, params=SearchParams()):
         tags = view_errors(game, view, me)
         if tags == ["none hidden"] or (only and only not in tags):
             continue
-        fair._plan, omni._plan = [], []
+        fair.set_plan([], game)  # each decision searched afresh
+        omni.set_plan([], game)
         a_fair = fair.choose_action(game)
         a_omni = omni.choose_action(game)
         row = {"save": name, "ply": ply, "side": me, "tags": tags, "fair": str(a_fair),

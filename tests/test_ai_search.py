@@ -196,15 +196,14 @@ def test_a_fair_plan_survives_a_conversion_mid_turn():
     player = wec.AI(seconds=None, nodes=2_000)
     convert, king = wec.parse_action("FI:CS/CP(5,5)->(6,5)"), wec.parse_action("MV:K(1,1)->(1,2)")
     view = player.view(g)
-    player._plan = ai.plan_entries(view, [convert, king], lambda sim, action: action)
-    player._plan_key = (g.turn, g.to_move)
+    player.set_plan(ai.plan_entries(view, [convert, king], lambda sim, action: action), g)
     foreseen = view.clone()
     foreseen.apply(convert)                       # R7.5: the Fire Pawn changes sides
     g.apply(convert)
     rebuilt = player.view(g)
     assert [p.color for p in rebuilt.pieces() if p.type == "FP"] == ["white"]
     assert foreseen.hash != rebuilt.hash          # the view's own marks differ...
-    assert player._planned(rebuilt) == king       # ...not what the plan compares
+    assert player.planned(rebuilt) == king       # ...not what the plan compares
     assert ai.plan_hash(g) != g.hash              # the true game: violent this turn
     assert ai.plan_hash(wec.Game.new()) == wec.Game.new().hash
 

@@ -10,7 +10,6 @@ Its parameters are wec.ai.params.IsmctsParams (`AI(params=SearchParams(ismcts=..
 from __future__ import annotations
 
 import math
-import threading
 import time
 import zlib
 from typing import Any, Callable, Protocol
@@ -28,7 +27,7 @@ from wec.game.game import Game
 
 class Host(Protocol):
     """What the IS-MCTS decision reads and sets on the AI that runs it (wec.ai.player.AI): its
-    settings, its stop signal and the engine a stop() reaches, its turn plan and figures."""
+    settings, its stop signal and what a stop() reaches, its turn plan and figures."""
 
     fair: bool
     seed: int | None
@@ -37,12 +36,14 @@ class Host(Protocol):
     on_progress: Callable[[Progress], None] | None
     last_nodes: int
     last_rate: float
-    _stop: threading.Event
-    _engine: Any
-    _plan: list[tuple[int, Action]]
-    _plan_key: tuple | None
 
-    def _planned(self, view: Game) -> Action | None: ...
+    def planned(self, view: Game) -> Action | None: ...
+
+    def set_plan(self, entries: list[tuple[int, Action]], game: Game) -> None: ...
+
+    def stopping(self) -> bool: ...
+
+    def attach(self, stoppable: Any) -> None: ...
 
 
 TURN_SEARCH_NODES = 200_000
@@ -244,7 +245,7 @@ def choose(ai: Host, game: Game, seconds: float | None, nodes: int | None) -> Ac
         return legal[0]
     p = ai.params.ismcts
     if p.root_turns:
-        planned = ai._planned(view)
+        planned = ai.planned(view)
         if planned is not None and planned in legal:
             ai.last_nodes = 0
             return planned
@@ -264,38 +265,38 @@ def choose(ai: Host, game: Game, seconds: float | None, nodes: int | None) -> Ac
     if not limit and not deadline:
         limit = 20_000  # neither a time nor a budget: a fixed effort, never an endless search
     turns: list[list[tuple]] = []
-    if p.root_turns and not ai._stop.is_set():
+    if p.root_turns and not ai.stopping():
         ranked = view.clone()
-        ai._engine = ranked._engine  # AI.stop() cuts the ranking short too
+        ai.attach(ranked._engine)  # AI.stop() cuts the ranking short too
         try:
             turns = candidate_turns(ranked, ai.values,
                                     max(p.root_turns, p.reply_candidates if p.expected_replies
                                         else 0),
                                     started + p.turn_share * (deadline - started) if deadline
-                                    else 0.0, ai._stop.is_set)
+                                    else 0.0, ai.stopping)
         finally:
-            ai._engine = None
+            ai.attach(None)
         replies: list[list[tuple]] = []
-        if p.expected_replies and turns and not ai._stop.is_set():
+        if p.expected_replies and turns and not ai.stopping():
             scored = scored_replies(
                 view, turns, ai.values, p.expected_replies,
                 started + (p.turn_share + p.reply_share) * (deadline - started) if deadline
-                else 0.0, ai._stop.is_set)
+                else 0.0, ai.stopping)
             turns, replies = safest_turns(turns, scored, p.root_turns)
         turns = turns[:p.root_turns]
         searcher.set_root_turns(turns)
         if replies:
             searcher.set_replies(replies)
-    ai._engine = _Stopper(searcher)
+    ai.attach(_Stopper(searcher))
     try:
-        if ai._stop.is_set():
+        if ai.stopping():
             searcher.stop()
         started = time.monotonic()
         made = searcher.run(view._engine, hidden, iterations=limit, deadline=deadline,
                             seed=seed_of(ai.seed, game))
         ai.last_rate = made / max(time.monotonic() - started, 1e-9)
     finally:
-        ai._engine = None
+        ai.attach(None)
     ai.last_nodes = made
     allowed = {str(a) for a in loadable(game.observation(game.to_move)._game_position())
                .legal_actions()} if ai.fair else {str(a) for a in game.legal_actions()}
@@ -306,8 +307,7 @@ def choose(ai: Host, game: Game, seconds: float | None, nodes: int | None) -> Ac
         action = view._to_action(turns[k][0])
         if str(action) in allowed:
             _report(ai, p, made, mean, action)
-            ai._plan = plan_entries(view, turns[k], Game._to_action)
-            ai._plan_key = (game.turn, game.to_move)
+            ai.set_plan(plan_entries(view, turns[k], Game._to_action), game)
             return action
     for raw, visits, mean, _ in searcher.root_children():
         action = view._to_action(raw)

@@ -192,11 +192,11 @@ class AI:
                 return ismcts.choose(self, game, seconds, nodes)
             views = self._views(game, self.samples)
             if len(views) == 1:
-                planned = self._planned(views[0])
+                planned = self.planned(views[0])
                 if planned is not None:
                     return self._legal_or_replan(game, planned, level)
                 action, _, plan = self._search(views[0], level, seconds, nodes)
-                self._plan, self._plan_key = plan, (game.turn, game.to_move)
+                self.set_plan(plan, game)
                 return self._legal_or_replan(game, action, level)
             votes: dict[str, float] = {}
             chosen: dict[str, Action] = {}
@@ -226,8 +226,9 @@ class AI:
         self._plan = []
         return self._search(obs_game, level, 0.05, 20_000)[0]
 
-    def _planned(self, view: Game) -> Action | None:
-        """The next action of this turn's plan, if the game went as the plan foresaw."""
+    def planned(self, view: Game) -> Action | None:
+        """The next action of this turn's plan, if the game went as the plan foresaw (it is
+        taken off the plan); None, and the plan dropped, otherwise."""
         if not self._plan or self._plan_key != (view.turn, view.to_move):
             self._plan = []
             return None
@@ -297,6 +298,20 @@ class AI:
         left = max(self.seconds - elapsed, 0.0)
         first = self._turn_spent == 0.0
         return max(left * (self.params.move_share if first else 0.5), 0.005)
+
+    def set_plan(self, entries: list[tuple[int, Action]], game: Game) -> None:
+        """The rest of the turn `game` is at, as plan entries (plan_entries): followed by the
+        next decisions of that turn while the game goes as they expect."""
+        self._plan, self._plan_key = entries, (game.turn, game.to_move)
+
+    def stopping(self) -> bool:
+        """Whether stop() was called during the decision in progress."""
+        return self._stop.is_set()
+
+    def attach(self, stoppable: Any) -> None:
+        """What stop() reaches while a search runs: an object with `search_stop()` (an engine,
+        or the IS-MCTS searcher's stopper); None when the search has ended."""
+        self._engine = stoppable
 
     @property
     def plan(self) -> list[Action]:
