@@ -11,7 +11,11 @@ import pytest
 import wec
 from wec import ai
 from wec.ai import weights
+from wec.tools.signature import signature
 from builders import game, piece
+
+SAMPLES = 3
+"""Determinizations searched by the tests of AI(samples=...) (the default is 1)."""
 
 
 def defended_pawns() -> wec.Game:
@@ -63,10 +67,10 @@ def test_levels_are_a_table_with_growing_effort():
 
 
 def test_signature_is_deterministic_and_depends_on_the_weights():
-    first = ai.signature(1)
-    assert ai.signature(1) == first
+    first = signature(1)
+    assert signature(1) == first
     g = wec.Game.new()
-    assert ai.signature(1, [g]) != (0, 0)
+    assert signature(1, [g]) != (0, 0)
 
 
 def test_weights_change_the_evaluation():
@@ -132,8 +136,8 @@ def test_a_fair_ai_cannot_tell_where_an_unseen_piece_went():
 
 def test_hidden_enemies_are_sampled_from_their_possible_locations():
     first, _ = _hidden_move_twins()
-    views = wec.AI(seed=3)._views(first, ai.SAMPLES)
-    assert len(views) == ai.SAMPLES
+    views = wec.AI(seed=3)._views(first, SAMPLES)
+    assert len(views) == SAMPLES
     me = first.to_move
     obs = first.observation(me)
     possible = obs.possible_locations()
@@ -144,7 +148,7 @@ def test_hidden_enemies_are_sampled_from_their_possible_locations():
         allowed = set().union(*possible.values()) | {s.square for s in obs.last_seen()}
         for p in view.pieces(color="white" if me == "black" else "black"):
             assert (p.type, p.row, p.col, p.level) in seen_now or (p.row, p.col) in allowed
-    assert [v.position() for v in wec.AI(seed=3)._views(first, ai.SAMPLES)] == \
+    assert [v.position() for v in wec.AI(seed=3)._views(first, SAMPLES)] == \
         [v.position() for v in views]   # the same observation and seed: the same samples
 
 
@@ -191,16 +195,15 @@ def test_a_fair_plan_survives_a_conversion_mid_turn():
              piece("K", "black", 10, 10), to_move="white")
     player = wec.AI(seconds=None, nodes=2_000)
     convert, king = wec.parse_action("FI:CS/CP(5,5)->(6,5)"), wec.parse_action("MV:K(1,1)->(1,2)")
-    view = player._view(g)
-    player._plan = ai.plan_entries(view, [convert, king], lambda sim, action: action)
-    player._plan_key = (g.turn, g.to_move)
+    view = player.view(g)
+    player.set_plan(ai.plan_entries(view, [convert, king], lambda sim, action: action), g)
     foreseen = view.clone()
     foreseen.apply(convert)                       # R7.5: the Fire Pawn changes sides
     g.apply(convert)
-    rebuilt = player._view(g)
+    rebuilt = player.view(g)
     assert [p.color for p in rebuilt.pieces() if p.type == "FP"] == ["white"]
     assert foreseen.hash != rebuilt.hash          # the view's own marks differ...
-    assert player._planned(rebuilt) == king       # ...not what the plan compares
+    assert player.planned(rebuilt) == king       # ...not what the plan compares
     assert ai.plan_hash(g) != g.hash              # the true game: violent this turn
     assert ai.plan_hash(wec.Game.new()) == wec.Game.new().hash
 
@@ -214,7 +217,7 @@ def test_determinizations_keep_hidden_pieces_hidden_and_choices_legal(scenario):
     from wec.rules import scenarios
     rng = random.Random(11)
     g = wec.Game.from_position(scenarios.load(scenario))
-    player = wec.AI(level=2, seconds=None, nodes=3_000, samples=ai.SAMPLES)
+    player = wec.AI(level=2, seconds=None, nodes=3_000, samples=SAMPLES)
     checked = 0
     for _ in range(60):
         if g.result is not None:
@@ -222,7 +225,7 @@ def test_determinizations_keep_hidden_pieces_hidden_and_choices_legal(scenario):
         me = g.to_move
         obs = g.observation(me)
         seen_now = {(p.type, p.row, p.col, p.level) for p in obs.pieces() if p.color != me}
-        for view in player._views(g, ai.SAMPLES):
+        for view in player._views(g, SAMPLES):
             for p in view.pieces(color="white" if me == "black" else "black"):
                 if (p.type, p.row, p.col, p.level) not in seen_now:
                     assert not [v for v in view.can_see(me, p.row, p.col, p.level)
@@ -241,14 +244,15 @@ def test_a_piece_the_position_format_cannot_place_alone_is_left_out_of_the_searc
     pos["pieces"].append({"type": "DO", "color": "white", "square": [5, 5], "level": "S"})
     with pytest.raises(wec.PositionError, match="carrier"):
         wec.Game.from_position(pos)
-    assert ai._loadable(pos).position() == wec.Game.new().position()
+    assert ai.loadable(pos).position() == wec.Game.new().position()
 
 
 
 @pytest.mark.slow  # millions of nodes: for the release core, not the debug pass
 def test_clearing_journeys_let_the_search_foresee_a_jump_that_opens_a_conversion():
-    # From game 1 of bench/results/ai4-ai1-cdcf375.jsonl, White to move late in its turn (only
-    # Drops, Exchanges and End Turn left). Black then wins by R9.1-R9.3 + R4.6 + R7.5 + R11.1:
+    # From game 1 of the level-5 match at 4 s against 1 s per turn (commit 8fa551e), White to
+    # move late in its turn (only Drops, Exchanges and End Turn left). Black then wins by
+    # R9.1-R9.3 + R4.6 + R7.5 + R11.1:
     # FI:JU/FP(3,5)1JP->(1,1) (the Jump Pack lifts the Pawn off (3,5) at once), then
     # MV:CL(9,9)<->(2,6) through the square it left, then FI:CS/CL(2,6)<->(1,5) converts White's
     # King. Below the root the search lists no journey (the whole list stays at the root), so
@@ -278,8 +282,9 @@ def test_clearing_journeys_let_the_search_foresee_a_jump_that_opens_a_conversion
 
 @pytest.mark.slow  # millions of nodes: for the release core, not the debug pass
 def test_depth_in_moves_sees_the_reply_that_a_fire_first_pushes_past_the_horizon():
-    # From game 0 of bench/results/ai4-ai1-cdcf375.jsonl, Black to move at its turn start;
-    # White's Charger converts Black's King next turn (R7.5, R11.1) whatever Black does.
+    # From game 0 of the level-5 match at 4 s against 1 s per turn (commit 09cdf4a), Black to
+    # move at its turn start; White's Charger converts Black's King next turn (R7.5, R11.1)
+    # whatever Black does.
     # Counting every action, depth 2 is spent by a Fire and a Move of Black's, White's reply
     # is left to quiescence (capturing Moves only) and the position looks like material only;
     # counting Moves (move_depth), depth 2 holds White's whole reply and finds the loss
@@ -297,3 +302,29 @@ def test_depth_in_moves_sees_the_reply_that_a_fire_first_pushes_past_the_horizon
             assert complete
         scores[move_depth] = score
     assert scores[True] < -win // 2 < scores[False]
+
+
+def test_search_parameters_are_one_frozen_dataclass_given_as_a_keyword():
+    import ast
+    import dataclasses
+    import inspect
+
+    from wec.ai import params
+    with pytest.raises(wec.WecError, match="AI params: expected a SearchParams"):
+        wec.AI(params={"near_reach": 3})
+    chosen = ai.SearchParams(near_reach=3, ismcts=ai.IsmctsParams(root_turns=8))
+    player = wec.AI(params=chosen)
+    assert player.params.near_reach == 3 and player.params.ismcts.root_turns == 8
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        chosen.near_reach = 1  # type: ignore[misc]
+    assert wec.AI().params == ai.SearchParams()
+    # every field is documented: a string stands right after its annotation
+    tree = ast.parse(inspect.getsource(params))
+    for cls in (n for n in tree.body if isinstance(n, ast.ClassDef)):
+        body = cls.body
+        fields = [i for i, n in enumerate(body) if isinstance(n, ast.AnnAssign)]
+        assert fields, cls.name
+        for i in fields:
+            after = body[i + 1] if i + 1 < len(body) else None
+            assert isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant), \
+                f"{cls.name}.{body[i].target.id}"

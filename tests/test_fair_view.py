@@ -1,4 +1,4 @@
-"""The game a fair computer player searches (issue 21, item 4: fair against omniscient): built
+"""The game a fair computer player searches (wec.ai.view): built
 from its side's observation alone (R10.6), it must still hold what that side may infer — enemy
 reserves it knows only as squares (R8.4, R8.5) and hidden enemies whose last-seen square cannot
 hold them any more — and nothing of the hidden truth."""
@@ -8,7 +8,8 @@ import copy
 
 import wec
 from builders import find, fire, piece, play, position
-from wec.ai import flamed, searched_sightings, view_game
+from wec.ai import SearchParams, flamed, searched_sightings, view_game
+from wec.ai.view import draw_near
 from wec.game.observation import LastSeen
 
 W, B = "white", "black"
@@ -136,49 +137,22 @@ def test_samples_draw_a_hidden_piece_near_its_last_sighting_more_often_than_far(
     # R10.6: every square of its possible locations may be drawn, the near ones likelier
     import random
 
-    from wec.ai import _draw_near
     board = frozenset((r, c) for r in range(1, 11) for c in range(1, 11)) - {(5, 5)}
     rng = random.Random(1)
-    draws = [_draw_near(rng, board, (5, 5)) for _ in range(2000)]
+    draws = [draw_near(rng, board, (5, 5)) for _ in range(2000)]
     near = sum(max(abs(r - 5), abs(c - 5)) <= 1 for r, c in draws) / len(draws)
     assert near > 0.2  # 8 of 99 squares (0.08) under a uniform draw; 0.28 expected here
     assert any(max(abs(r - 5), abs(c - 5)) >= 4 for r, c in draws)  # far ones stay possible
     assert set(draws) <= board
-    assert [_draw_near(random.Random(1), board, (5, 5)) for _ in range(3)] == \
-        [_draw_near(random.Random(1), board, (5, 5)) for _ in range(3)]
+    assert [draw_near(random.Random(1), board, (5, 5)) for _ in range(3)] == \
+        [draw_near(random.Random(1), board, (5, 5)) for _ in range(3)]
 
 
-def test_with_approach_a_hidden_piece_near_the_primary_piece_is_put_one_step_nearer(monkeypatch):
-    # R10.6: Black's King on (9,7) last saw a White AAA on (6,10), three king steps away; White
-    # has had a turn since. With APPROACH_REACH 3 the view puts the AAA on (7,9), the one step
-    # that brings it nearer, whether it went there (first game) or stayed (second): the view is
-    # built from the observation alone. Off (0), it stays on its sighting.
-    import wec.ai
-    views = {}
-    for white_moves in ("AAA", "K"):
-        g = wec.Game.from_position(position(piece("K", B, 9, 7), piece("K", W, 1, 1),
-                                            piece("AAA", W, 6, 10), to_move=W))
-        if white_moves == "AAA":
-            move_to(g, "AAA", 7, 9)
-        else:
-            move_to(g, "K", 2, 2)
-        g.end_turn()
-        assert [s.square for s in g.observation(B).last_seen()] == [(6, 10)]
-        for reach in (0, 3):
-            monkeypatch.setattr(wec.ai, "APPROACH_REACH", reach)
-            view = wec.AI(seconds=None, nodes=100)._view(g)
-            views[white_moves, reach] = [(p.row, p.col) for p in view.pieces(W)
-                                         if p.type == "AAA"]
-    assert views["AAA", 3] == views["K", 3] == [(7, 9)]
-    assert views["AAA", 0] == views["K", 0] == [(6, 10)]
-
-
-def test_a_visible_enemy_beside_a_reserve_does_not_arm_the_guess(monkeypatch):
+def test_a_visible_enemy_beside_a_reserve_does_not_arm_the_guess():
     # R8.4: a White piece Black sees standing on (8,5) would be seen arming it (`armed`), and the
     # searched view holds the visible Tank beside it, so the view does not take (8,5) as armed;
-    # the last sighting of a hidden AAA beside (8,1) does arm that one. With the guess of before
-    # (ARMING_BY_VISIBLE on, reach 2) the visible Tank armed (8,5) as well
-    import wec.ai
+    # the last sighting of a hidden AAA beside (8,1) does arm that one; with arming_reach 0 the
+    # sighting (one step away) is too far to arm it
     pos = position(piece("K", B, 10, 10), piece("K", W, 1, 1), piece("TA", W, 7, 5, hand="right"),
                    to_move=B)
     pos["reserves"] = [
@@ -189,10 +163,8 @@ def test_a_visible_enemy_beside_a_reserve_does_not_arm_the_guess(monkeypatch):
     obs = wec.Game.from_position(pos).observation(B)
     view = view_game(obs.position(), [seen], B)
     assert reserves(view, W) == {(8, 5): ("Q", False), (8, 1): ("SU", True)}
-    monkeypatch.setattr(wec.ai, "ARMING_BY_VISIBLE", True)
-    monkeypatch.setattr(wec.ai, "ARMING_REACH", 2)
-    view = view_game(obs.position(), [seen], B)
-    assert reserves(view, W) == {(8, 5): ("Q", True), (8, 1): ("SU", True)}
+    view = view_game(obs.position(), [seen], B, SearchParams(arming_reach=0))
+    assert reserves(view, W) == {(8, 5): ("Q", False), (8, 1): ("SU", False)}
 
 
 def flame_position(aaa_moves: bool) -> wec.Game:
@@ -227,7 +199,9 @@ def test_a_hidden_enemy_on_a_square_the_side_flamed_is_left_out_of_its_view():
         kept = searched_sightings(obs)
         # the Submarine at Sub on the flamed (5,6) was not hit (a flame hits its own level)
         assert [(s.type, s.square, s.level) for s in kept] == [("SU", (5, 6), "S")]
-        view = wec.AI(seed=1)._view(g)
+        # SearchParams.forget_flamed off: the flamed sighting stays
+        assert "AAA" in {s.type for s in searched_sightings(obs, SearchParams(forget_flamed=False))}
+        view = wec.AI(seed=1).view(g)
         assert [p.type for p in view.pieces(B) if p.type == "AAA"] == []
         views.append([(p.type, p.square, p.level) for p in view.pieces(B) if p.type != "K"])
         for _ in (W, B):  # and in the turns after, from White's history
@@ -241,7 +215,7 @@ def test_a_flame_elsewhere_keeps_the_hidden_enemy_where_it_was_seen():
     g = flame_position(False)
     fire(g, (5, 5, "G"), "FL", (5, 4))
     assert {s.type for s in searched_sightings(g.observation(W))} == {"AAA", "SU"}
-    assert any(p.type == "AAA" and p.square == (5, 7) for p in wec.AI(seed=1)._view(g).pieces(B))
+    assert any(p.type == "AAA" and p.square == (5, 7) for p in wec.AI(seed=1).view(g).pieces(B))
 
 
 def test_flamed_reads_the_squares_and_level_of_each_flame_in_a_turn_string():
@@ -285,7 +259,7 @@ def test_a_hidden_enemy_on_a_square_a_projectile_flew_into_is_left_out_of_its_vi
         assert {s.type for s in obs.last_seen()} >= {"AAA", "SU"}  # the sightings stay
         assert [(s.type, s.square, s.level) for s in searched_sightings(obs)] == \
             [("SU", (5, 7), "S")]
-        view = wec.AI(seed=1)._view(g)
+        view = wec.AI(seed=1).view(g)
         views.append(sorted((p.type, p.square, p.level) for p in view.pieces(B) if p.type != "K"))
         g.undo()  # and the record of flights goes back with the End Turn
         assert g.observation(W).projectile_sweeps() == before

@@ -14,6 +14,7 @@ from typing import Any, Callable
 import pytest
 
 import wec
+from wec.tools.signature import signature_position
 from builders import finishes
 from wec import cli
 from wec.ai import AI
@@ -250,7 +251,7 @@ def test_item17_a_stop_after_a_decision_ended_does_not_cut_the_next_one_short():
     fresh = AI(**budget)
     fresh.choose_action(g)
     ai = AI(**budget)
-    ai.choose_action(wec.Game.from_position("tests/data/positions/midgame_40.json"))
+    ai.choose_action(signature_position("midgame_40"))
     ai.stop()  # late: that decision has ended
     ai.choose_action(g)
     assert ai.last_nodes == fresh.last_nodes > 1000

@@ -1,10 +1,11 @@
-"""The Information-Set MCTS player (issue 21, item 1): `wec.AI(algorithm="ismcts")`. It plays only
+"""The Information-Set MCTS player: `wec.AI(algorithm="ismcts")`. It plays only
 legal actions for either side, decides from its side's observation alone (R10.6: two games with
 the same observation give the same action for the same seed and budget), leaves the game as it
 was, finds a win in one, and searches without the GIL."""
 from __future__ import annotations
 
 import dataclasses
+import importlib.resources
 import itertools
 import json
 import random
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import wec
-from wec.ai import search_values
+from wec.ai import IsmctsParams, SearchParams, search_values
 
 
 def _pos(pieces: list[dict], to_move: str = "black") -> dict:
@@ -45,8 +46,18 @@ def _sub_went(dest: tuple[int, int]) -> wec.Game:
     return g
 
 
+PARAMS = SearchParams()
+"""The parameters _ismcts gives its players (a test may set others with monkeypatch)."""
+
+
 def _ismcts(**kw) -> wec.AI:
-    return wec.AI(algorithm="ismcts", seconds=None, **kw)
+    return wec.AI(algorithm="ismcts", seconds=None, params=PARAMS, **kw)
+
+
+def _with_ismcts(monkeypatch, **fields) -> None:
+    """_ismcts' players get these IsmctsParams fields."""
+    monkeypatch.setitem(globals(), "PARAMS", SearchParams(
+        ismcts=dataclasses.replace(IsmctsParams(), **fields)))
 
 
 def test_the_algorithm_is_validated():
@@ -59,9 +70,7 @@ def test_the_algorithm_is_validated():
 def test_it_plays_legal_actions_for_both_sides_and_leaves_the_game_unchanged(root_turns,
                                                                               reply_nodes,
                                                                               monkeypatch):
-    from wec.ai import ismcts
-    monkeypatch.setattr(ismcts, "PARAMS", dataclasses.replace(
-        ismcts.PARAMS, root_turns=root_turns, reply_nodes=reply_nodes))
+    _with_ismcts(monkeypatch, root_turns=root_turns, reply_nodes=reply_nodes)
     rng = random.Random(5)
     games = [wec.Game.new(), _sub_went((7, 8))]
     g = wec.Game.new()
@@ -300,16 +309,18 @@ def test_progressive_widening_bounds_the_children_below_the_root(widening):
 # --- root-turns mode (IsmctsParams.root_turns): the root's children are whole turns -----------
 
 POSITIONS = Path(__file__).parent / "data" / "positions"
+SIGNATURE_POSITIONS = importlib.resources.files("wec.tools") / "data" / "positions"
+"""midgame_40 and crowded: the AI signature's positions, shipped with the package."""
 
 
 def _position(name: str) -> wec.Game:
-    return wec.Game.from_position(json.loads((POSITIONS / f"{name}.json").read_text()))
+    folder = SIGNATURE_POSITIONS if name in ("midgame_40", "crowded") else POSITIONS
+    return wec.Game.from_position(json.loads((folder / f"{name}.json").read_text()))
 
 
 @pytest.fixture
 def root_turns(monkeypatch):
-    from wec.ai import ismcts
-    monkeypatch.setattr(ismcts, "PARAMS", dataclasses.replace(ismcts.PARAMS, root_turns=8))
+    _with_ismcts(monkeypatch, root_turns=8)
 
 
 @pytest.mark.parametrize("name", ["midgame_40", "crowded"])
@@ -425,7 +436,7 @@ def test_heavy_rollouts_reply_as_the_enemy_greedy_search_would():
     # with heavy rollouts (reply_nodes) the enemy's turn after a candidate turn is its greedy
     # search's, not a random one: the Queen's trip to (3,2) in midgame_40 (a candidate of the
     # greedy ranking, which does not look past its own End Turn) is punished, and in
-    # horizon_fire_first the enemy's conversion of the King (bench/README.md, item 3, game 0)
+    # horizon_fire_first the enemy's conversion of the King (game 0 of the 4 s against 1 s match)
     # ends every candidate turn, which the light rollouts mostly miss
     first, light = _candidate_values(_position("midgame_40"), 0)
     _, heavy = _candidate_values(_position("midgame_40"), 3000)

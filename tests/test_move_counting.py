@@ -7,6 +7,7 @@ number of listed Moves and Dozes (R4, R4.11, R10.7: the mover judges by what it 
 """
 from __future__ import annotations
 
+import importlib.resources
 import json
 import pathlib
 import random
@@ -15,7 +16,9 @@ import pytest
 
 import wec
 
-POSITIONS = pathlib.Path(__file__).parent / "data" / "positions"
+POSITIONS = [pathlib.Path(__file__).parent / "data" / "positions",
+             pathlib.Path(str(importlib.resources.files("wec.tools") / "data" / "positions"))]
+"""The test positions, and the signature's (package data)."""
 
 
 def assert_count_equals_list(g: wec.Game) -> None:
@@ -42,7 +45,7 @@ def test_counted_moves_equal_listed_moves_in_random_games(movement, hidden):
                              rng, 150)
 
 
-@pytest.mark.parametrize("path", sorted(POSITIONS.glob("*.json")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", sorted(p for folder in POSITIONS for p in folder.glob("*.json")), ids=lambda p: p.stem)
 def test_counted_moves_equal_listed_moves_in_stored_positions(path):
     play_checking_counts(wec.Game.from_position(json.loads(path.read_text())),
                          random.Random(path.stem), 60)

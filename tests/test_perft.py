@@ -5,6 +5,7 @@ depth 3 takes it ~10 s, so the cross-check runs at depth 2 in test_reference_cro
 """
 from __future__ import annotations
 
+import importlib.resources
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,8 @@ import pytest
 import wec
 from wec.cli import main
 
-DATA = Path(__file__).resolve().parent / "data" / "positions"
+DATA = Path(str(importlib.resources.files("wec.tools") / "data" / "positions"))
+"""midgame_40 and crowded: the positions of the AI signature, shipped with the package."""
 
 FROZEN = {
     # (position, movement, invisible pieces): perft at depths 1, 2, 3. With invisible pieces (the

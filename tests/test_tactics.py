@@ -1,4 +1,4 @@
-"""The tactics suite (issue 21, item 5): every file of tests/data/tactics is in the format, its
+"""The tactics suite: every file of the shipped suite (wec/tools/data/tactics) is in the format, its
 recorded solution reaches its goal by the rules engine (every turn tried), a wrong turn does not,
 and `wec tactics` reports solved/total per theme. A small subset is played at a tiny budget."""
 from __future__ import annotations

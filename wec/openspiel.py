@@ -73,6 +73,7 @@ except ImportError as e:  # pragma: no cover - exercised only without the extra
                       "pip install 'wec[openspiel]' (open_spiel>=1.5)") from e
 
 from wec import rules
+from wec.ai.player import AI
 from wec.game.action import Action
 from wec.game.actionlist import Snapshot, _brief, _core_brief, _text, pending
 from wec.game.coredata import (ACT_DOZE, ACT_DROP, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE,
@@ -80,6 +81,8 @@ from wec.game.coredata import (ACT_DOZE, ACT_DROP, ACT_END, ACT_EXCHANGE, ACT_FI
 from wec.game.errors import IllegalActionError, WecError
 from wec.game.game import Game
 from wec.game.position import square_of
+from wec.game.textview import render
+from wec.rules import scenarios
 
 GAME_NAME = "python_weapon_chess"
 MAX_ACTIONS_PER_TURN = 8  # R6.1: Move, 2 Fires, Pickup, Drop, Exchange, Reinforce, End Turn
@@ -343,7 +346,6 @@ _GAME_TYPE = pyspiel.GameType(
 
 
 def _initial_position(scenario: str) -> dict[str, Any]:
-    from wec.rules import scenarios
     try:
         return scenarios.load(scenario)
     except KeyError as e:
@@ -680,7 +682,6 @@ def _public_string(game: Game) -> str:
 
 
 def _observation_string(obs: Any, color: str) -> str:
-    from wec.game.textview import render
     pieces = " ".join(sorted(f"{p.color[0]}:{p.text()}" + (f"!{p.stun}" if p.stun else "")
                              for p in obs.pieces()))
     projs = " ".join(f"{p.kind}({p.square[0]},{p.square[1]}){p.owner[0]}"
@@ -759,7 +760,6 @@ class MCTSPlayer:
     MOVE_SHARE = 0.6
 
     def __init__(self, seconds: float, seed: int | None = 0, max_turns: int = 200) -> None:
-        from wec.ai import AI
         self.seconds = seconds
         self.game = WeaponChessGame({"max_turns": max_turns})
         self.bot = TimedMCTSBot(self.game, seconds, seed=seed)
@@ -781,7 +781,7 @@ class MCTSPlayer:
         started = time.monotonic()
         self.bot.seconds = self._share(game)
         try:
-            view = self._viewer._view(game)
+            view = self._viewer.view(game)
             state = self.game.state_from_game(view)
             choice = decode(view, self.bot.step(state))
         finally:

@@ -17,8 +17,11 @@ from wec.game.coredata import ACT_END, NO_ACTION
 from wec.game.errors import WecError
 from wec.game.jsonfile import read_json_file
 from wec.ai import ALGORITHMS
-from wec.tools.match import OPENING_TURNS, PLAYERS
+from wec.rules import scenarios
+from wec.tools.benchreport import main as bench_main
+from wec.tools.match import OPENING_TURNS, PLAYERS, Match
 from wec.tools.tactics import THEMES
+from wec.tools.tactics import main as tactics_main
 from wec.tools.progress import progress_bar
 from wec.game.position import load_position_file, position_problems, position_warnings
 from wec.files.save import (AutosaveAtStart, AutosaveLock, autosave_at_start, default_autosave_path,
@@ -36,7 +39,6 @@ def _load(args: argparse.Namespace) -> Game:
             raise WecError(f"{args.load}: this is a position: use --position")
         return game_from_save(data)
     if getattr(args, "scenario", None):
-        from wec.rules import scenarios
         try:
             return Game.from_position(scenarios.load(args.scenario))
         except KeyError:
@@ -355,7 +357,6 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_scenarios(args: argparse.Namespace) -> int:
-    from wec.rules import scenarios
     width = max(len(n) for n in scenarios.SCENARIOS)
     for name, text in scenarios.SCENARIOS.items():
         print(f"{name:<{width}}  {text}")
@@ -376,12 +377,10 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 
 def cmd_tactics(args: argparse.Namespace) -> int:
-    from wec.tools.tactics import main as tactics_main
     return tactics_main(args)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from wec.tools.benchreport import main as bench_main
     return bench_main(args)
 
 
@@ -393,7 +392,7 @@ def cmd_editor(args: argparse.Namespace) -> int:
         raise WecError("no display: the board editor needs one (or `wec editor --screenshot "
                        "FILE` for a picture of it)")
     try:
-        from wec.gui.editor.app import run as run_editor
+        from wec.gui.editor.app import run as run_editor  # PySide6: optional (the gui extra), heavy
     except ImportError as e:
         raise WecError(f"the board editor needs PySide6 ({e}): pip install 'wec[gui]'") from None
     _ctrl_c_ends_qt()
@@ -434,7 +433,6 @@ def _sprt_text(bounds: tuple[float, float]) -> str:
 
 
 def cmd_match(args: argparse.Namespace) -> int:
-    from wec.tools.match import Match
     match = Match(args.a, args.b, args.games, args.seconds, max_turns=args.max_turns,
                   processes=args.processes, save_dir=args.save,
                   opening_turns=args.opening_turns, results_path=args.results,
@@ -549,7 +547,7 @@ def main(argv: list[str] | None = None, prog: str = "wec") -> int:
     p.add_argument("--samples", type=count(1), default=1, help="determinizations (alphabeta)")
     p.add_argument("--theme", choices=THEMES, help="only this theme")
     p.add_argument("--limit", type=count(1), help="only the first N positions")
-    p.add_argument("--folder", help="a folder of tactic files (default: tests/data/tactics)")
+    p.add_argument("--folder", help="a folder of tactic files (default: the suite shipped with wec)")
     p.add_argument("-v", "--verbose", action="store_true", help="list the positions not solved")
     p.set_defaults(func=cmd_tactics)
     p = sub.add_parser("editor", help="open the board editor")
