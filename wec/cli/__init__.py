@@ -21,32 +21,13 @@ from wec.tools.match import OPENING_TURNS, PLAYERS
 from wec.tools.tactics import THEMES
 from wec.tools.progress import progress_bar
 from wec.game.position import load_position_file, position_problems, position_warnings
+from wec.files.opening import open_game_named_by
 from wec.files.save import (AutosaveAtStart, AutosaveLock, autosave_at_start, default_autosave_path,
                    game_from_save, keep_aside, read_save_file, save_problems)
 from wec.game.textview import render
 
 HELP = """Commands: a number from 'moves', an action text (e.g. MV:RP(9,1)->(8,2)), 'moves',
 'end' (End Turn), 'undo', 'redo', 'board', 'history', 'save FILE', 'resign', 'help', 'quit'."""
-
-
-def _load(args: argparse.Namespace) -> Game:
-    if getattr(args, "load", None):
-        data = read_save_file(args.load)
-        if isinstance(data, dict) and data.get("format") == "wec-position":
-            raise WecError(f"{args.load}: this is a position: use --position")
-        return game_from_save(data)
-    if getattr(args, "scenario", None):
-        from wec.rules import scenarios
-        try:
-            return Game.from_position(scenarios.load(args.scenario))
-        except KeyError:
-            raise WecError(f"no scenario {args.scenario!r}; 'wec scenarios' lists them") from None
-    if getattr(args, "position", None):
-        data = load_position_file(args.position)
-        if isinstance(data, dict) and data.get("format") == "wec-save":
-            raise WecError(f"{args.position}: this is a save: use --load")
-        return Game.from_position(data)
-    return Game.new()
 
 
 def _stoppable(game: Game, count: Callable[[], int]) -> int:
@@ -102,7 +83,7 @@ def _count_below(game: Game, raw: tuple, depth: int, mode: str) -> int:
 def cmd_perft(args: argparse.Namespace) -> int:
     """perft DEPTH: the count; from depth 2 it is split at the root for a progress bar with an
     ETA (--divide also prints each root move's count), and Ctrl-C stops it at once."""
-    game = _load(args)
+    game = open_game_named_by(args)
     if args.divide and args.depth < 1:
         raise WecError("perft --divide needs a depth of at least 1")
     start = time.perf_counter()
@@ -128,7 +109,7 @@ def cmd_perft(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    print(render(_load(args)))
+    print(render(open_game_named_by(args)))
     return 0
 
 
@@ -185,7 +166,8 @@ def cmd_play_text(args: argparse.Namespace) -> int:
         raise WecError("--new and --continue cannot be used together")
     autosave = args.autosave or default_autosave_path()
     named = args.load or args.scenario or args.position
-    game = _load(args) if named else None  # a bad file stops here, before any file is touched
+    # a bad file stops here, before any file is touched
+    game = open_game_named_by(args) if named else None
     lock = AutosaveLock(autosave)
     if not lock.acquire():
         print(f"Autosave is off: another WEC game is autosaving to {autosave} (use 'save FILE').")
@@ -211,7 +193,7 @@ def cmd_play_text(args: argparse.Namespace) -> int:
                 else:
                     autosave_on = _keep_unfinished_aside(autosave) and autosave_on
         if game is None:
-            game = _load(args)
+            game = open_game_named_by(args)
         if autosave_on:
             game.autosave_to(autosave,
                              on_error=lambda message: print(f"Autosave is off: {message}"))

@@ -6,6 +6,9 @@ import os
 import sys
 from typing import Any
 
+from wec.files.opening import open_game_named_by
+from wec.game.game import Game
+
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="wec play", description="Weapon Chess desktop app")
@@ -19,14 +22,14 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def initial_game(args: Any) -> Any:
+def initial_game(args: Any) -> Game | None:
     """The game named by --scenario/--load/--position, or None (a new game). The same reading
-    as `wec play --text`: a position given to --load (or a save to --position) is named so."""
+    as `wec play --text` (wec.files.opening): a position given to --load (or a save to
+    --position) is named so."""
     if not (getattr(args, "load", None) or getattr(args, "scenario", None)
             or getattr(args, "position", None)):
         return None
-    from wec.cli import _load
-    return _load(args)
+    return open_game_named_by(args)
 
 
 def screenshot(window: Any, path: str) -> None:

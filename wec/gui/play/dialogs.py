@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (QColorDialog, QDialog, QDialogButtonBox, QGridLay
 import wec
 
 from wec.gui.drawing import glyphs
-from wec.gui.play.options_dialog import label_of
+from wec.gui.widgets.options_form import label_of
 
 
 def status_text(game: wec.Game, mode: str, human: str, ai_level: int, *,
