@@ -20,7 +20,7 @@ from wec.ai import ALGORITHMS
 from wec.tools.match import OPENING_TURNS, PLAYERS
 from wec.tools.tactics import THEMES
 from wec.tools.progress import progress_bar
-from wec.game.position import load_position_file, position_problems, position_warnings
+from wec.game.position import position_problems, position_warnings
 from wec.files.opening import open_game_named_by
 from wec.files.save import (AutosaveAtStart, AutosaveLock, autosave_at_start, default_autosave_path,
                    game_from_save, keep_aside, read_save_file, save_problems)
@@ -122,7 +122,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             raise WecError("no display: use `wec play --text` (the terminal game), or "
                            "`wec play --screenshot FILE` for a picture of the window")
         try:
-            from wec.gui.play.app import run
+            from wec.gui.app import run
         except ImportError as e:  # PySide6 missing: say how to get it, or play in the terminal
             raise WecError(f"the desktop app needs PySide6 ({e}): pip install 'wec[gui]', or "
                            "play in the terminal with `wec play --text`") from None
@@ -375,7 +375,7 @@ def cmd_editor(args: argparse.Namespace) -> int:
         raise WecError("no display: the board editor needs one (or `wec editor --screenshot "
                        "FILE` for a picture of it)")
     try:
-        from wec.gui.editor.app import run as run_editor
+        from wec.gui.app import run_editor
     except ImportError as e:
         raise WecError(f"the board editor needs PySide6 ({e}): pip install 'wec[gui]'") from None
     _ctrl_c_ends_qt()

@@ -7,11 +7,11 @@ level and time, and the governments (which are options too).
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox,
-                               QFormLayout, QGroupBox, QHBoxLayout, QLabel, QScrollArea,
-                               QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout,
+                               QGroupBox, QLabel, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
 
 import wec
 from wec.ai import LEVELS

@@ -1,4 +1,6 @@
-"""`wec play`: start the desktop app (`main(argv)`), or save a screenshot and exit."""
+"""`wec play` and `wec editor`: start the desktop app or the board editor, or save a screenshot
+of either and exit. The windows come from the launcher (wec/gui/launcher.py), which wires the
+play window's File > Board Editor and the editor's Play."""
 from __future__ import annotations
 
 import argparse
@@ -7,6 +9,7 @@ import sys
 from typing import Any
 
 from wec.files.opening import open_game_named_by
+from wec.game.errors import WecError
 from wec.game.game import Game
 
 
@@ -38,34 +41,38 @@ def screenshot(window: Any, path: str) -> None:
     window.show()
     for _ in range(5):
         QApplication.processEvents()
-    image = window.grab()
-    if not image.save(path, "PNG"):
+    if not window.grab().save(path, "PNG"):
         raise OSError(f"cannot write the screenshot {path}")
 
 
-def run(args: Any) -> int:
-    """Open the window for parsed `wec play` arguments (see wec/cli.py)."""
-    shot = getattr(args, "screenshot", None)
-    if shot:
+def application(offscreen: bool) -> Any:
+    """The QApplication (made once), named for QSettings; offscreen for a screenshot."""
+    if offscreen:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    # PySide6 is the optional `gui` extra: imported only when a window is made
     from PySide6.QtWidgets import QApplication
-
-    import wec
-    from wec.gui.play.main_window import MainWindow
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setOrganizationName("WEC")
     app.setApplicationName("wec")
+    return app
+
+
+def run(args: Any) -> int:
+    """Open the play window for parsed `wec play` arguments (see wec/cli)."""
+    shot = getattr(args, "screenshot", None)
+    app = application(bool(shot))
+    from wec.gui.launcher import play_window  # PySide6 (see `application`)
     from wec.gui.play.collector import pin_collection_to_this_thread
+    from wec.gui.play.settings import Preferences
     pin_collection_to_this_thread(app)  # never a Qt object freed from another thread
     try:
         game = initial_game(args)
-    except wec.WecError as e:
+    except WecError as e:
         print(f"wec: {e}", file=sys.stderr)
         return 2
     if shot:
-        from wec.gui.play.settings import Preferences
-        window = MainWindow(game, prefs=Preferences(mode="computer_vs_computer"),
-                            persist=False, autosave=False, paused=True)
+        window = play_window(game, prefs=Preferences(mode="computer_vs_computer"),
+                             persist=False, autosave=False, paused=True)
         w, _, h = str(getattr(args, "size", "1280x860")).partition("x")
         window.resize(int(w), int(h))
         try:
@@ -74,11 +81,39 @@ def run(args: Any) -> int:
             window.shutdown()
             window.close()
         return 0
-    window = MainWindow(game)
+    window = play_window(game)
     window.show()
     code = app.exec()
     window.shutdown()
     return int(code)
+
+
+def run_editor(position_file: str | None = None, screenshot_file: str | None = None,
+               size: tuple[int, int] = (1500, 960)) -> int:
+    """Open the board editor on a position file (or the standard set-up); with
+    `screenshot_file` open it offscreen on that position, save a PNG and return."""
+    app = application(bool(screenshot_file))
+    from wec.gui.editor.model import PositionShapeError  # PySide6 (see `application`)
+    from wec.gui.editor.window import read_position_file
+    from wec.gui.launcher import editor_window
+    try:
+        position = read_position_file(position_file) if position_file else None
+    except (PositionShapeError, WecError) as e:
+        print(f"wec: {e}", file=sys.stderr)
+        return 2
+    window = editor_window(position)
+    if screenshot_file:
+        window.resize(*size)
+        try:
+            screenshot(window, screenshot_file)
+        except OSError as e:
+            print(f"wec: {e}", file=sys.stderr)
+            return 2
+        finally:
+            window.close()
+        return 0
+    window.show()
+    return int(app.exec())
 
 
 def main(argv: list[str] | None = None) -> int:
