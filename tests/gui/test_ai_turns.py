@@ -27,7 +27,8 @@ def computer_turn(w, qtbot) -> float:
 def test_the_computer_plays_each_turn_with_one_player_in_the_turns_time(make_window, qtbot):
     seconds = 1.0
     w = make_window(mode="human_vs_computer", human="black", ai_level=5, ai_seconds=seconds)
-    w.computer.delay_ms = 350  # the app's pause between computer turns in autoplay: not in this one
+    # the app's pause between computer turns in autoplay: not in this one
+    w.computer.delay_ms = 350
     actions = []
     w.worker.chosen.connect(actions.append)
     # a player takes a moment over its first move; the helper has loaded the engine by then

@@ -3,9 +3,11 @@ format) and hands it to the game.
 
 `open_editor(parent, position, on_play)` opens it; the launcher (`wec.gui.launcher`) opens it
 from the game window and gives it a Play that starts a game, and `wec editor` runs it alone
-(`wec.gui.editor.app`). The editor never imports the game window (`wec.gui.play`). Modules by
-concern: `model` (the position dict and its edits), `document` (undo stack), `validation` (problems in words, with squares), `layout` and `canvas`
-(the board), `palette`, `properties`, `scenario_panel`, `problems_panel`, `window`.
+(`wec.gui.app.run_editor`). The editor never imports the game window (`wec.gui.play`).
+
+Modules by concern: `model` (the position dict and its edits), `document` (undo stack),
+`validation` (problems in words, with squares), `layout` and `canvas` (the board), `palette`,
+`properties`, `scenario_panel`, `problems_panel`, `window`.
 """
 from __future__ import annotations
 
