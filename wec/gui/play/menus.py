@@ -6,14 +6,23 @@ from __future__ import annotations
 
 import re
 from functools import partial
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QPushButton, QToolBar
 
 from wec.ai import LEVELS
+from wec.gui.play.computer import ComputerPlayer
+from wec.gui.play.game_files import GameFiles
+from wec.gui.play.host import PlayWindow
+from wec.gui.play.human import HumanPlayer
+from wec.gui.play.navigation import Navigation
 from wec.gui.play.new_game_dialog import level_words, scenario_title
+from wec.gui.play.offers import Offers
+from wec.gui.play.preferences_menu import PreferencesMenu
+from wec.gui.play.seats import Seats
+from wec.gui.play.views import Views
 from wec.rules import scenarios
 
 SIDES = (("hotseat", "&Hotseat"), ("human_vs_computer", "Human vs &computer"),
@@ -39,17 +48,40 @@ def if_on(fn: Callable[[], Any]) -> Callable[[bool], None]:
     return slot
 
 
-class MenuBuilder:
-    """Builds the menus of `window` (the play window: its controllers are its attributes
-    `files`, `seats`, `computer`, `human`, `offers`, `navigation`, `preferences`, `views`)."""
+class MenuHost(PlayWindow, Protocol):
+    """The play window as its menus see it: its controllers, and its own windows."""
 
-    def __init__(self, window: Any) -> None:
+    views: Views
+    seats: Seats
+    computer: ComputerPlayer
+    human: HumanPlayer
+    offers: Offers
+    navigation: Navigation
+    files: GameFiles
+    preferences: PreferencesMenu
+
+    def open_board_editor(self) -> Any: ...
+
+    def square_select(self) -> Any: ...
+
+    def show_status(self) -> Any: ...
+
+    def show_legend(self) -> Any: ...
+
+    def show_help(self, tab: str = "rules") -> Any: ...
+
+
+class MenuBuilder:
+    """Builds the menus and the toolbar of the play window; each action calls the controller
+    of its concern."""
+
+    def __init__(self, window: MenuHost) -> None:
         self.w = window
         self.actions: dict[str, QAction] = {}
 
     def act(self, menu: QMenu, text: str, slot: Callable[..., Any], shortcut: str | None = None,
             *, checkable: bool = False, checked: bool = False, name: str = "") -> QAction:
-        a = QAction(text, self.w)
+        a = QAction(text, self.w.as_widget())
         if shortcut:
             a.setShortcut(QKeySequence(shortcut))
         a.setCheckable(checkable)
@@ -66,7 +98,7 @@ class MenuBuilder:
     def group(self, menu: QMenu, items: list[tuple[str, Callable[[], Any], bool, str]],
               shortcuts: tuple[str | None, ...] = ()) -> QActionGroup:
         """Checkable actions of which one is on: (text, slot when switched on, checked, name)."""
-        group = QActionGroup(self.w)
+        group = QActionGroup(self.w.as_widget())
         for i, (text, fn, checked, name) in enumerate(items):
             key = shortcuts[i] if i < len(shortcuts) else None
             group.addAction(self.act(menu, text, if_on(fn), key, checkable=True,
@@ -105,7 +137,7 @@ class MenuBuilder:
         self.act(f, "Square Select by &keyboard…", w.square_select, "Ctrl+K",
                  name="square_select")
         f.addSeparator()
-        self.act(f, "&Quit", w.close, "Ctrl+Q", name="quit")
+        self.act(f, "&Quit", w.as_widget().close, "Ctrl+Q", name="quit")
 
     def play_menu(self, p: QMenu) -> None:
         w, prefs = self.w, self.w.preferences
@@ -201,7 +233,7 @@ class MenuBuilder:
         w.toolbar = tb
         tb.setObjectName("toolbar")
         tb.setIconSize(QSize(16, 16))
-        w.addToolBar(tb)
+        w.as_widget().addToolBar(tb)
         for name in ("new", "load", "save", "undo", "redo"):
             tb.addAction(self.actions[name])
         tb.addSeparator()

@@ -7,6 +7,7 @@ emptied and every dialog (the last player's) closed, until the next player says 
 from __future__ import annotations
 
 from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QWidget
 
 from wec.gui.play import settings as settings_mod
 from wec.gui.play.host import PlayWindow
@@ -19,7 +20,7 @@ class Seats(QObject):
     def __init__(self, window: PlayWindow) -> None:
         super().__init__()
         self.win = window
-        self.bars_shown: list = []
+        self.bars_shown: list[QWidget] = []
         """The window's bars shown before the cover went up (they come back as they were)."""
 
     def is_computer(self, color: str) -> bool:
