@@ -37,7 +37,7 @@ def initial_game(args: Any) -> Game | None:
 
 def screenshot(window: Any, path: str) -> None:
     """Lay the window out, paint it and save it as a PNG."""
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtWidgets import QApplication  # PySide6 (see `application`)
     window.show()
     for _ in range(5):
         QApplication.processEvents()
@@ -61,7 +61,8 @@ def run(args: Any) -> int:
     """Open the play window for parsed `wec play` arguments (see wec/cli)."""
     shot = getattr(args, "screenshot", None)
     app = application(bool(shot))
-    from wec.gui.launcher import play_window  # PySide6 (see `application`)
+    # the windows and their settings need PySide6 (see `application`)
+    from wec.gui.launcher import play_window
     from wec.gui.play.collector import pin_collection_to_this_thread
     from wec.gui.play.settings import Preferences
     pin_collection_to_this_thread(app)  # never a Qt object freed from another thread
@@ -93,7 +94,8 @@ def run_editor(position_file: str | None = None, screenshot_file: str | None = N
     """Open the board editor on a position file (or the standard set-up); with
     `screenshot_file` open it offscreen on that position, save a PNG and return."""
     app = application(bool(screenshot_file))
-    from wec.gui.editor.model import PositionShapeError  # PySide6 (see `application`)
+    # the editor needs PySide6 (see `application`)
+    from wec.gui.editor.model import PositionShapeError
     from wec.gui.editor.window import read_position_file
     from wec.gui.launcher import editor_window
     try:

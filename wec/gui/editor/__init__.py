@@ -32,7 +32,7 @@ def open_editor(parent: "QWidget | None" = None, position: dict[str, Any] | None
     from wec.gui.editor.window import EditorWindow  # PySide6: only when a window is made
     window = EditorWindow(position, on_play=on_play, game_position=position, parent=parent)
     if parent is None:  # a parent keeps (and finally deletes) its editor window
-        from PySide6.QtCore import Qt
+        from PySide6.QtCore import Qt  # PySide6, as above
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
     window.show()
     window.raise_()

@@ -9,6 +9,7 @@ from pieces the seat cannot see.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -142,6 +143,5 @@ class TurnBanner(QFrame):
 
     def text(self) -> str:
         """Everything the banner says, as plain text (tests)."""
-        import re
         parts = [self.side_chip.text(), self.actions_label.text(), self.players_label.text()]
         return re.sub(r"<[^>]+>", "", " | ".join(parts)).replace("&nbsp;", " ")
