@@ -156,7 +156,8 @@ class SquareSelectDialog(QDialog):
         form.addRow("Column", self.col)
         form.addRow("Level", self.level)
         buttons = QDialogButtonBox()
-        self.left = buttons.addButton("Select / Move (left)", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.left = buttons.addButton("Select / Move (left)",
+                                      QDialogButtonBox.ButtonRole.AcceptRole)
         self.right = buttons.addButton("Fire (right)", QDialogButtonBox.ButtonRole.ActionRole)
         close = buttons.addButton(QDialogButtonBox.StandardButton.Close)
         self.left.clicked.connect(lambda: self._click(Qt.MouseButton.LeftButton))

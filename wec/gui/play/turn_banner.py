@@ -1,4 +1,4 @@
-"""The whose-turn banner above the board (issue 18): turn number, the side to move in large
+"""The whose-turn banner above the board: turn number, the side to move in large
 type, what is left of the turn (the Move, Fires 0/1/2) and who plays each side.
 
 It is built from what the seat may read only (wec/gui/play/seat.py): the turn, the side to move and
