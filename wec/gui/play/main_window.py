@@ -101,7 +101,7 @@ class MainWindow(QMainWindow):
         """Asks the player to pick one of several labels (tests replace it)."""
         self.confirm: Callable[[str, str], bool] = self.human.confirm_by_box
         self._build_widgets()
-        self.toolbar: QToolBar
+        self.toolbar: QToolBar  # the menus make it, with its End Turn button
         self.end_turn_button: QPushButton
         self.actions_by_name = MenuBuilder(self).build()
         self.window_actions: list[QAction] = self.findChildren(QAction)
