@@ -98,7 +98,7 @@ def test_ci_builds_once_per_configuration_and_runs_the_slow_tests_once(tmp_path)
 
 def test_without_pyside6_wec_play_says_how_to_get_it(monkeypatch, capsys):
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
-    monkeypatch.setitem(sys.modules, "wec.gui.play.app", None)  # import fails as without PySide6
+    monkeypatch.setitem(sys.modules, "wec.gui.app", None)  # import fails as without PySide6
     assert main(["play"]) == 2
     err = capsys.readouterr().err
     assert "pip install 'wec[gui]'" in err and "wec play --text" in err

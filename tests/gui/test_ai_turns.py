@@ -27,7 +27,8 @@ def computer_turn(w, qtbot) -> float:
 def test_the_computer_plays_each_turn_with_one_player_in_the_turns_time(make_window, qtbot):
     seconds = 1.0
     w = make_window(mode="human_vs_computer", human="black", ai_level=5, ai_seconds=seconds)
-    w.ai_delay_ms = 350  # the app's pause between computer turns in autoplay: not in this one
+    # the app's pause between computer turns in autoplay: not in this one
+    w.computer.delay_ms = 350
     actions = []
     w.worker.chosen.connect(actions.append)
     # a player takes a moment over its first move; the helper has loaded the engine by then
@@ -64,7 +65,7 @@ def test_the_window_never_freezes_in_a_long_game_against_the_computer(make_windo
             g = w.game
             if g.result is not None:
                 played += g.ply
-                w.new_game_now()
+                w.files.new_game_now()
                 continue
             if g.to_move != "black":
                 qtbot.waitUntil(lambda: w.game.to_move == "black" or w.game.result is not None,
@@ -149,10 +150,10 @@ def test_the_helpers_copy_of_the_game_follows_every_rewind_and_new_game():
 
 def test_the_computer_comes_back_after_its_process_dies(make_window, qtbot):
     w = make_window(mode="human_vs_computer", human="white", ai_level=1, ai_seconds=0.05)
-    w.pause_ai(True)
+    w.computer.pause(True)
     w.worker.warm_up()
     qtbot.waitUntil(lambda: w.worker._process.state().name == "Running", timeout=10000)
     w.worker._process.kill()
     qtbot.waitUntil(lambda: w.worker._process is None, timeout=10000)
-    w.computer_play_now()
+    w.computer.play_now()
     qtbot.waitUntil(lambda: w.game.ply >= 1, timeout=20000)

@@ -71,7 +71,7 @@ def test_level_chooser_and_drag_and_drop(make_window, qtbot):
     qtbot.mouseClick(w.board, Qt.MouseButton.LeftButton, pos=QPoint(int(p.x()), int(p.y())))
     assert asked and asked[0][0] == "Which piece moves?"
     assert w.picker.selected == (10, 2, "G") and w.picker.candidates[0].piece == "SU"
-    w.cancel_selection()
+    w.human.cancel_selection()
     # drag the Stunner Pawn from (9,2) to (8,3)
     a, b = w.board.square_center(9, 2), w.board.square_center(8, 3)
     qtbot.mousePress(w.board, Qt.MouseButton.LeftButton, pos=QPoint(int(a.x()), int(a.y())))
@@ -148,22 +148,22 @@ def test_save_load_and_a_bad_file(make_window, tmp_path):
     w.play("MV:RP(9,1)->(8,2)")
     w.play("END")
     path = tmp_path / "game.json"
-    assert w.save_to(str(path))
-    w.new_game_now()
+    assert w.files.save_to(str(path))
+    w.files.new_game_now()
     assert w.game.ply == 0
-    assert w.load_file(str(path))
+    assert w.files.load_file(str(path))
     assert w.game.actions() == ["MV:RP(9,1)->(8,2)", "END"]
     kept = w.game
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "wec-save", "version": 1, "options"')
-    assert not w.load_file(str(bad))
+    assert not w.files.load_file(str(bad))
     assert w.game is kept and "not a save file" in w.last_error
     assert any(d.objectName() == "error_box" and d.isVisible() for d in w.dialogs)
     wrong = tmp_path / "wrong.json"
     data = json.loads(path.read_text())
     data["actions"][0] = "MV:RP(9,1)->(5,5)"
     wrong.write_text(json.dumps(data))
-    assert not w.load_file(str(wrong))
+    assert not w.files.load_file(str(wrong))
     assert "ply 1" in w.last_error and w.game is kept
 
 
@@ -175,14 +175,14 @@ def test_autosave_and_resume_after_a_crash(make_window, private_files):
     # the program "crashes"; the next start resumes the unfinished game, as a chess GUI does
     w2 = make_window(mode="hotseat", **OFF)
     assert w2.game.actions() == ["MV:RP(9,1)->(8,2)"] and "Resumed" in w2.last_message
-    w2.new_game_now()
+    w2.files.new_game_now()
     w2.actions_by_name["continue"].trigger()  # the game left is still at hand
     assert w2.game.actions() == ["MV:RP(9,1)->(8,2)"]
 
 
 def test_every_dialog_opens(make_window, shot_dir, qtbot):
     w = make_window(mode="hotseat", **OFF)
-    dialogs = {"options": w.options_dialog(), "colours": w.colours_dialog(),
+    dialogs = {"options": w.preferences.options_dialog(), "colours": w.preferences.colours_dialog(),
                "status": w.show_status(), "square_select": w.square_select()}
     for name, dlg in dialogs.items():
         qtbot.waitExposed(dlg)
@@ -197,7 +197,7 @@ def test_every_dialog_opens(make_window, shot_dir, qtbot):
     w.show_error("Cannot load the game", "example.json:\nnot a save file")
     grab(w.dialogs[-1], shot_dir / "dialog_error.png")
     w.dialogs[-1].close()
-    w.resign()
+    w.offers.resign()
     assert w.game.result == "white" and w.last_game_over == "White wins by resignation."
     box = w.dialogs[-1]
     assert box.objectName() == "game_over" and box.isVisible()
@@ -207,7 +207,7 @@ def test_every_dialog_opens(make_window, shot_dir, qtbot):
 
 def test_options_dialog_lists_every_option_and_applies_a_change(make_window):
     w = make_window(mode="hotseat", **OFF)
-    dlg = w.options_dialog()
+    dlg = w.preferences.options_dialog()
     assert set(dlg.widgets) == {f.name for f in dataclasses.fields(wec.Options)}
     assert all(dlg.widgets[n].toolTip() for n in dlg.widgets)  # the field's docstring
     dlg.set_value("flame_range", 3)
@@ -215,7 +215,7 @@ def test_options_dialog_lists_every_option_and_applies_a_change(make_window):
     dlg.accept()
     assert w.game.options.flame_range == 3
     assert any(p.type == "PR" for p in w.game.pieces("white"))
-    bad = w.options_dialog()
+    bad = w.preferences.options_dialog()
     bad.set_value("jet_sub_combat", True)  # only with standard chess movement (R4.9)
     bad.accept()
     assert bad.isVisible() and "jet_sub_combat" in bad.error.text()
@@ -289,7 +289,7 @@ def test_the_ui_keeps_ticking_while_the_computer_thinks(make_window, qtbot):
 
 def test_the_computer_plays_its_turn_one_action_at_a_time(make_window, qtbot):
     w = make_window(mode="human_vs_computer", human="black", ai_level=1, ai_seconds=0.2)
-    w.ai_nodes = 2000
+    w.computer.nodes = 2000
     seen = []
     w.worker.chosen.connect(seen.append)
     assert w.play("MV:RP(9,1)->(8,2)") and w.play("END")
@@ -300,11 +300,11 @@ def test_the_computer_plays_its_turn_one_action_at_a_time(make_window, qtbot):
 
 def test_screenshots_of_the_standard_and_a_busy_position(make_window, shot_dir, qtbot):
     w = make_window(mode="computer_vs_computer")
-    w.pause_ai(True)
+    w.computer.pause(True)
     w.actions_by_name["ai_pause"].setChecked(True)
     grab(w, shot_dir / "standard.png")
-    w.start_game(busy_game())
-    w.on_square_clicked(*_busy_square(w.game), "G", Qt.MouseButton.LeftButton)
+    w.files.start_game(busy_game())
+    w.human.on_square_clicked(*_busy_square(w.game), "G", Qt.MouseButton.LeftButton)
     grab(w, shot_dir / "midgame.png")
     w.actions_by_name["detailed"].trigger()
     grab(w, shot_dir / "midgame_detailed.png")

@@ -46,11 +46,11 @@ def bottom_row(board: BoardWidget) -> int:
 
 def test_your_own_side_is_at_the_bottom_by_default(make_window):
     w = make_window(mode="human_vs_computer", human="black")
-    w.pause_ai(True)
+    w.computer.pause(True)
     black_home = max(p.row for p in w.game.pieces("black"))  # R1.5: Black starts on rows 9-10
     assert bottom_row(w.board) == black_home == 10
     w2 = make_window(mode="human_vs_computer", human="white")
-    w2.pause_ai(True)
+    w2.computer.pause(True)
     assert bottom_row(w2.board) == 1
 
 
@@ -78,7 +78,7 @@ def test_clicks_drag_panels_and_coordinates_follow_the_orientation(make_window, 
     # a click on the screen square of (9,5) shows (9,5) in the level panels
     qtbot.mouseClick(b, Qt.MouseButton.LeftButton, pos=point(b.square_center(9, 5)))
     assert w.levels.square == (9, 5) and w.picker.selected == (9, 5, "G")
-    w.cancel_selection()
+    w.human.cancel_selection()
     # drag and drop: the Stunner Pawn (9,2) to (8,3)
     a, c = b.square_center(9, 2), b.square_center(8, 3)
     qtbot.mousePress(b, Qt.MouseButton.LeftButton, pos=point(a))
@@ -128,7 +128,7 @@ def test_the_banner_against_the_computer_names_the_players_and_keeps_its_secrets
     game.apply("MV:RP(9,1)->(8,2)")
     game.apply("END")
     w = make_window(game, mode="human_vs_computer", human="black", ai_level=2)
-    w.pause_ai(True)
+    w.computer.pause(True)
     text = w.banner.text()
     assert "Black: you" in text and "White: computer (level 2)" in text
     # White's turn seen from Black: whether it moved or fired is not Black's to know yet
@@ -138,7 +138,7 @@ def test_the_banner_against_the_computer_names_the_players_and_keeps_its_secrets
 
 def test_the_status_bar_is_never_clipped_at_1280_px(make_window):
     w = make_window(mode="human_vs_computer", human="black")
-    w.pause_ai(True)
+    w.computer.pause(True)
     assert w.width() == 1280
     long = ("The Move of this turn is already made (R6.1): fire, pick up, drop, exchange, "
             "reinforce or End Turn. " * 2)
@@ -254,7 +254,7 @@ def test_weapon_count_downs_stay_on_the_board_after_end_turn(make_window):
     rect = w.board.square_rect(r, c).toRect()
     assert image(w.board).copy(rect) != image(plain).copy(rect)  # the red count-down is drawn
     # and the level panels agree
-    w.on_square_clicked(r, c, lvl, Qt.MouseButton.LeftButton)
+    w.human.on_square_clicked(r, c, lvl, Qt.MouseButton.LeftButton)
     assert w.levels.snapshot.at(r, c, lvl)[0].cooldowns
 
 
@@ -332,7 +332,7 @@ def test_against_the_computer_arrows_come_from_the_humans_history(make_window):
     game.apply("MV:RP(9,1)->(8,2)")
     game.apply("END")
     w = make_window(game, mode="human_vs_computer", human="white")
-    w.pause_ai(True)
+    w.computer.pause(True)
     obs = game.observation("white")
     from wec.gui.play.last_turn import last_turn_arrows
     assert w.board.highlights.arrows == last_turn_arrows(obs.history()[-1])
@@ -342,10 +342,10 @@ def test_against_the_computer_arrows_come_from_the_humans_history(make_window):
 
 def test_defect_1_the_piece_panel_describes_the_piece_selected(make_window):
     w = make_window(busy_game(), mode="human_vs_computer", human="black")
-    w.pause_ai(True)
+    w.computer.pause(True)
     first = w.game.pieces_at(9, 9, "G")
     assert [p.type for p in first][:2] == ["TA", "DO"]  # only the Dozer can move
-    w.on_square_clicked(9, 9, "G", Qt.MouseButton.LeftButton)
+    w.human.on_square_clicked(9, 9, "G", Qt.MouseButton.LeftButton)
     assert "Dozer" in w.last_message
     assert w.piece_panel.piece.type == "DO" and "Dozer" in w.piece_panel.text()
 
@@ -364,21 +364,21 @@ def test_defect_2_level_panel_clicks_pick_that_piece_and_right_click_fires(make_
     w = make_window(mode="hotseat", **OFF)
     asked = []
     w.choose = lambda title, labels: asked.append(title) or 0
-    w.on_square_clicked(10, 2, "G", Qt.MouseButton.LeftButton)  # DO + SU: the chooser
+    w.human.on_square_clicked(10, 2, "G", Qt.MouseButton.LeftButton)  # DO + SU: the chooser
     assert asked == ["Which piece moves?"]
-    w.cancel_selection()
+    w.human.cancel_selection()
     asked.clear()
     su = next(p for p in w.levels.snapshot.at(10, 2, "G") if p.type == "SU")
     qtbot.mouseClick(w.levels, Qt.MouseButton.LeftButton, pos=panel_point(w.levels, su))
     assert asked == [] and w.picker.candidates[0].piece == "SU"
     assert w.piece_panel.piece == su
-    w.cancel_selection()
+    w.human.cancel_selection()
     shooter = next(a for a in w.game.legal_actions() if a.kind == "fire").origin
-    w.on_square_clicked(shooter[0], shooter[1], shooter[2], Qt.MouseButton.LeftButton)
+    w.human.on_square_clicked(shooter[0], shooter[1], shooter[2], Qt.MouseButton.LeftButton)
     piece = next(p for p in w.levels.snapshot.at(*shooter)
                  if any(a.kind == "fire" and a.piece == p.type and a.origin == shooter
                         for a in w.game.legal_actions()))
-    w.cancel_selection()
+    w.human.cancel_selection()
     qtbot.mouseClick(w.levels, Qt.MouseButton.RightButton, pos=panel_point(w.levels, piece))
     assert w.picker.stage == "fire" and w.picker.candidates[0].kind == "fire"
 
@@ -409,7 +409,7 @@ def test_defect_7_after_two_fires_the_right_button_acts_as_the_left(make_window)
     w = make_window(mode="hotseat", **OFF)
     two_fires_done(w)
     w.actions_by_name["left_pickup"].trigger()
-    w.on_square_clicked(8, 2, "G", Qt.MouseButton.RightButton)
+    w.human.on_square_clicked(8, 2, "G", Qt.MouseButton.RightButton)
     assert w.game.actions()[-1] == "PU:RP(8,2)^TL"  # what the left button does: Pickup
 
 
@@ -426,7 +426,7 @@ def test_defect_7_the_cursor_follows_the_left_buttons_action(make_window):
     w.actions_by_name["left_move"].trigger()
     shooter = next(a for a in w.game.legal_actions() if a.kind == "fire" and a.target is None)
     w.choose = lambda title, labels: 0
-    w.on_square_clicked(*shooter.origin, Qt.MouseButton.RightButton)
+    w.human.on_square_clicked(*shooter.origin, Qt.MouseButton.RightButton)
     assert w.picker.stage == "fire" and w.board.cursor().shape() == Qt.CursorShape.CrossCursor
 
 
@@ -541,8 +541,8 @@ def test_screenshots_of_the_board_view(make_window, shot_dir, qtbot):
     """Look at it: the busy position against the computer, Black at the bottom, with a
     selection and the last turn's arrows (board-view.png), and the big board."""
     w = make_window(busy_game(), mode="human_vs_computer", human="black")
-    w.pause_ai(True)
-    w.on_square_clicked(9, 5, "G", Qt.MouseButton.LeftButton)
+    w.computer.pause(True)
+    w.human.on_square_clicked(9, 5, "G", Qt.MouseButton.LeftButton)
     img = w.grab()
     assert img.save(str(shot_dir / "board-view.png"))
     w.actions_by_name["big_board"].trigger()
@@ -552,8 +552,8 @@ def test_screenshots_of_the_board_view(make_window, shot_dir, qtbot):
 
 def test_level_panels_have_tool_tips_too(make_window):
     w = make_window(mode="hotseat", **OFF)
-    w.on_square_clicked(10, 2, "G", Qt.MouseButton.LeftButton)
-    w.cancel_selection()
+    w.human.on_square_clicked(10, 2, "G", Qt.MouseButton.LeftButton)
+    w.human.cancel_selection()
     su = next(p for p in w.levels.snapshot.at(10, 2, "G") if p.type == "SU")
     assert "Submarine" in w.levels.tooltip_at(QPointF(panel_point(w.levels, su)))
 
@@ -582,7 +582,7 @@ def test_a_hover_shows_the_tool_tip(make_window, qtbot):
 
 def test_defect_8_the_piece_in_hand_is_the_one_that_may_move(make_window, qtbot):
     w = make_window(busy_game(), mode="human_vs_computer", human="black")
-    w.pause_ai(True)
+    w.computer.pause(True)
     b = w.board
     assert [p.type for p in w.game.pieces_at(9, 9, "G")][:2] == ["TA", "DO"]
     dozer = next(a for a in w.game.legal_actions() if a.piece == "DO" and a.origin == (9, 9, "G"))

@@ -48,7 +48,7 @@ def test_item6_file_load_of_json_nested_1000_deep_shows_an_error(make_window, tm
     kept = w.game
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 1000 + "]" * 1000)
-    assert not w.load_file(str(deep))
+    assert not w.files.load_file(str(deep))
     assert w.game is kept and "nested deeper" in w.last_error
 
 
@@ -56,12 +56,12 @@ def test_item14_a_second_window_does_not_autosave_over_the_first(make_window, pr
     first = make_window(mode="hotseat", **OFF)
     first.play("MV:RP(9,1)->(8,2)")
     second = make_window(mode="hotseat", **OFF)
-    assert "another WEC window" in second.last_error and second.autosave_path is None
+    assert "another WEC window" in second.last_error and second.files.autosave_path is None
     second.play("MV:RP(9,2)->(8,3)")
     assert wec.Game.load(private_files / "autosave.json").actions() == ["MV:RP(9,1)->(8,2)"]
     first.close()  # the first window closes: a later window autosaves again
     third = make_window(mode="hotseat", **OFF)
-    assert third.autosave_path is not None
+    assert third.files.autosave_path is not None
 
 
 def test_item11_a_failing_autosave_is_said_once(make_window, tmp_path, monkeypatch):

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.gui
 
 def test_the_hint_is_the_computers_choice_from_the_humans_view(make_window, qtbot):
     w = make_window(mode="human_vs_computer", human="black", ai_level=1, ai_seconds=0.3)
-    w.ai_nodes = 400
+    w.computer.nodes = 400
     sent = []
     real = w.worker.evaluate
     w.worker.evaluate = lambda purpose, view, **kw: sent.append(view) or real(purpose, view, **kw)
@@ -57,8 +57,8 @@ def test_a_view_holds_only_what_the_side_may_know():
 def test_a_hint_for_a_position_left_behind_is_dropped(make_window, qtbot):
     w = make_window(mode="hotseat", options={"invisible_pieces": False}, ai_level=1,
                     ai_seconds=0.3)
-    w.ai_nodes = 400
-    w.hint()
+    w.computer.nodes = 400
+    w.offers.hint()
     assert w.play("MV:RP(9,1)->(8,2)")  # played before the answer came
     qtbot.wait(1500)
     assert not w.analysis.text().startswith("Hint")
@@ -90,7 +90,7 @@ def test_the_computer_declines_a_draw_when_it_is_well_ahead(make_window, qtbot):
         p["locks"] = []  # lock-ons name pieces by index
     w = make_window(wec.Game.from_position(pos), mode="human_vs_computer", human="black",
                     ai_level=1, ai_seconds=0.3)
-    w.ai_nodes = 400
+    w.computer.nodes = 400
     _offer(w, qtbot)
     assert w.game.result is None and "declines" in w.last_message
 
@@ -103,23 +103,23 @@ def test_the_computer_accepts_a_draw_when_it_is_well_behind(make_window, qtbot):
         p["locks"] = []  # lock-ons name pieces by index
     w = make_window(wec.Game.from_position(pos), mode="human_vs_computer", human="black",
                     ai_level=1, ai_seconds=0.3)
-    w.ai_nodes = 400
+    w.computer.nodes = 400
     _offer(w, qtbot)
     assert w.game.result == "draw" and w.last_game_over
 
 
 def test_the_computers_evaluation_stays_after_its_move(make_window, qtbot, shot_dir):
     w = make_window(mode="computer_vs_computer", ai_level=1, ai_seconds=0.2)
-    w.ai_nodes = 300
+    w.computer.nodes = 300
     qtbot.waitUntil(lambda: "its evaluation" in w.analysis.text(), timeout=30000)
-    w.pause_ai(True)
+    w.computer.pause(True)
     assert w.analysis.score is not None and w.analysis.bar.share is not None
     w.grab().save(str(shot_dir / "analysis_line.png"))
 
 
 def test_against_the_computer_its_score_stays_secret(make_window, qtbot):
     w = make_window(mode="human_vs_computer", human="black", ai_level=1, ai_seconds=0.2)
-    w.ai_nodes = 300
+    w.computer.nodes = 300
     assert w.play("MV:RP(9,1)->(8,2)") and w.play("END")
     qtbot.waitUntil(lambda: w.game.to_move == "black" and not w.worker.busy, timeout=30000)
     assert "played at depth" in w.analysis.text()
@@ -129,8 +129,8 @@ def test_against_the_computer_its_score_stays_secret(make_window, qtbot):
 def test_a_hint_cut_short_gives_its_action_without_an_evaluation(make_window, qtbot):
     w = make_window(mode="hotseat", options={"invisible_pieces": False}, ai_level=5,
                     ai_seconds=0.3)
-    w.ai_nodes = 50  # not one depth done
-    w.hint()
+    w.computer.nodes = 50  # not one depth done
+    w.offers.hint()
     qtbot.waitUntil(lambda: w.analysis.text().startswith("Hint"), timeout=30000)
     assert "quick look" in w.analysis.text() and w.analysis.score is None
 

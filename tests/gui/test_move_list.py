@@ -49,11 +49,11 @@ def test_each_action_has_its_line_and_a_click_shows_the_position_after_it(make_w
     assert w.game.ply == 5 and w.game.moved and w.game.to_move == "black"
     assert w.history.list.currentItem() is move
     assert fire.foreground(0).color().name() == "#8a8a8a"  # ahead: greyed
-    w.navigate("next_action")
+    w.navigation.navigate("next_action")
     assert w.game.ply == 6 and w.history.list.currentItem() is fire
     w.actions_by_name["prev_action"].trigger()
     assert w.game.ply == 5
-    w.navigate("last")
+    w.navigation.navigate("last")
     assert w.game.ply == 7
 
 
@@ -79,7 +79,7 @@ def test_the_list_is_updated_from_the_last_action_only(make_window, monkeypatch)
     kept = w.history.list.topLevelItem(1)
     assert w.play("MV:SP(9,2)->(8,3)")
     assert starts == [4] and w.history.list.topLevelItem(1) is kept
-    w.undo()  # only the cursor moves: nothing is read again
+    w.navigation.undo()  # only the cursor moves: nothing is read again
     assert starts[-1] == 5 and w.history.list.topLevelItemCount() == 4
 
 

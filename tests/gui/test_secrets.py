@@ -207,7 +207,7 @@ def test_undo_back_into_the_other_sides_turn_puts_the_cover_up(make_window, qtbo
 
 def test_switching_to_hotseat_mid_game_covers_the_other_side(make_window, qtbot):
     w = make_window(mode="human_vs_computer", human="white")
-    w.pause_ai(True)
+    w.computer.pause(True)
     assert w.seat.side == "white" and w.game.to_move == "black"
     w.actions_by_name["mode_hotseat"].trigger()
     assert w.handoff_pending and "Black to play" in w.handoff.label.text()
@@ -272,7 +272,7 @@ def test_every_view_shows_only_the_observation_of_the_side_at_the_screen(
         assert render(w.levels) == render(reference_levels(w, ref, (row, col)))
         assert w.piece_panel.text() == piece_html(here[0] if here else None)
         assert_no_secret(texts(w), game, side)
-        w.cancel_selection()
+        w.human.cancel_selection()
     dlg = w.square_select()
     for h in hidden:
         dlg.row.setValue(h.row)
@@ -319,7 +319,7 @@ def test_the_computers_thinking_line_and_moves_name_nothing_hidden(make_window, 
 def test_the_board_editor_is_refused_in_a_competitive_game(make_window, qtbot, shot_dir):
     w = make_window(mode="human_vs_computer", human="black",
                     options={"competitive": True})
-    w.pause_ai(True)
+    w.computer.pause(True)
     assert w.game.competitive
     w.actions_by_name["board_editor"].trigger()
     assert w.editor_window is None
@@ -377,8 +377,8 @@ def test_a_draw_offer_is_answered_over_the_cover(make_window, qtbot):
 
 def test_a_computer_error_names_no_hidden_piece(make_window):
     w = make_window(mode="human_vs_computer", human="black")
-    w.pause_ai(True)
-    w._ai_failed("PositionError: a AAA cannot be at (2,3) without a carrier")
+    w.computer.pause(True)
+    w.computer._failed("PositionError: a AAA cannot be at (2,3) without a carrier")
     assert "AAA" not in w.last_error and "(2,3)" not in w.last_error
     assert "play now" in w.last_error
     w.dialogs[-1].close()
@@ -386,7 +386,7 @@ def test_a_computer_error_names_no_hidden_piece(make_window):
 
 def test_changing_sides_against_the_computer_goes_through_the_cover(make_window, qtbot):
     w = make_window(mode="human_vs_computer", human="black")
-    w.pause_ai(True)
+    w.computer.pause(True)
     w.toolbar.hide()  # the player's own layout survives the cover
     w.actions_by_name["human_white"].trigger()
     assert w.handoff_pending and w.handoff.label.text().startswith("White's view next.")

@@ -34,7 +34,7 @@ def test_new_opens_the_new_game_dialog_and_starts_what_it_says(make_window, qtbo
     assert "stealth" in dlg.about.text().lower()
     grab(dlg, shot_dir / "dialog_new_game.png")
     w.worker_paused = True
-    w.pause_ai(True)  # the computer (Black) would start at once
+    w.computer.pause(True)  # the computer (Black) would start at once
     dlg.accept()
     g = w.game
     assert g.competitive and g.ply == 0
@@ -51,17 +51,17 @@ def test_a_game_in_progress_is_abandoned_only_when_the_player_says_so(make_windo
     assert w.play("MV:RP(9,1)->(8,2)")
     asked = []
     w.confirm = lambda title, text: asked.append(title) or False
-    w.new_game().accept()
+    w.files.new_game().accept()
     assert w.game.ply == 1 and asked == ["New game"]
-    assert not w.load_scenario("tactical_puzzle") and w.game.ply == 1
+    assert not w.files.load_scenario("tactical_puzzle") and w.game.ply == 1
     from PySide6.QtWidgets import QFileDialog
     opened = []
     monkeypatch.setattr(QFileDialog, "getOpenFileName",
                         lambda *a, **k: opened.append(a) or ("", ""))
-    w.load_dialog()
+    w.files.load_dialog()
     assert not opened and asked[-1] == "Load"
     w.confirm = lambda title, text: asked.append(title) or True
-    w.new_game().accept()
+    w.files.new_game().accept()
     assert w.game.ply == 0
 
 
@@ -84,7 +84,7 @@ def test_quitting_asks_only_when_the_game_would_be_lost(qtbot):
 
 def test_the_next_start_resumes_the_game_as_it_was_played(make_window, qtbot):
     w = make_window(mode="human_vs_computer", human="white", ai_level=1, ai_seconds=0.2)
-    w.ai_nodes = 300
+    w.computer.nodes = 300
     qtbot.waitUntil(lambda: w.game.to_move == "white" and not w.worker.busy, timeout=30000)
     played = w.game.actions()
     w.close()  # quit: autosaved, nothing asked
@@ -127,7 +127,7 @@ def test_settings_are_never_the_users(private_files):
 @pytest.mark.parametrize("name", sorted(scenarios.SCENARIOS))
 def test_every_predefined_scenario_loads_from_the_file_menu(make_window, name):
     w = make_window(mode="hotseat", **OFF)
-    w.pause_ai(True)
+    w.computer.pause(True)
     w.actions_by_name[f"scenario_{name}"].trigger()
     assert w.game.position() == wec.Game.from_position(scenarios.load(name)).position()
     assert scenarios.SCENARIOS[name][:30] in w.last_message

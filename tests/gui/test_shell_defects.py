@@ -12,8 +12,8 @@ OFF = {"options": {"invisible_pieces": False}}
 
 def test_defect4_pause_in_autoplay_lets_no_more_action_through(make_window, qtbot):
     w = make_window(mode="computer_vs_computer", ai_level=1, ai_seconds=0.2)
-    w.ai_nodes = 300
-    w.ai_delay_ms = 200  # the pause between turns, as a spectator has it
+    w.computer.nodes = 300
+    w.computer.delay_ms = 200  # the pause between turns, as a spectator has it
     qtbot.waitUntil(lambda: w.game.ply >= 2 and w.game.to_move == "white", timeout=30000)
     qtbot.waitUntil(lambda: not w.worker.busy or w.game.ply > 2, timeout=30000)
     # pause within the pause between turns: the turn about to start must not start
@@ -26,7 +26,7 @@ def test_defect4_pause_in_autoplay_lets_no_more_action_through(make_window, qtbo
 
 def test_defect5_rewound_against_the_computer_says_what_to_do(make_window, qtbot, click):
     w = make_window(mode="human_vs_computer", human="black", ai_level=1, ai_seconds=0.2)
-    w.ai_nodes = 300
+    w.computer.nodes = 300
     assert w.play("MV:RP(9,1)->(8,2)") and w.play("END")
     qtbot.waitUntil(lambda: w.game.to_move == "black" and not w.worker.busy, timeout=20000)
     qtbot.mouseClick(w.history.buttons["prev"], Qt.MouseButton.LeftButton)
@@ -79,7 +79,7 @@ def test_defect9_one_options_form_for_the_game_and_the_editor(make_window, shot_
     from PySide6.QtWidgets import QGroupBox
     from wec.gui.editor.scenario_panel import OptionsDialog as EditorOptions
     w = make_window(mode="hotseat", **OFF)
-    game = w.options_dialog()
+    game = w.preferences.options_dialog()
     editor = EditorOptions({"stun_turns": 2}, w)
     game_labels, editor_labels = _labels(game), _labels(editor)
     assert set(editor_labels) == set(game_labels) - {"government_black", "government_white"}

@@ -23,32 +23,14 @@ from wec.tools.match import OPENING_TURNS, PLAYERS, Match
 from wec.tools.tactics import THEMES
 from wec.tools.tactics import main as tactics_main
 from wec.tools.progress import progress_bar
-from wec.game.position import load_position_file, position_problems, position_warnings
+from wec.game.position import position_problems, position_warnings
+from wec.files.opening import open_game_named_by
 from wec.files.save import (AutosaveAtStart, AutosaveLock, autosave_at_start, default_autosave_path,
                    game_from_save, keep_aside, read_save_file, save_problems)
 from wec.game.textview import render
 
 HELP = """Commands: a number from 'moves', an action text (e.g. MV:RP(9,1)->(8,2)), 'moves',
 'end' (End Turn), 'undo', 'redo', 'board', 'history', 'save FILE', 'resign', 'help', 'quit'."""
-
-
-def _load(args: argparse.Namespace) -> Game:
-    if getattr(args, "load", None):
-        data = read_save_file(args.load)
-        if isinstance(data, dict) and data.get("format") == "wec-position":
-            raise WecError(f"{args.load}: this is a position: use --position")
-        return game_from_save(data)
-    if getattr(args, "scenario", None):
-        try:
-            return Game.from_position(scenarios.load(args.scenario))
-        except KeyError:
-            raise WecError(f"no scenario {args.scenario!r}; 'wec scenarios' lists them") from None
-    if getattr(args, "position", None):
-        data = load_position_file(args.position)
-        if isinstance(data, dict) and data.get("format") == "wec-save":
-            raise WecError(f"{args.position}: this is a save: use --load")
-        return Game.from_position(data)
-    return Game.new()
 
 
 def _stoppable(game: Game, count: Callable[[], int]) -> int:
@@ -104,7 +86,7 @@ def _count_below(game: Game, raw: tuple, depth: int, mode: str) -> int:
 def cmd_perft(args: argparse.Namespace) -> int:
     """perft DEPTH: the count; from depth 2 it is split at the root for a progress bar with an
     ETA (--divide also prints each root move's count), and Ctrl-C stops it at once."""
-    game = _load(args)
+    game = open_game_named_by(args)
     if args.divide and args.depth < 1:
         raise WecError("perft --divide needs a depth of at least 1")
     start = time.perf_counter()
@@ -130,7 +112,7 @@ def cmd_perft(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    print(render(_load(args)))
+    print(render(open_game_named_by(args)))
     return 0
 
 
@@ -143,7 +125,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             raise WecError("no display: use `wec play --text` (the terminal game), or "
                            "`wec play --screenshot FILE` for a picture of the window")
         try:
-            from wec.gui.play.app import run
+            from wec.gui.app import run
         except ImportError as e:  # PySide6 missing: say how to get it, or play in the terminal
             raise WecError(f"the desktop app needs PySide6 ({e}): pip install 'wec[gui]', or "
                            "play in the terminal with `wec play --text`") from None
@@ -187,7 +169,8 @@ def cmd_play_text(args: argparse.Namespace) -> int:
         raise WecError("--new and --continue cannot be used together")
     autosave = args.autosave or default_autosave_path()
     named = args.load or args.scenario or args.position
-    game = _load(args) if named else None  # a bad file stops here, before any file is touched
+    # a bad file stops here, before any file is touched
+    game = open_game_named_by(args) if named else None
     lock = AutosaveLock(autosave)
     if not lock.acquire():
         print(f"Autosave is off: another WEC game is autosaving to {autosave} (use 'save FILE').")
@@ -213,7 +196,7 @@ def cmd_play_text(args: argparse.Namespace) -> int:
                 else:
                     autosave_on = _keep_unfinished_aside(autosave) and autosave_on
         if game is None:
-            game = _load(args)
+            game = open_game_named_by(args)
         if autosave_on:
             game.autosave_to(autosave,
                              on_error=lambda message: print(f"Autosave is off: {message}"))
@@ -392,7 +375,7 @@ def cmd_editor(args: argparse.Namespace) -> int:
         raise WecError("no display: the board editor needs one (or `wec editor --screenshot "
                        "FILE` for a picture of it)")
     try:
-        from wec.gui.editor.app import run as run_editor  # PySide6: optional (the gui extra), heavy
+        from wec.gui.app import run_editor  # PySide6: optional (the gui extra), heavy
     except ImportError as e:
         raise WecError(f"the board editor needs PySide6 ({e}): pip install 'wec[gui]'") from None
     _ctrl_c_ends_qt()

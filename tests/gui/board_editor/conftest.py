@@ -8,12 +8,13 @@ from PySide6.QtCore import QPoint, Qt
 
 @pytest.fixture
 def editor(qtbot):
-    """make(position=None, on_play=None): an EditorWindow, shown offscreen."""
-    from wec.gui.editor.window import EditorWindow
+    """make(position=None, on_play=None): an EditorWindow made by the launcher (without
+    `on_play` its Play opens a game window), shown offscreen."""
+    from wec.gui.launcher import editor_window
     made = []
 
     def make(position=None, on_play=None, game_position=None):
-        w = EditorWindow(position, on_play=on_play, game_position=game_position)
+        w = editor_window(position, on_play=on_play, game_position=game_position)
         qtbot.addWidget(w)
         w.resize(1500, 960)
         w.show()

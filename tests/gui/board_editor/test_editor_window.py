@@ -273,7 +273,7 @@ def test_play_from_here_starts_a_game_of_the_edited_position(editor, stamp) -> N
 
 
 def test_play_from_here_without_a_callback_opens_the_game_window(editor, qtbot) -> None:
-    pytest.importorskip("wec.gui.play.main_window")
+    pytest.importorskip("wec.gui.launcher")
     w = editor()
     assert w.play("hotseat")
     game_window = w.play_windows[-1]  # deletes itself on close
@@ -330,10 +330,10 @@ def test_scenario_settings_side_to_move_governments_and_options(editor, shot_dir
 
 
 def test_the_game_windows_board_editor_plays_the_edited_position(qtbot, stamp) -> None:
-    main_window = pytest.importorskip("wec.gui.play.main_window")
+    launcher = pytest.importorskip("wec.gui.launcher")
     from wec.gui.play.settings import Preferences
-    game_window = main_window.MainWindow(None, prefs=Preferences(animate=False), persist=False,
-                                         autosave=False, paused=True)
+    game_window = launcher.play_window(None, prefs=Preferences(animate=False), persist=False,
+                                       autosave=False, paused=True)
     qtbot.addWidget(game_window)
     try:
         ed = game_window.open_board_editor()

@@ -74,6 +74,7 @@ class EditorWindow(QMainWindow):
         self.game_position = model.normalize(game_position) if game_position else None
         self.file_path: str | None = None
         self.play_windows: list[QWidget] = []
+        """Game windows that Play opened (the launcher's `on_play` keeps them here)."""
         self.last_message = ""
         self.doc = EditorDocument(position, self)
         self.canvas = BoardCanvas()
@@ -402,30 +403,15 @@ class EditorWindow(QMainWindow):
     # --- play ------------------------------------------------------------------------------------
 
     def play(self, mode: str = "hotseat") -> bool:
-        """Play from here: hand the position to `on_play`, or open the game window."""
+        """Play from here: hand the position to `on_play` (the launcher, wec/gui/launcher.py,
+        gives one that plays it in the game window); False when it could not be played."""
         if not self.doc.is_legal():
             self.say("The position has problems: fix them before playing from here.")
             return False
-        pos = self.doc.copy()
-        if self.on_play is not None:
-            self.on_play(pos, mode)
-            return True
-        return self._open_game_window(pos, mode)
-
-    def _open_game_window(self, pos: Position, mode: str) -> bool:
-        try:
-            from wec.gui.play.main_window import MainWindow
-        except ImportError:
-            self.show_error("Cannot play", "The game window (wec.gui) is not available.")
+        if self.on_play is None:
+            self.show_error("Cannot play", "The game window is not available here.")
             return False
-        window = MainWindow()
-        window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-        if not window.play_from_editor(pos, mode):
-            window.close()
-            return False
-        window.show()
-        self.play_windows.append(window)
-        return True
+        return self.on_play(self.doc.copy(), mode) is not False
 
     def closeEvent(self, event: QCloseEvent) -> None:
         super().closeEvent(event)

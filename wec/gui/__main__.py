@@ -1,0 +1,5 @@
+import sys
+
+from wec.gui.app import main
+
+sys.exit(main())
