@@ -26,7 +26,7 @@ def _piece(entry, pid):
 def lost(path):
     """(loser colour index, a dict describing the losing turn) or None."""
     game = Game.load(path)
-    line = list(game._line)
+    line = list(game.record.line)
     for i, entry in enumerate(line):
         if not entry.primary:
             continue

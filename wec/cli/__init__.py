@@ -21,8 +21,10 @@ from wec.tools.match import OPENING_TURNS, PLAYERS
 from wec.tools.tactics import THEMES
 from wec.tools.progress import progress_bar
 from wec.game.position import load_position_file, position_problems, position_warnings
+from wec.files import autosave as autosaving
 from wec.files.save import (AutosaveAtStart, AutosaveLock, autosave_at_start, default_autosave_path,
-                   game_from_save, keep_aside, read_save_file, save_problems)
+                   game_from_save, keep_aside, save_problems)
+from wec.game.savefile import read_save_file
 from wec.game.textview import render
 
 HELP = """Commands: a number from 'moves', an action text (e.g. MV:RP(9,1)->(8,2)), 'moves',
@@ -213,12 +215,12 @@ def cmd_play_text(args: argparse.Namespace) -> int:
         if game is None:
             game = _load(args)
         if autosave_on:
-            game.autosave_to(autosave,
+            autosaving.start(game, autosave,
                              on_error=lambda message: print(f"Autosave is off: {message}"))
         return _play_loop(game)
     finally:
         if game is not None:
-            game.autosave_to(None)
+            autosaving.stop(game)
         lock.release()
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from wec import Game, perft
+from wec.files import autosave as autosaving
 
 def _module(name: str) -> Any:
     """A module imported at run time: the pure-Python reference and the desktop app are
@@ -205,14 +206,14 @@ def facade_figures(quick: bool) -> dict[str, float]:
     long.goto(end)
     with tempfile.TemporaryDirectory() as folder:
         game = long.clone()
-        game.autosave_to(os.path.join(folder, "autosave.json"))
+        autosaving.start(game, os.path.join(folder, "autosave.json"))
         acts = 20 if quick else 100
         start = time.perf_counter()
         for _ in range(acts // 2):
             game.apply(game.legal_actions()[0])
             game.undo()
         out["autosave_action"] = (time.perf_counter() - start) / acts
-        game.autosave_to(None)
+        autosaving.stop(game)
     out["openspiel_rate"] = _openspiel_rate(1.0 if quick else 5.0)
     return out
 

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog
 
 import wec
 from wec import Action, IllegalActionError, WecError
+from wec.files import autosave as autosaving
 from wec.files.save import (AutosaveLock, autosave_at_start, data_dir, default_autosave_path,
                       keep_aside)
 from wec.ai import LEVELS
@@ -558,7 +559,7 @@ class MainWindow(QMainWindow):
         self.thinking.hide()
         self.board.stop_animation()
         if self.game is not None and self.game is not game:
-            self.game.autosave_to(None)
+            autosaving.stop(self.game)
         self.game = game
         self.game_serial += 1
         if self.persist:
@@ -567,7 +568,7 @@ class MainWindow(QMainWindow):
         self.first_turn = int(game.initial_position().get("turn", 1) or 1)
         self.file_path = path
         if self.autosave_path:
-            game.autosave_to(self.autosave_path,
+            autosaving.start(game, self.autosave_path,
                              on_error=lambda message: self.say(f"Autosave is off: {message}"))
         self._lift_cover()
         self.seat = Seat(game, None, covered=False)  # the new game's seat is decided afresh
@@ -1581,7 +1582,7 @@ class MainWindow(QMainWindow):
         self.worker.cancel()
         self.worker.wait(3000)
         if self.game.result is not None and self.autosave_path:
-            self.game.autosave_to(None)
+            autosaving.stop(self.game)
         self.release_autosave()
         super().closeEvent(event)
 
@@ -1595,7 +1596,7 @@ class MainWindow(QMainWindow):
     def release_autosave(self) -> None:
         """Stop autosaving and let another window autosave to the file."""
         if self.autosave_lock is not None:
-            self.game.autosave_to(None)
+            autosaving.stop(self.game)
             self.autosave_lock.release()
             self.autosave_lock = None
 
