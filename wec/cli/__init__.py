@@ -13,8 +13,8 @@ from typing import Any, Callable
 
 from wec import Action, Game, perft
 from wec.tools.cliargs import Parser, count, elo_bounds, seconds, window_size
-from wec.game.coredata import ACT_END, NO_ACTION
 from wec.game.errors import WecError
+from wec.game.game import perft_below, perft_roots, perft_stop
 from wec.game.jsonfile import read_json_file
 from wec.ai import ALGORITHMS
 from wec.tools.match import OPENING_TURNS, PLAYERS
@@ -69,7 +69,7 @@ def _stoppable(game: Game, count: Callable[[], int]) -> int:
         while worker.is_alive():
             worker.join(0.1)
     except KeyboardInterrupt:
-        game._engine.perft_stop()
+        perft_stop(game)
         worker.join()
         raise
     if "error" in box:
@@ -77,28 +77,6 @@ def _stoppable(game: Game, count: Callable[[], int]) -> int:
     if box["n"] < 0:  # stopped by a perft_stop() that raced the end of a count
         raise KeyboardInterrupt
     return int(box["n"])
-
-
-def _root_split(game: Game, mode: str) -> list[tuple[str, tuple]]:
-    """The root's children as the core's perft makes them: in moves mode each Move (or Doze),
-    followed by End Turn; in actions mode each legal action. (text, core action) pairs."""
-    texts = {raw: str(action) for action, raw in game._legal()}
-    roots = game._engine.legal(moves_only=mode == "moves")
-    return [(texts.get(raw, repr(raw)), raw) for raw in roots]
-
-
-def _count_below(game: Game, raw: tuple, depth: int, mode: str) -> int:
-    """perft(depth) of the child reached by `raw` (and End Turn in moves mode), on the game's
-    own core state, which is unwound afterwards; -1 if perft_stop() ended it."""
-    engine = game._engine
-    steps = [raw] + ([(ACT_END,) + NO_ACTION[1:]] if mode == "moves" else [])
-    for step in steps:
-        engine.apply(step)
-    try:
-        return int(engine.perft(depth, mode))
-    finally:
-        for _ in steps:
-            engine.undo()
 
 
 def cmd_perft(args: argparse.Namespace) -> int:
@@ -111,13 +89,13 @@ def cmd_perft(args: argparse.Namespace) -> int:
     if args.depth < 2 and not args.divide:
         n = _stoppable(game, lambda: perft(game, args.depth, mode=args.mode))
     else:
-        roots = _root_split(game, args.mode)
+        roots = perft_roots(game, args.mode)
         n = 0
         unit = "root move" if args.mode == "moves" else "root action"
         with progress_bar(len(roots), f"perft {args.depth}", unit, leave=False) as bar:
             for text, raw in roots:
-                leaves = _stoppable(game, lambda: _count_below(game, raw, args.depth - 1,
-                                                               args.mode))
+                leaves = _stoppable(game, lambda: perft_below(game, raw, args.depth - 1,
+                                                              args.mode))
                 n += leaves
                 if args.divide:
                     bar.write(f"{text}: {leaves}")

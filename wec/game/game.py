@@ -11,9 +11,9 @@ from wec.game import savefile
 from wec.game.action import Action, PieceInfo, ProjectileInfo, parse_action
 from wec.game.actionlist import Snapshot, pending, raw_of
 from wec.game.atomicfile import write_atomically
-from wec.game.coredata import (ACT_DOZE, ACT_DRAW, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE, ACT_RESIGN,
-                               CAUSE_CAPTURE, EV_CONVERTED, EV_REMOVED, NO_ACTION, RESULT_NAMES,
-                               piece_info)
+from wec.game.coredata import (ACT_DOZE, ACT_DRAW, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE,
+                               ACT_RESIGN, CAUSE_CAPTURE, EV_CONVERTED, EV_REMOVED, NO_ACTION,
+                               RESULT_NAMES, piece_info)
 from wec.game.errors import IllegalActionError
 from wec.game.observation import Observation
 from wec.game.options import Options
@@ -593,6 +593,36 @@ def perft(game: Game, depth: int, mode: str = "moves") -> int:
     if depth < 0:
         raise ValueError(f"perft depth must be >= 0, got {depth}")
     return int(game._engine.perft(depth, mode))
+
+
+def perft_roots(game: Game, mode: str = "moves") -> list[tuple[str, tuple]]:
+    """The root's children as the core's perft makes them (to split a count, e.g. for a
+    progress bar or `wec perft --divide`): in moves mode each Move (or Doze), followed by End
+    Turn; in actions mode each legal action. (text, the core's action) pairs."""
+    texts = {raw: str(action) for action, raw in game._legal()}
+    roots = game._engine.legal(moves_only=mode == "moves")
+    return [(texts.get(raw, repr(raw)), raw) for raw in roots]
+
+
+def perft_below(game: Game, root: tuple, depth: int, mode: str = "moves") -> int:
+    """perft(depth) of the child reached by `root` (one of `perft_roots`; and End Turn in moves
+    mode), on the game's own core state, which is unwound afterwards; -1 if `perft_stop` ended
+    it."""
+    engine = game._engine
+    steps = [root] + ([(ACT_END,) + NO_ACTION[1:]] if mode == "moves" else [])
+    for step in steps:
+        engine.apply(step)
+    try:
+        return int(engine.perft(depth, mode))
+    finally:
+        for _ in steps:
+            engine.undo()
+
+
+def perft_stop(game: Game) -> None:
+    """Stop a perft of `game` counting in another thread: the core's count unwinds within
+    milliseconds (and returns -1 if it had not finished)."""
+    game._engine.perft_stop()
 
 
 def _named_pieces(engine: Engine, raw: tuple) -> list[int]:

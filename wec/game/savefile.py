@@ -28,8 +28,7 @@ import os
 import warnings
 from typing import Any, Callable, Mapping, Protocol, TypeVar
 
-from wec.game.errors import (IllegalActionError, OptionsError, PositionError, SaveFormatError,
-                             WecError, cut, shown)
+from wec.game.errors import OptionsError, PositionError, SaveFormatError, WecError, cut, shown
 from wec.game.jsonfile import read_json_file
 from wec.game.options import Options
 from wec.game.position import position_problems
