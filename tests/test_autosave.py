@@ -10,7 +10,7 @@ import warnings
 import pytest
 
 import wec
-from wec.files.autosave import MIN_LINES, journal_path
+from wec.files.autosave import MIN_LINES, flush, journal_path, start
 
 
 def play(g: wec.Game, n: int, seed: int = 5) -> None:
@@ -26,7 +26,7 @@ def play(g: wec.Game, n: int, seed: int = 5) -> None:
 def test_each_action_is_one_journal_line_and_the_save_file_waits(tmp_path):
     path = tmp_path / "auto.json"
     g = wec.Game.new()
-    g.autosave_to(path)
+    start(g, path)
     before = path.read_text()
     play(g, 10)
     assert path.read_text() == before  # not rewritten per action
@@ -38,7 +38,7 @@ def test_each_action_is_one_journal_line_and_the_save_file_waits(tmp_path):
 def test_undo_goto_and_variations_reach_the_file(tmp_path):
     path = tmp_path / "auto.json"
     g = wec.Game.new()
-    g.autosave_to(path)
+    start(g, path)
     play(g, 12)
     g.undo()
     g.undo()
@@ -55,21 +55,21 @@ def test_undo_goto_and_variations_reach_the_file(tmp_path):
 def test_the_journal_is_folded_into_the_save_as_it_grows(tmp_path):
     path = tmp_path / "auto.json"
     g = wec.Game.new()
-    g.autosave_to(path)
+    start(g, path)
     play(g, 3 * MIN_LINES)
-    g._autosave.join()
+    g.recorder.join()
     lines = open(journal_path(path)).read().splitlines()
     assert len(lines) <= MIN_LINES + 1
     assert json.loads(lines[0])["base"] == len(json.loads(path.read_text())["actions"]) > 0
     assert wec.Game.load(path).actions() == g.actions()
-    g.flush_autosave()
+    flush(g)
     assert json.loads(path.read_text())["actions"] == g.actions()
 
 
 def test_a_torn_last_line_is_ignored_with_a_warning(tmp_path):
     path = tmp_path / "auto.json"
     g = wec.Game.new()
-    g.autosave_to(path)
+    start(g, path)
     play(g, 6)
     jp = journal_path(path)
     text = open(jp).read()
@@ -83,12 +83,12 @@ def test_a_fold_interrupted_after_the_save_was_written_loses_nothing(tmp_path):
     """The new save file is in place, its journal still named .journal.next: it is read."""
     path = tmp_path / "auto.json"
     g = wec.Game.new()
-    g.autosave_to(path)
+    start(g, path)
     play(g, MIN_LINES - 2)
-    g._autosave.join()
+    g.recorder.join()
     stale = open(journal_path(path)).read()
     play(g, 4, seed=7)  # a fold starts; copy its files before the rename
-    g._autosave.join()
+    g.recorder.join()
     shutil.copyfile(journal_path(path), journal_path(path) + ".next")
     open(journal_path(path), "w").write(stale)  # the older save's journal, as before the rename
     with warnings.catch_warnings():
@@ -110,15 +110,15 @@ def test_actions_played_while_a_fold_is_written_reach_both_journals(tmp_path, mo
         fold(self, data)
     path = tmp_path / "auto.json"
     g = wec.Game.new()
-    g.autosave_to(path)
+    start(g, path)
     monkeypatch.setattr(Autosave, "_fold", held_fold)
     play(g, MIN_LINES + 1)  # the fold starts, and waits at the gate
-    assert g._autosave._writer is not None and g._autosave._writer.is_alive()
+    assert g.recorder._writer is not None and g.recorder._writer.is_alive()
     base = len(g.actions()) - 1
     play(g, 4, seed=8)
     assert wec.Game.load(path).actions() == g.actions()  # killed now: the old save and journal
     gate.set()
-    g._autosave.join()
+    g.recorder.join()
     lines = open(journal_path(path)).read().splitlines()
     assert json.loads(lines[0])["base"] == len(json.loads(path.read_text())["actions"]) >= base
     assert len(lines) == 1 + len(g.actions()) - json.loads(lines[0])["base"]
@@ -128,7 +128,7 @@ def test_actions_played_while_a_fold_is_written_reach_both_journals(tmp_path, mo
 def test_a_journal_of_another_save_is_not_applied(tmp_path):
     path = tmp_path / "auto.json"
     g = wec.Game.new()
-    g.autosave_to(path)
+    start(g, path)
     play(g, 5)
     other = tmp_path / "other.json"
     g.save(other)
@@ -146,7 +146,7 @@ def test_a_failed_autosave_is_told_once_and_the_game_goes_on(tmp_path):
     path = folder / "auto.json"
     told: list[str] = []
     g = wec.Game.new()
-    g.autosave_to(path, on_error=told.append)
+    start(g, path, on_error=told.append)
     shutil.rmtree(folder)
     open(tmp_path / "gone", "w").close()  # the folder is now a file: every write fails
     play(g, 4)
@@ -156,7 +156,7 @@ def test_a_failed_autosave_is_told_once_and_the_game_goes_on(tmp_path):
 def test_a_clone_does_not_autosave(tmp_path):
     path = tmp_path / "auto.json"
     g = wec.Game.new()
-    g.autosave_to(path)
+    start(g, path)
     play(g, 3)
     c = g.clone()
     play(c, 5, seed=11)

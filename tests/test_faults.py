@@ -19,7 +19,8 @@ from builders import finishes
 from wec import cli
 from wec.ai import AI
 from wec.game.position import position_problems
-from wec.files import save
+from wec.files import autosave, save
+from wec.game import atomicfile, savefile
 
 POS: dict[str, Any] = {"format": "wec-position", "version": 1, "to_move": "white", "turn": 1,
                        "pieces": [{"type": "K", "color": "white", "square": [5, 5], "level": "G"},
@@ -124,7 +125,7 @@ def test_item8_fifo_and_devices_are_refused_at_once_and_big_files_by_size(tmp_pa
     fifo = tmp_path / "fifo.json"
     os.mkfifo(fifo)
     for bad in (fifo, Path("/dev/zero")):
-        for load in (wec.Game.from_position, wec.Game.load, save.read_save_file):
+        for load in (wec.Game.from_position, wec.Game.load, savefile.read_save_file):
             with pytest.raises(wec.WecError, match="not a regular file"):
                 finishes(lambda: load(bad), 20)
         code, out = run_cli(["validate", str(bad)], capsys)
@@ -191,7 +192,7 @@ def test_item13_stale_temporary_files_of_killed_saves_are_removed_on_the_next_sa
     os.utime(old, (time.time() - 120,) * 2)
     other = tmp_path / "notes.tmp"
     other.write_text("mine")
-    save.write_atomically(tmp_path / "game.json", "{}")
+    atomicfile.write_atomically(tmp_path / "game.json", "{}")
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
         [alive.name, other.name, "game.json"])
 
@@ -229,7 +230,7 @@ def test_autosave_failure_is_told_once_through_on_error(tmp_path):
     blocker.write_text("")
     told: list[str] = []
     g = wec.Game.new()
-    g.autosave_to(blocker / "autosave.json", on_error=told.append)
+    autosave.start(g, blocker / "autosave.json", on_error=told.append)
     g.apply("MV:RP(9,1)->(8,2)")
     g.end_turn()
     assert len(told) == 1 and "autosave" in told[0]

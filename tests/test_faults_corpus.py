@@ -17,7 +17,8 @@ from builders import finishes
 from wec import cli
 from wec.game.options import Options
 from wec.game.position import load_position_file, parse_position, position_problems
-from wec.files.save import game_from_save, read_save_file, save_problems
+from wec.files.save import game_from_save, save_problems
+from wec.game.savefile import read_save_file
 
 GOOD_POSITION: dict[str, Any] = {
     "format": "wec-position", "version": 1, "to_move": "black", "turn": 3, "moved": False,
@@ -113,7 +114,7 @@ def test_every_position_loader_refuses_every_mutant_in_one_line():
 
 
 def test_every_mutant_in_a_save_is_a_save_format_error():
-    good = json.loads(json.dumps(wec.files.save.save_data(wec.Game.from_position(GOOD_POSITION))))
+    good = json.loads(json.dumps(wec.game.savefile.save_data(wec.Game.from_position(GOOD_POSITION))))
     for name, pos in MUTANTS[::3]:  # a third of them: the save wraps the same position checks
         data = {**good, "initial": pos}
         try:
@@ -169,7 +170,7 @@ def bad_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     write("hits_list.json", json.dumps(replaced(GOOD_POSITION, ("pieces", 2, "hits"), ["FL"])))
     write("bom.json", "\ufeff" + json.dumps(GOOD_POSITION))
     write("position.json", json.dumps(GOOD_POSITION))
-    save = wec.files.save.save_data(wec.Game.from_position(GOOD_POSITION))
+    save = wec.game.savefile.save_data(wec.Game.from_position(GOOD_POSITION))
     write("save.json", json.dumps(save))
     write("save_deep_action.json", json.dumps({**save, "actions": [DEEP]}))
     write("save_list.json", json.dumps([save]))

@@ -13,6 +13,7 @@ import pytest
 import wec
 from wec.cli import main
 from wec.game.notation import game_from_turns, parse_turn, turn_actions
+import wec.files.autosave
 from wec.files.save import game_from_save
 
 ORDER = {"move": 0, "doze": 0, "fire": 1, "pickup": 2, "exchange": 3, "reinforce": 4, "drop": 5}
@@ -221,7 +222,7 @@ def test_older_save_versions_load_through_the_migration(tmp_path):
 def test_autosave_follows_every_action_and_undo(tmp_path):
     path = tmp_path / "auto" / "autosave.json"
     g = wec.Game.new()
-    g.autosave_to(path)
+    wec.files.autosave.start(g, path)
     for _ in range(5):
         g.apply(g.legal_actions()[0])
         assert wec.Game.load(path).actions() == g.actions()

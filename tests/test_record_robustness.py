@@ -37,6 +37,7 @@ from hypothesis import strategies as st
 import wec
 import wec.game.notation
 import wec.files.save
+import wec.game.savefile
 from wec.game.notation import NotationError, parse_turn
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -338,7 +339,7 @@ def test_game_from_save_on_mutated_data_raises_only_save_format_error(case):
         assert isinstance(game, wec.Game)
         assert bad_ply is None, f"an illegal action at ply {bad_ply} was accepted"
         # what loads is a sound game whose own save loads again to the same thing
-        again = wec.files.save.game_from_save(wec.files.save.save_data(game))
+        again = wec.files.save.game_from_save(wec.game.savefile.save_data(game))
         assert again.position() == game.position() and again.actions() == game.actions()
 
 
@@ -672,9 +673,10 @@ def test_a_failed_first_save_leaves_nothing(tmp_path, monkeypatch):
 CHILD = r'''
 import random, sys
 import wec
+import wec.files.autosave
 path, seed, total, block_at = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 game = wec.Game.new()
-game.autosave_to(path)
+wec.files.autosave.start(game, path)
 rng = random.Random(seed)
 for n in range(1, total + 1):
     actions = game.legal_actions()

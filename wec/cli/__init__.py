@@ -13,8 +13,8 @@ from typing import Any, Callable
 
 from wec import Action, Game, perft
 from wec.tools.cliargs import Parser, count, elo_bounds, seconds, window_size
-from wec.game.coredata import ACT_END, NO_ACTION
 from wec.game.errors import WecError
+from wec.game.game import perft_below, perft_roots, perft_stop
 from wec.game.jsonfile import read_json_file
 from wec.ai import ALGORITHMS
 from wec.rules import scenarios
@@ -24,9 +24,11 @@ from wec.tools.tactics import THEMES
 from wec.tools.tactics import main as tactics_main
 from wec.tools.progress import progress_bar
 from wec.game.position import position_problems, position_warnings
+from wec.files import autosave as autosaving
 from wec.files.opening import open_game_named_by
 from wec.files.save import (AutosaveAtStart, AutosaveLock, autosave_at_start, default_autosave_path,
-                   game_from_save, keep_aside, read_save_file, save_problems)
+                   game_from_save, keep_aside, save_problems)
+from wec.game.savefile import read_save_file
 from wec.game.textview import render
 
 HELP = """Commands: a number from 'moves', an action text (e.g. MV:RP(9,1)->(8,2)), 'moves',
@@ -51,7 +53,7 @@ def _stoppable(game: Game, count: Callable[[], int]) -> int:
         while worker.is_alive():
             worker.join(0.1)
     except KeyboardInterrupt:
-        game._engine.perft_stop()
+        perft_stop(game)
         worker.join()
         raise
     if "error" in box:
@@ -59,28 +61,6 @@ def _stoppable(game: Game, count: Callable[[], int]) -> int:
     if box["n"] < 0:  # stopped by a perft_stop() that raced the end of a count
         raise KeyboardInterrupt
     return int(box["n"])
-
-
-def _root_split(game: Game, mode: str) -> list[tuple[str, tuple]]:
-    """The root's children as the core's perft makes them: in moves mode each Move (or Doze),
-    followed by End Turn; in actions mode each legal action. (text, core action) pairs."""
-    texts = {raw: str(action) for action, raw in game._legal()}
-    roots = game._engine.legal(moves_only=mode == "moves")
-    return [(texts.get(raw, repr(raw)), raw) for raw in roots]
-
-
-def _count_below(game: Game, raw: tuple, depth: int, mode: str) -> int:
-    """perft(depth) of the child reached by `raw` (and End Turn in moves mode), on the game's
-    own core state, which is unwound afterwards; -1 if perft_stop() ended it."""
-    engine = game._engine
-    steps = [raw] + ([(ACT_END,) + NO_ACTION[1:]] if mode == "moves" else [])
-    for step in steps:
-        engine.apply(step)
-    try:
-        return int(engine.perft(depth, mode))
-    finally:
-        for _ in steps:
-            engine.undo()
 
 
 def cmd_perft(args: argparse.Namespace) -> int:
@@ -93,13 +73,13 @@ def cmd_perft(args: argparse.Namespace) -> int:
     if args.depth < 2 and not args.divide:
         n = _stoppable(game, lambda: perft(game, args.depth, mode=args.mode))
     else:
-        roots = _root_split(game, args.mode)
+        roots = perft_roots(game, args.mode)
         n = 0
         unit = "root move" if args.mode == "moves" else "root action"
         with progress_bar(len(roots), f"perft {args.depth}", unit, leave=False) as bar:
             for text, raw in roots:
-                leaves = _stoppable(game, lambda: _count_below(game, raw, args.depth - 1,
-                                                               args.mode))
+                leaves = _stoppable(game, lambda: perft_below(game, raw, args.depth - 1,
+                                                              args.mode))
                 n += leaves
                 if args.divide:
                     bar.write(f"{text}: {leaves}")
@@ -198,12 +178,12 @@ def cmd_play_text(args: argparse.Namespace) -> int:
         if game is None:
             game = open_game_named_by(args)
         if autosave_on:
-            game.autosave_to(autosave,
+            autosaving.start(game, autosave,
                              on_error=lambda message: print(f"Autosave is off: {message}"))
         return _play_loop(game)
     finally:
         if game is not None:
-            game.autosave_to(None)
+            autosaving.stop(game)
         lock.release()
 
 

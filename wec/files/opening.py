@@ -9,7 +9,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from wec.files.save import game_from_save, read_save_file
+from wec.files.save import game_from_save
+from wec.game.savefile import read_save_file
 from wec.game.errors import WecError
 from wec.game.game import Game
 from wec.game.jsonfile import read_json_file

@@ -9,6 +9,7 @@ import os
 from typing import Any, Mapping
 
 from wec import rules
+from wec._core.engine import Engine
 from wec.game.errors import OptionsError, PositionError, shown
 from wec.game.jsonfile import read_json_file
 from wec.game.options import Options
@@ -477,6 +478,21 @@ def position_problems(pos: Any) -> list[str]:
     return list(dict.fromkeys(problems))
 
 
+def loaded_engine(options: Options, data: dict[str, Any]) -> Engine:
+    """A core engine with these options holding the parsed position `data`, after its
+    consistency check (as `Game.from_position` loads it); PositionError names the problem."""
+    engine = Engine()
+    engine.configure(options)
+    try:
+        engine.load(data)
+    except ValueError as e:
+        raise PositionError(str(e)) from None
+    problems = engine.check()
+    if problems:
+        raise PositionError("; ".join(problems))
+    return engine
+
+
 def _alone(key: str, entry: Any) -> Any:
     """An entry as it can be checked without the others: lock-ons and homing targets name
     other pieces by index, so they are checked with the whole position."""
@@ -492,11 +508,9 @@ def _alone(key: str, entry: Any) -> Any:
 def _first_problem(pos: Mapping[str, Any], engine: bool = False) -> str | None:
     """The first problem the loader finds (with `engine`, as `Game.from_position` loads it)."""
     try:
+        options, data = parse_position(pos)
         if engine:
-            from wec.game.game import Game  # the engine's load and consistency check
-            Game.from_position(pos)
-        else:
-            parse_position(pos)
+            loaded_engine(options, data)
     except PositionError as e:
         return str(e)
     return None

@@ -25,9 +25,9 @@ from typing import Any, Callable
 
 from wec import Game, Options, perft
 from wec.ai.ismcts import simulation_rate
+from wec.files import autosave as autosaving
 from wec.rules import scenarios
 from wec.tools.signature import SIGNATURE_POSITIONS, signature, signature_position
-
 
 def _module(name: str) -> Any:
     """A module imported at run time: the desktop app and the OpenSpiel binding are measured
@@ -181,14 +181,14 @@ def facade_figures(quick: bool) -> dict[str, float]:
     long.goto(end)
     with tempfile.TemporaryDirectory() as folder:
         game = long.clone()
-        game.autosave_to(os.path.join(folder, "autosave.json"))
+        autosaving.start(game, os.path.join(folder, "autosave.json"))
         acts = 20 if quick else 100
         start = time.perf_counter()
         for _ in range(acts // 2):
             game.apply(game.legal_actions()[0])
             game.undo()
         out["autosave_action"] = (time.perf_counter() - start) / acts
-        game.autosave_to(None)
+        autosaving.stop(game)
     out["openspiel_rate"] = _openspiel_rate(1.0 if quick else 5.0)
     return out
 

@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QDialog, QFileDialog
 
 from wec import Game, Options, WecError
+from wec.files import autosave as autosaving
 from wec.files.opening import file_kind
 from wec.files.save import (AutosaveLock, autosave_at_start, data_dir, default_autosave_path,
                             keep_aside)
@@ -67,7 +68,7 @@ class GameFiles(QObject):
         self.computer.cancel()
         w.board.stop_animation()
         if w.game is not game:
-            w.game.autosave_to(None)
+            autosaving.stop(w.game)
         w.game = game
         w.game_serial += 1
         if w.persist:
@@ -76,7 +77,7 @@ class GameFiles(QObject):
         w.first_turn = int(game.initial_position().get("turn", 1) or 1)
         self.file_path = path
         if self.autosave_path:
-            game.autosave_to(self.autosave_path,
+            autosaving.start(game, self.autosave_path,
                              on_error=lambda message: w.say(f"Autosave is off: {message}"))
         self.seats.lift_cover()
         w.seat = Seat(game, None, covered=False)  # the new game's seat is decided afresh
@@ -251,12 +252,12 @@ class GameFiles(QObject):
     def on_close(self) -> None:
         """The window closes: a finished game leaves the autosave, and the lock is let go."""
         if self.win.game.result is not None and self.autosave_path:
-            self.win.game.autosave_to(None)
+            autosaving.stop(self.win.game)
         self.release_autosave()
 
     def release_autosave(self) -> None:
         """Stop autosaving and let another window autosave to the file."""
         if self.autosave_lock is not None:
-            self.win.game.autosave_to(None)
+            autosaving.stop(self.win.game)
             self.autosave_lock.release()
             self.autosave_lock = None
