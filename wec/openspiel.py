@@ -23,24 +23,24 @@ Every id below ``NUM_DISTINCT_ACTIONS`` (5,866,901) is a *kind* and a tuple of f
 mixed-radix layout (``CODEC``, most significant field first; ``describe(id)`` /
 ``action_id(kind, **fields)`` convert, and that conversion is a bijection on the whole range):
 
-=========  ===================================================================  =========
-kind       fields (radix)                                                       ids
-=========  ===================================================================  =========
-end        (none)                                                                       1
-move       square 100, level 3, slot 2, dest_square 100, dest_level 3,            360,000
+=========  ==========================================================================  =========
+kind       fields (radix)                                                                    ids
+=========  ==========================================================================  =========
+end        (none)                                                                              1
+move       square 100, level 3, slot 2, dest_square 100, dest_level 3,                   360,000
            passenger 2
-doze       square 100, slot 2, direction 8, group 256                             409,600
-fire       square 100, level 3, slot 2, weapon 6 (FL ST CS RL SL TL), direction 8  28,800
-fire_at    square 100, level 3, slot 2, weapon 3 (RL SL TL), target_square 100,   360,000
+doze       square 100, slot 2, direction 8, group 256                                    409,600
+fire       square 100, level 3, slot 2, weapon 6 (FL ST CS RL SL TL), direction 8         28,800
+fire_at    square 100, level 3, slot 2, weapon 3 (RL SL TL), target_square 100,          360,000
            target_slot 2
-transport  square 100, level 3, slot 2, article 3 (BI JU SC), dest_square 100,     360,000
+transport  square 100, level 3, slot 2, article 3 (BI JU SC), dest_square 100,           360,000
            path 2 (beeline, dogleg)
-pickup     square 100, level 3, slot 2, article 18                                 10,800
-drop       square 100, level 3, slot 2, article 18                                 10,800
-exchange   square 100, level 3, slot 2, give 3, swap 4, target_square 100,      4,320,000
+pickup     square 100, level 3, slot 2, article 18                                        10,800
+drop       square 100, level 3, slot 2, article 18                                        10,800
+exchange   square 100, level 3, slot 2, give 3, swap 4, target_square 100,             4,320,000
            target_level 3, target_slot 2
-reinforce  square 100, type 23, hand 3 (none, left, right)                          6,900
-=========  ===================================================================  =========
+reinforce  square 100, type 23, hand 3 (none, left, right)                                 6,900
+=========  ==========================================================================  =========
 
 ``square`` is ``(row - 1) * 10 + (col - 1)``; levels G A S are 0 1 2; directions are the indices
 of ``wec.rules.DIRECTIONS``; a doze ``group`` has bit d set when the neighbour square in
@@ -738,6 +738,7 @@ class TimedMCTSBot(mcts.MCTSBot):
         self.last_simulations = 0
 
     def mcts_search(self, state: Any) -> Any:
+        """OpenSpiel's search within `seconds`: the simulation count follows the measured rate."""
         start = time.monotonic()
         if self.rate is not None:
             self.max_simulations = max(2, int(self.rate * self.seconds))
