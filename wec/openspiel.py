@@ -7,7 +7,7 @@ Importing this module registers the game ``python_weapon_chess`` with ``pyspiel`
 
 The game is sequential, deterministic (RULES.md has no chance events), two-player, zero-sum and of
 imperfect information (R10). Player 0 is Black, which moves first (R1.4); player 1 is White. One
-OpenSpiel action is one facade action (API.md), End Turn included; a turn is 2 to 8 actions
+OpenSpiel action is one facade action (`wec.Action`), End Turn included; a turn is 2 to 8 actions
 (R6.1: one Move, up to two Fires, one Pickup, Drop, Exchange and Reinforce, End Turn). The game
 ends by RULES.md R11 (+1 / -1 returns), or as a draw (0 / 0) when turn ``max_turns`` is over, so
 ``max_game_length`` is ``8 * max_turns``. Parameters: ``max_turns`` (default 200) and
@@ -50,7 +50,7 @@ R7.9). Three fields name things only the state can resolve, all from what the ac
 
 * ``slot`` / ``target_slot``: two pieces of one side may share a level (R3.1); the slot is the
   rank (0 or 1) of the piece's R12.2 text among the distinct texts of that side's pieces, visible
-  to the acting side, at that square and level. Identical texts are the same action (API.md).
+  to the acting side, at that square and level. Identical texts are one action (docs/FORMATS.md).
 * ``give`` / ``swap`` (exchange): the rank of the article among the distinct article codes the
   giving piece carries (at most 3, R5.1); ``swap`` 0 is a one-way transfer, else 1 + the rank in
   the other piece's articles.
@@ -169,7 +169,7 @@ def describe_text(action: int) -> str:
     return kind + "(" + ", ".join(f"{k}={v}" for k, v in fields.items()) + ")"
 
 
-# --- numbering the legal actions of a state --------------------------------------------------------
+# --- numbering the legal actions of a state -------------------------------------------------------
 
 class _Numberer:
     """Numbers raw engine actions (wec._core ``Engine.legal()`` tuples) of one state."""

@@ -1,4 +1,4 @@
-"""The computer opponent (API.md `wec.AI`), and the baseline players.
+"""The computer opponent (`wec.AI`), and the baseline players.
 
 The search runs in the Cython core without the GIL (wec/_core/search.pyx): alpha-beta over
 actions, iterative deepening, a transposition table on the Zobrist hash. A *fair* AI (the

@@ -1,6 +1,6 @@
 """Autosave at O(1) per action: the save file plus an append-only journal beside it.
 
-`Game.autosave_to(path)` writes the save file (API.md format, unchanged) and starts
+`Game.autosave_to(path)` writes the save file (docs/FORMATS.md, unchanged) and starts
 `<path>.journal`: a header line naming the save it continues, then one line per change of the
 line of play, written and synced before the action returns, so a kill loses at most the action
 in flight:

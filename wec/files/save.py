@@ -1,4 +1,4 @@
-"""Save files (API.md "Save-game format"): write atomically, load with every check.
+"""Save files (docs/FORMATS.md "Saved games"): write atomically, load with every check.
 
 A save holds the options, the initial position, the action texts in their true order, the R12.2
 turn strings and a digest of the final position. Loading replays the actions from the initial
@@ -38,7 +38,7 @@ def position_digest(position: dict[str, Any]) -> str:
 
 
 def save_data(game: "Game", *, shared: bool = False) -> dict[str, Any]:
-    """The save file's content (API.md). `shared`: the initial position is the game's own
+    """The save file's content (docs/FORMATS.md). `shared`: the initial position is the game's own
     (not copied; the caller only reads it, e.g. to write it out)."""
     options = dataclasses.replace(game.options, competitive=game.competitive)
     initial = game._initial if shared else game.initial_position()

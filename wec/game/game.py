@@ -1,4 +1,4 @@
-"""`Game`: the facade over the Cython core (API.md)."""
+"""`Game`: the facade over the Cython core."""
 from __future__ import annotations
 
 import copy
@@ -99,7 +99,7 @@ class Game(RecordKeeping, Sightings):
 
     @classmethod
     def from_position(cls, pos: Mapping[str, Any] | str | os.PathLike[str]) -> "Game":
-        """A game from a position dict or a position file path (API.md format)."""
+        """A game from a position dict or a position file path (docs/FORMATS.md)."""
         if isinstance(pos, (str, os.PathLike)):
             pos = load_position_file(pos)
         options, data = parse_position(pos)
@@ -154,7 +154,7 @@ class Game(RecordKeeping, Sightings):
         return int(self._engine.hash)
 
     def position(self) -> dict[str, Any]:
-        """The position as an API.md dict; ``Game.from_position(game.position())`` is equal."""
+        """The position dict (docs/FORMATS.md); ``Game.from_position(game.position())`` is equal."""
         return position_dict(self._engine, self._options)
 
     def initial_position(self) -> dict[str, Any]:
@@ -472,7 +472,7 @@ class Game(RecordKeeping, Sightings):
             self._autosave = autosave
         self._journal(rewrite=True)
 
-    # --- saving (API.md save-game format) --------------------------------------------------------
+    # --- saving (docs/FORMATS.md) -----------------------------------------------------------------
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the game to a save file, atomically."""
@@ -558,7 +558,7 @@ class Game(RecordKeeping, Sightings):
 
 
 def perft(game: Game, depth: int, mode: str = "moves") -> int:
-    """Leaf count of the game tree from the side to move (API.md "perft")."""
+    """Leaf count of the game tree from the side to move (docs/FORMATS.md "perft")."""
     if mode not in ("moves", "actions"):
         raise ValueError(f"perft mode must be 'moves' or 'actions', got {mode!r}")
     if depth < 0:

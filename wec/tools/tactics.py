@@ -1,7 +1,7 @@
 """The tactics suite (issue 21, item 5): positions with a known solution, and `wec tactics`.
 
 Each position is a JSON file in tests/data/tactics/ ({"format": "wec-tactic", ...}) holding a
-position in the position format (API.md), the theme, a goal and a verified solving turn. A
+position in the position format (docs/FORMATS.md), the theme, a goal and a verified solving turn. A
 player solves it when the whole turn it plays reaches the goal:
 
 - "win": its turn ends with its win (R11.1: the enemy primary government piece destroyed,
@@ -52,7 +52,7 @@ class Tactic:
         return Game.from_position(self.position)
 
 
-# --- judging a turn (exhaustive, by the rules engine) ----------------------------------------------
+# --- judging a turn (exhaustive, by the rules engine) ---------------------------------------------
 
 def material(game: Game, color: str) -> int:
     """Piece and carried-article values of `color` less the enemy's (wec.ai.weights)."""

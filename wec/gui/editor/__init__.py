@@ -1,5 +1,5 @@
-"""The WEC board editor (issue 8): its own top-level window that edits a position (the API.md
-position format) and hands it to the game.
+"""The WEC board editor (issue 8): its own top-level window that edits a position (the
+position format of docs/FORMATS.md) and hands it to the game.
 
 `open_editor(parent, position, on_play)` opens it from the game window; `wec editor` runs it
 alone (`wec.gui.editor.app`). Modules by concern: `model` (the position dict and its edits),
