@@ -69,8 +69,9 @@ def test_make_test_still_installs_the_test_tools(tmp_path):
     venv = _fake_venv(tmp_path, ".built-gui")  # a play build is not a test build
     lines = _dry_run("test", venv)
     # cluster: Ray, so that CI runs tests/test_cluster.py instead of skipping it (issue 20)
+    # docs: Sphinx, so that CI builds the API reference (tests/test_docs.py)
     assert _pip(lines) == [
-        f"{venv}/bin/python -m pip install -q -e '.[test,openspiel,cluster]'"]
+        f"{venv}/bin/python -m pip install -q -e '.[test,openspiel,cluster,docs]'"]
     assert any(f"touch {venv}/.built-test {venv}/.built-gui" in line for line in lines)
 
 

@@ -1,4 +1,4 @@
-"""The manual's movement diagrams against RULES.md §4 and against the engine.
+"""The manual's movement diagrams against RULES.md R4 and against the engine.
 
 R4.3 pawns, R4.5 tank, R4.6 cleric, R4.7 queen, R4.8 helicopter.
 
@@ -232,7 +232,7 @@ def symbol_reading(name: str, rng: int) -> dict[tuple[int, int], tuple]:
 
 
 # --------------------------------------------------------------------------------------------
-# RULES.md §4 written out (independent of the engine)
+# RULES.md R4 written out (independent of the engine)
 # --------------------------------------------------------------------------------------------
 
 # Direction k is 45°*k anticlockwise from "right": 0 right, 1 forward-right, 2 forward, ...

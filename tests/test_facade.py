@@ -1,4 +1,4 @@
-"""The `wec.Game` facade (API.md "Python API", "perft") on the standard game.
+"""The `wec.Game` facade (its API reference, `make docs`; FORMATS.md "perft") on the standard game.
 
 The expected set-up is written out here from RULES.md (R2.4, R2.5, R5.4, R8.5), not read from
 `wec.rules`, so a mistake in the engine's tables shows up.
@@ -140,7 +140,7 @@ def test_r2_4_handedness_at_set_up(game, color, row, col, hand):
 
 
 def test_r2_4_unhanded_pieces_have_no_hand(game):
-    """R2.4 / API.md PieceInfo.hand: None for types other than TA, CL, CH."""
+    """R2.4 / API PieceInfo.hand: None for types other than TA, CL, CH."""
     for p in game.pieces():
         assert (p.hand is not None) == (p.type in HANDED), p
 
@@ -170,7 +170,7 @@ def test_r8_5_standard_reserves(game):
 
 
 def test_r1_4_black_moves_first(game):
-    """R1.4 / API.md: a new game has Black to move on turn 1, no result, no history."""
+    """R1.4 / API: a new game has Black to move on turn 1, no result, no history."""
     assert game.to_move == "black"
     assert game.turn == 1
     assert game.result is None
@@ -218,7 +218,7 @@ def test_r2_1_secondary_types_move_like_the_queen():
         assert _dests_of(code) == queen, code
 
 
-# --- legal actions and the turn (R6.1) -------------------------------------------------------------
+# --- legal actions and the turn (R6.1) ------------------------------------------------------------
 
 def test_r6_1_no_end_before_the_move(game):
     """R6.1: End Turn is allowed only after the Move."""
@@ -239,20 +239,20 @@ def test_r6_1_end_only_after_the_move_and_one_move_per_turn(game):
 
 
 def test_api_legal_moves_are_the_moves_and_dozes(game):
-    """API.md: legal_moves() is the Move and Doze actions among legal_actions()."""
+    """API: legal_moves() is the Move and Doze actions among legal_actions()."""
     moves = game.legal_moves()
     assert moves == [a for a in game.legal_actions() if a.kind in ("move", "doze")]
     assert {a.kind for a in moves} == {"move", "doze"}
 
 
 def test_api_legal_actions_are_distinct(game):
-    """API.md perft: two actions are the same when they have the same text; the list holds each once."""
+    """FORMATS.md perft: actions with the same text are one action; the list holds each once."""
     texts = [str(a) for a in game.legal_actions()]
     assert len(texts) == len(set(texts))
 
 
 def test_api_apply_accepts_action_or_text():
-    """API.md: apply takes an Action or its text; both give the same game."""
+    """API: apply takes an Action or its text; both give the same game."""
     a, b = wec.Game.new(), wec.Game.new()
     for i in range(3):
         move = a.legal_moves()[(i * 7) % len(a.legal_moves())]
@@ -265,13 +265,13 @@ def test_api_apply_accepts_action_or_text():
 
 
 def test_api_apply_returns_the_applied_action(game):
-    """API.md: apply gives back the action it made (same text)."""
+    """API: apply gives back the action it made (same text)."""
     move = game.legal_moves()[3]
     assert str(game.apply(str(move))) == str(move)
 
 
 def test_api_text_round_trips_for_every_legal_action_of_the_standard_position(game):
-    """API.md: `str(a)` is the action's text — parse_action reads it back to the same action."""
+    """API: `str(a)` is the action's text — parse_action reads it back to the same action."""
     for a in game.legal_actions():
         back = wec.parse_action(str(a))
         assert str(back) == str(a)
@@ -290,12 +290,12 @@ def _apply_each_by_text(game: wec.Game) -> None:
 
 
 def test_api_apply_text_of_every_legal_action_black(game):
-    """API.md: `apply(str(a))` is legal for every legal action (Black's first turn); undo restores."""
+    """API: `apply(str(a))` is legal for every legal action (Black's first turn); undo restores."""
     _apply_each_by_text(game)
 
 
 def test_api_apply_text_of_every_legal_action_white(game):
-    """API.md: the same for White's first turn."""
+    """API: the same for White's first turn."""
     game.apply(game.legal_moves()[0])
     game.end_turn()
     assert game.to_move == "white"
@@ -303,12 +303,12 @@ def test_api_apply_text_of_every_legal_action_white(game):
 
 
 def test_api_parse_action_end():
-    """API.md / ENGINE-NOTES: "END" is the end action."""
+    """API / ENGINE-NOTES: "END" is the end action."""
     a = wec.parse_action("END")
     assert a.kind == "end" and str(a) == "END"
 
 
-# --- illegal actions (API.md: IllegalActionError, game unchanged) ----------------------------------
+# --- illegal actions (API: IllegalActionError, game unchanged) ----------------------------------
 
 ILLEGAL_TEXTS = [
     "MV:TA(10,1)>->(5,5)",          # a tank square it cannot reach
@@ -330,7 +330,7 @@ ILLEGAL_TEXTS = [
 
 @pytest.mark.parametrize("text", ILLEGAL_TEXTS)
 def test_api_illegal_text_raises_and_leaves_the_game(game, text):
-    """API.md: an illegal action raises IllegalActionError; position() and hash are unchanged."""
+    """API: an illegal action raises IllegalActionError; position() and hash are unchanged."""
     before = state(game)
     with pytest.raises(wec.IllegalActionError):
         game.apply(text)
@@ -345,7 +345,7 @@ def test_api_illegal_text_raises_and_leaves_the_game(game, text):
     None,
 ])
 def test_api_illegal_action_object_raises(game, bad):
-    """API.md: apply takes an Action or its text; an illegal Action, END before the Move, or
+    """API: apply takes an Action or its text; an illegal Action, END before the Move, or
     something else raises IllegalActionError and changes nothing."""
     before = state(game)
     with pytest.raises(wec.IllegalActionError):
@@ -375,19 +375,19 @@ def test_r6_1_end_twice_is_illegal(game):
 
 
 def test_api_illegal_action_error_class():
-    """API.md errors: IllegalActionError is a WecError."""
+    """API errors: IllegalActionError is a WecError."""
     assert issubclass(wec.IllegalActionError, wec.WecError)
 
 
 def test_api_parse_action_garbage():
-    """API.md: text that is no action is an IllegalActionError from parse_action."""
+    """API: text that is no action is an IllegalActionError from parse_action."""
     for text in ["hello", "MV:K(10,6)", "MV:K(a,b)->(1,1)", "XX:K(10,6)->(9,6)"]:
         with pytest.raises(wec.IllegalActionError):
             wec.parse_action(text)
 
 
 def test_api_game_still_usable_after_an_illegal_action(game):
-    """API.md: the game is unchanged — a legal move still works after an error."""
+    """API: the game is unchanged — a legal move still works after an error."""
     with pytest.raises(wec.IllegalActionError):
         game.apply("END")
     move = game.legal_moves()[0]
@@ -396,10 +396,10 @@ def test_api_game_still_usable_after_an_illegal_action(game):
     assert game.to_move == "white" and game.turn == 2
 
 
-# --- undo (API.md, R12.4) ----------------------------------------------------------------------------
+# --- undo (API, R12.4) ----------------------------------------------------------------------------
 
 def test_r12_4_undo_restores_every_step_exactly(game):
-    """API.md undo / R12.4: each undo restores position, hash, side, turn and history exactly."""
+    """API undo / R12.4: each undo restores position, hash, side, turn and history exactly."""
     rng = random.Random(2024)
     stack = []
     for _ in range(60):  # random actions of every kind
@@ -414,7 +414,7 @@ def test_r12_4_undo_restores_every_step_exactly(game):
 
 
 def test_api_undo_with_nothing_to_undo(game):
-    """API.md: undo() with nothing to undo raises IllegalActionError and changes nothing."""
+    """API: undo() with nothing to undo raises IllegalActionError and changes nothing."""
     before = state(game)
     with pytest.raises(wec.IllegalActionError):
         game.undo()
@@ -422,7 +422,7 @@ def test_api_undo_with_nothing_to_undo(game):
 
 
 def test_api_undo_of_end_returns_to_the_mid_turn(game):
-    """API.md: undo takes back one action — after undoing END the Move is still made."""
+    """API: undo takes back one action — after undoing END the Move is still made."""
     move = game.legal_moves()[5]
     game.apply(move)
     mid = state(game)
@@ -433,7 +433,7 @@ def test_api_undo_of_end_returns_to_the_mid_turn(game):
 
 
 def test_api_undo_then_replay_gives_the_same_hash(game):
-    """API.md undo: the incremental hash after undo + redo equals the hash of the first time."""
+    """API undo: the incremental hash after undo + redo equals the hash of the first time."""
     game.apply(game.legal_moves()[10])
     game.end_turn()
     h = game.hash
@@ -445,7 +445,7 @@ def test_api_undo_then_replay_gives_the_same_hash(game):
 
 
 def test_api_hash_changes_with_the_position(game):
-    """API.md hash: a Move changes the hash, and the side to move is part of it."""
+    """API hash: a Move changes the hash, and the side to move is part of it."""
     h0 = game.hash
     game.apply(game.legal_moves()[0])
     assert game.hash != h0
@@ -457,7 +457,7 @@ def test_api_hash_changes_with_the_position(game):
 # --- turn and side (R1.4, R6.4) -------------------------------------------------------------------
 
 def test_r1_4_turn_increments_at_end_and_sides_alternate(game):
-    """R1.4 / R6.4 / API.md turn: the turn number grows by 1 at each END (not at the Move);
+    """R1.4 / R6.4 / API turn: the turn number grows by 1 at each END (not at the Move);
     Black plays odd turns, White even ones."""
     rng = random.Random(3)
     for n in range(1, 11):
@@ -469,24 +469,24 @@ def test_r1_4_turn_increments_at_end_and_sides_alternate(game):
     assert game.turn == 11 and game.to_move == "black"
 
 
-# --- reading: pieces, pieces_at, articles_at (API.md) ---------------------------------------------
+# --- reading: pieces, pieces_at, articles_at (API) ---------------------------------------------
 
 def test_api_pieces_by_color(game):
-    """API.md pieces(color): only that side's pieces; pieces() is both."""
+    """API pieces(color): only that side's pieces; pieces() is both."""
     black, white = game.pieces("black"), game.pieces("white")
     assert {p.color for p in black} == {"black"} and {p.color for p in white} == {"white"}
     assert len(black) + len(white) == len(game.pieces()) == 56
 
 
 def test_api_piece_info_fields(game):
-    """API.md PieceInfo: type, color, row, col, level, hand, articles, stun, cooldowns."""
+    """API PieceInfo: type, color, row, col, level, hand, articles, stun, cooldowns."""
     (ta,) = game.pieces_at(1, 1)
     assert (ta.type, ta.color, ta.row, ta.col, ta.level, ta.hand, ta.articles, ta.stun,
             ta.cooldowns) == ("TA", "white", 1, 1, "G", "left", (), 0, {})
 
 
 def test_api_pieces_at_levels(game):
-    """API.md pieces_at(row, col, level): by level, or every level when level is None."""
+    """API pieces_at(row, col, level): by level, or every level when level is None."""
     assert sorted(p.type for p in game.pieces_at(1, 2, "G")) == ["DO", "SU"]
     assert game.pieces_at(1, 2, "A") == [] and game.pieces_at(1, 2, "S") == []
     assert sorted(p.type for p in game.pieces_at(1, 2)) == ["DO", "SU"]
@@ -495,7 +495,7 @@ def test_api_pieces_at_levels(game):
 
 
 def test_api_pieces_at_after_dive_and_take_off(game):
-    """R4.10 / R4.9 / API.md pieces_at: a SU diving is at Sub, a JE taking off is in the Air."""
+    """R4.10 / R4.9 / API pieces_at: a SU diving is at Sub, a JE taking off is in the Air."""
     game.apply("MV:SU(10,9)->v(10,9)")
     assert [p.type for p in game.pieces_at(10, 9, "S")] == ["SU"]
     assert [p.type for p in game.pieces_at(10, 9, "G")] == ["DO"]
@@ -509,16 +509,16 @@ def test_api_pieces_at_after_dive_and_take_off(game):
 
 
 def test_api_articles_at_empty_and_pair(game):
-    """API.md articles_at: a tuple of codes lying on that Ground."""
+    """API articles_at: a tuple of codes lying on that Ground."""
     assert game.articles_at(1, 1) == ()
     assert sorted(game.articles_at(3, 3)) == ["BI", "SL"]
     assert game.articles_at(8, 10) == ("ASH",)
 
 
-# --- history (R12.1, R12.2) ------------------------------------------------------------------------
+# --- history (R12.1, R12.2) -----------------------------------------------------------------------
 
 def test_r12_1_history_one_string_per_finished_turn(game):
-    """R12.1 / API.md history(): one string per finished turn; the turn in progress is not listed."""
+    """R12.1 / API history(): one string per finished turn; the turn in progress is not listed."""
     rng = random.Random(11)
     for n in range(6):
         assert len(game.history()) == n
@@ -575,7 +575,7 @@ def test_r12_2_history_strings_follow_the_grammar(game):
 
 
 def test_r12_1_undo_removes_the_turn_from_history(game):
-    """R12.1 / API.md: undoing END takes the turn string back out of the history."""
+    """R12.1 / API: undoing END takes the turn string back out of the history."""
     game.apply(game.legal_moves()[0])
     game.end_turn()
     assert len(game.history()) == 1
@@ -583,21 +583,21 @@ def test_r12_1_undo_removes_the_turn_from_history(game):
     assert game.history() == []
 
 
-# --- perft (API.md "perft") ---------------------------------------------------------------------------
+# --- perft (FORMATS.md "perft") -------------------------------------------------------------------
 
 def test_api_perft_depth_0_is_1(game):
-    """API.md perft: depth 0 is the root itself."""
+    """FORMATS.md perft: depth 0 is the root itself."""
     assert wec.perft(game, 0) == 1
     assert wec.perft(game, 0, mode="actions") == 1
 
 
 def test_api_perft_depth_1_counts_distinct_moves(game):
-    """API.md perft: depth 1 counts each distinct legal Move/Doze once."""
+    """FORMATS.md perft: depth 1 counts each distinct legal Move/Doze once."""
     assert wec.perft(game, 1) == len({str(a) for a in game.legal_moves()}) == len(game.legal_moves())
 
 
 def test_api_perft_actions_depth_2_counts_every_second_action(game):
-    """API.md perft mode="actions": one ply is one action of any kind."""
+    """FORMATS.md perft mode="actions": one ply is one action of any kind."""
     assert wec.perft(game, 1, mode="actions") == len(game.legal_actions())
     total = 0
     for a in game.legal_actions():
@@ -608,13 +608,13 @@ def test_api_perft_actions_depth_2_counts_every_second_action(game):
 
 
 def test_api_perft_actions_mid_turn(game):
-    """API.md perft actions: after the Move, the actions left are Fires etc. and END (R6.1)."""
+    """FORMATS.md perft actions: after the Move, the actions left are Fires etc. and END (R6.1)."""
     game.apply(game.legal_moves()[0])
     assert wec.perft(game, 1, mode="actions") == len(game.legal_actions())
 
 
 def test_api_perft_moves_depth_2_by_hand(game):
-    """API.md perft: depth 2 of "moves" = sum over Black's moves of White's distinct replies."""
+    """FORMATS.md perft: depth 2 of "moves" = sum over Black's moves of White's distinct replies."""
     total = 0
     for move in game.legal_moves():
         game.apply(move)
@@ -626,7 +626,7 @@ def test_api_perft_moves_depth_2_by_hand(game):
 
 
 def test_api_perft_leaves_the_game_unchanged(game):
-    """API.md perft: counting does not change the game."""
+    """FORMATS.md perft: counting does not change the game."""
     game.apply(game.legal_moves()[2])
     game.end_turn()
     before = state(game)
@@ -637,15 +637,15 @@ def test_api_perft_leaves_the_game_unchanged(game):
 
 @pytest.mark.parametrize("mode", ["bad", "Moves", "", None])
 def test_api_perft_bad_mode(game, mode):
-    """API.md perft: mode is "moves" or "actions"; anything else is a ValueError."""
+    """FORMATS.md perft: mode is "moves" or "actions"; anything else is a ValueError."""
     with pytest.raises(ValueError):
         wec.perft(game, 1, mode=mode)
 
 
-# --- clone (API.md) ------------------------------------------------------------------------------------
+# --- clone (API) ----------------------------------------------------------------------------------
 
 def test_api_clone_is_equal(game):
-    """API.md clone(): an equal game — position, hash, side, turn, history and legal actions."""
+    """API clone(): an equal game — position, hash, side, turn, history and legal actions."""
     rng = random.Random(5)
     for _ in range(9):
         game.apply(rng.choice(game.legal_actions()))
@@ -654,7 +654,7 @@ def test_api_clone_is_equal(game):
 
 
 def test_api_clone_is_independent(game):
-    """API.md clone(): changing the clone leaves the original alone, and the other way round."""
+    """API clone(): changing the clone leaves the original alone, and the other way round."""
     game.apply(game.legal_moves()[0])
     game.end_turn()
     before = state(game)
@@ -668,7 +668,7 @@ def test_api_clone_is_independent(game):
 
 
 def test_api_clone_can_undo_to_the_start(game):
-    """API.md clone() / R12.4: the clone keeps the record, so it undoes back to the start."""
+    """API clone() / R12.4: the clone keeps the record, so it undoes back to the start."""
     start = state(game)
     game.apply(game.legal_moves()[0])
     game.end_turn()

@@ -1,6 +1,6 @@
-"""`wec.Options`: RULES.md §13 and the API.md option table ("Option names").
+"""`wec.Options`: RULES.md R13 and the FORMATS.md option table ("Option names").
 
-Every test names the rule or the API.md section it checks.
+Every test names the rule or the FORMATS.md section it checks.
 """
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 import wec
 
-# API.md "Option names", standard values (the first value listed; RULES.md §13).
+# FORMATS.md "Option names", standard values (the first value listed; RULES.md R13).
 API_DEFAULTS = {
     "movement": "weapon_chess",
     "md_pawns": "sides_and_forward",
@@ -46,7 +46,7 @@ API_DEFAULTS = {
     "competitive": False,
 }
 
-# The enumerated values of API.md, for the "unknown enum" checks.
+# The enumerated values of FORMATS.md, for the "unknown enum" checks.
 API_ENUMS = {
     "movement": ("weapon_chess", "standard_chess", "mass_destruction"),
     "md_pawns": ("sides_and_forward", "forward", "all_but_front"),
@@ -59,25 +59,25 @@ BOOL_OPTIONS = [k for k, v in API_DEFAULTS.items() if isinstance(v, bool)]
 INT_OPTIONS = [k for k, v in API_DEFAULTS.items() if isinstance(v, int) and not isinstance(v, bool)]
 
 
-# --- defaults (RULES.md §13, API.md option table) --------------------------------------------------
+# --- defaults (RULES.md R13, FORMATS.md option table) ---------------------------------------------
 
 def test_api_option_table_every_name_is_a_field():
-    """API.md "Option names": every listed name is a `wec.Options` field."""
+    """FORMATS.md "Option names": every listed name is a `wec.Options` field."""
     names = {f.name for f in dataclasses.fields(wec.Options)}
     missing = set(API_DEFAULTS) - names
-    assert not missing, f"Options lacks the API.md options {sorted(missing)}"
+    assert not missing, f"Options lacks the FORMATS.md options {sorted(missing)}"
 
 
 @pytest.mark.parametrize("name", sorted(API_DEFAULTS))
 def test_rules_13_default_value(name):
-    """RULES.md §13 / API.md: `Options()` has the standard value of every option."""
+    """RULES.md R13 / FORMATS.md: `Options()` has the standard value of every option."""
     value = getattr(wec.Options(), name)
     expected = API_DEFAULTS[name]
     assert value == expected and type(value) is type(expected), (name, value)
 
 
 def test_rules_13_every_field_has_a_standard_default():
-    """API.md: `wec.Options()` builds with no arguments; a field not in the API.md table (if any)
+    """FORMATS.md: `wec.Options()` builds with no arguments; a field not in its table (if any)
     must still have a default and must not count as a change."""
     opts = wec.Options()
     assert opts == wec.Options()
@@ -85,21 +85,21 @@ def test_rules_13_every_field_has_a_standard_default():
 
 
 def test_rules_13_whole_default_equals_table():
-    """RULES.md §13: all the API.md options at once, as one dict."""
+    """RULES.md R13: all the FORMATS.md options at once, as one dict."""
     opts = wec.Options()
     assert {k: getattr(opts, k) for k in API_DEFAULTS} == API_DEFAULTS
 
 
-# --- construction: keyword-only, frozen (API.md "Python API") -------------------------------------
+# --- construction: keyword-only, frozen (`wec.Options`) -------------------------------------
 
 def test_api_options_are_keyword_only():
-    """API.md: `Options(...)` is keyword-only."""
+    """FORMATS.md: `Options(...)` is keyword-only."""
     with pytest.raises(TypeError):
         wec.Options("standard_chess")  # type: ignore[misc]
 
 
 def test_api_options_keyword_values_are_kept():
-    """API.md example: `Options(movement="standard_chess", stun_turns=2)`."""
+    """FORMATS.md example: `Options(movement="standard_chess", stun_turns=2)`."""
     opts = wec.Options(movement="standard_chess", stun_turns=2)
     assert opts.movement == "standard_chess"
     assert opts.stun_turns == 2
@@ -107,7 +107,7 @@ def test_api_options_keyword_values_are_kept():
 
 
 def test_api_options_are_frozen():
-    """API.md: Options is a frozen dataclass."""
+    """FORMATS.md: Options is a frozen dataclass."""
     opts = wec.Options()
     with pytest.raises(dataclasses.FrozenInstanceError):
         opts.movement = "standard_chess"  # type: ignore[misc]
@@ -115,7 +115,7 @@ def test_api_options_are_frozen():
 
 
 def test_api_options_are_hashable_and_compare_by_value():
-    """API.md: a frozen dataclass compares by value and can key a dict."""
+    """FORMATS.md: a frozen dataclass compares by value and can key a dict."""
     a = wec.Options(stun_turns=2)
     b = wec.Options(stun_turns=2)
     assert a == b and hash(a) == hash(b)
@@ -123,15 +123,15 @@ def test_api_options_are_hashable_and_compare_by_value():
 
 
 def test_api_options_replace_is_validated():
-    """API.md: validated — `dataclasses.replace` builds a new Options and checks it too."""
+    """FORMATS.md: validated — `dataclasses.replace` builds a new Options and checks it too."""
     with pytest.raises(wec.OptionsError):
         dataclasses.replace(wec.Options(), tank_range=-1)
 
 
-# --- validation (API.md: "keyword-only, validated"; errors) ----------------------------------------
+# --- validation (FORMATS.md: "keyword-only, validated"; errors) -----------------------------------
 
 def test_api_options_error_class():
-    """API.md errors: OptionsError is a WecError and a ValueError."""
+    """FORMATS.md errors: OptionsError is a WecError and a ValueError."""
     assert issubclass(wec.OptionsError, wec.WecError)
     assert issubclass(wec.OptionsError, ValueError)
 
@@ -148,21 +148,21 @@ def _raises_naming(kwargs: dict, *words: str) -> str:
 @pytest.mark.parametrize("name", BOOL_OPTIONS)
 @pytest.mark.parametrize("bad", [1, "yes", None])
 def test_api_bool_option_wrong_type(name, bad):
-    """API.md option table: boolean options take True/False only; the message names option and value."""
+    """FORMATS.md options: booleans take True/False only; the message names option and value."""
     _raises_naming({name: bad}, name, repr(bad))
 
 
 @pytest.mark.parametrize("name", INT_OPTIONS)
 @pytest.mark.parametrize("bad", ["7", 7.0, True, None])
 def test_api_int_option_wrong_type(name, bad):
-    """API.md option table: integer options take ints (not bool, float, str)."""
+    """FORMATS.md option table: integer options take ints (not bool, float, str)."""
     _raises_naming({name: bad}, name, repr(bad))
 
 
 @pytest.mark.parametrize("name", INT_OPTIONS)
 @pytest.mark.parametrize("bad", [-1, -7])
 def test_api_int_option_out_of_range(name, bad):
-    """RULES.md §13: ranges, rates, counts and turn numbers are never negative; the message names
+    """RULES.md R13: ranges, rates, counts and turn numbers are never negative; the message names
     the option and the value."""
     _raises_naming({name: bad}, name, str(bad))
 
@@ -188,75 +188,75 @@ def test_r7_2_zero_rate_rejected(name):
 
 @pytest.mark.parametrize("name", sorted(API_ENUMS))
 def test_api_enum_option_unknown_value(name):
-    """API.md option table: an enumerated option rejects a value not listed; message names both."""
+    """FORMATS.md options: an enumerated option rejects a value not listed; message names both."""
     _raises_naming({name: "no_such_value"}, name, "no_such_value")
 
 
 @pytest.mark.parametrize("name", sorted(API_ENUMS))
 def test_api_enum_option_wrong_type(name):
-    """API.md option table: an enumerated option is a string."""
+    """FORMATS.md option table: an enumerated option is a string."""
     _raises_naming({name: 3}, name, "3")
 
 
 @pytest.mark.parametrize("name,value", [(n, v) for n, vs in API_ENUMS.items() for v in vs])
 def test_api_enum_option_every_listed_value_accepted(name, value):
-    """API.md option table: every listed value is accepted and kept."""
+    """FORMATS.md option table: every listed value is accepted and kept."""
     assert getattr(wec.Options(**{name: value}), name) == value
 
 
 def test_r4_9_jet_sub_combat_rejected_with_weapon_chess():
-    """R4.9 / RULES.md §13: jet/sub combat exists only in Standard Chess (or Mass Destruction with
+    """R4.9 / RULES.md R13: jet/sub combat exists only in Standard Chess (or Mass Destruction with
     movement only); with Weapon Chess movement it is an OptionsError naming the option."""
     msg = _raises_naming({"jet_sub_combat": True}, "jet_sub_combat")
     assert "movement" in msg
 
 
 def test_r4_9_jet_sub_combat_rejected_with_mass_destruction_without_movement_only():
-    """RULES.md §13: "jet/sub combat (Standard Chess; Mass Destruction with movement only)"."""
+    """RULES.md R13: "jet/sub combat (Standard Chess; Mass Destruction with movement only)"."""
     _raises_naming({"jet_sub_combat": True, "movement": "mass_destruction"}, "jet_sub_combat")
 
 
 def test_r4_9_jet_sub_combat_allowed_where_the_rules_allow_it():
-    """RULES.md §13: jet/sub combat with Standard Chess, and Mass Destruction + movement only."""
+    """RULES.md R13: jet/sub combat with Standard Chess, and Mass Destruction + movement only."""
     assert wec.Options(jet_sub_combat=True, movement="standard_chess").jet_sub_combat is True
     assert wec.Options(jet_sub_combat=True, movement="mass_destruction",
                        movement_only=True).jet_sub_combat is True
 
 
 def test_api_unknown_keyword_rejected():
-    """API.md: only the named options exist (a typo is an error, not ignored)."""
+    """FORMATS.md: only the named options exist (a typo is an error, not ignored)."""
     with pytest.raises(TypeError):
         wec.Options(tank_rnage=7)  # type: ignore[call-arg]
 
 
-# --- from_dict / changes (API.md position "options": only what differs) --------------------------
+# --- from_dict / changes (FORMATS.md position "options": only what differs) -----------------------
 
 def test_api_from_dict_rejects_unknown_name():
-    """API.md: the position's "options" keys are the option names; an unknown one is an
+    """FORMATS.md: the position's "options" keys are the option names; an unknown one is an
     OptionsError naming it."""
     with pytest.raises(wec.OptionsError, match="tank_rnage"):
         wec.Options.from_dict({"tank_rnage": 6})
 
 
 def test_api_from_dict_rejects_non_mapping():
-    """API.md: "options" is an object."""
+    """FORMATS.md: "options" is an object."""
     with pytest.raises(wec.OptionsError):
         wec.Options.from_dict(["movement"])  # type: ignore[arg-type]
 
 
 def test_api_from_dict_validates_values():
-    """API.md: from_dict goes through the same validation as the constructor."""
+    """FORMATS.md: from_dict goes through the same validation as the constructor."""
     with pytest.raises(wec.OptionsError, match="stun_turns"):
         wec.Options.from_dict({"stun_turns": -2})
 
 
 def test_api_from_dict_empty_is_standard():
-    """API.md: `options` lists only what differs, so {} is the standard game."""
+    """FORMATS.md: `options` lists only what differs, so {} is the standard game."""
     assert wec.Options.from_dict({}) == wec.Options()
 
 
 def test_api_from_dict_sets_the_given_values():
-    """API.md: from_dict keeps every given value and defaults the rest."""
+    """FORMATS.md: from_dict keeps every given value and defaults the rest."""
     opts = wec.Options.from_dict({"movement": "mass_destruction", "md_pawns": "forward",
                                   "government_white": "democracy", "quiet_turn_draw": 50})
     assert (opts.movement, opts.md_pawns, opts.government_white, opts.quiet_turn_draw) == \
@@ -265,12 +265,12 @@ def test_api_from_dict_sets_the_given_values():
 
 
 def test_api_changes_of_standard_is_empty():
-    """API.md position format: `options` only lists what differs — none for the standard."""
+    """FORMATS.md position format: `options` only lists what differs — none for the standard."""
     assert wec.Options().changes() == {}
 
 
 def test_api_changes_lists_only_non_standard_values():
-    """API.md: changes() lists exactly the options whose value is not the standard one."""
+    """FORMATS.md: changes() lists exactly the options whose value is not the standard one."""
     opts = wec.Options(movement="standard_chess", stun_turns=2, tank_range=7, lock_on=True,
                        government_black="theocracy")
     assert opts.changes() == {"movement": "standard_chess", "stun_turns": 2,
@@ -279,7 +279,7 @@ def test_api_changes_lists_only_non_standard_values():
 
 @pytest.mark.parametrize("name", sorted(API_DEFAULTS))
 def test_api_changes_single_option(name):
-    """API.md: changing any one option shows up in changes() as that option alone."""
+    """FORMATS.md: changing any one option shows up in changes() as that option alone."""
     standard = API_DEFAULTS[name]
     if isinstance(standard, bool):
         value = not standard
@@ -296,7 +296,7 @@ def test_api_changes_single_option(name):
 
 
 def test_api_changes_round_trip_through_from_dict():
-    """API.md: the position's `options` (changes()) rebuilds the same Options."""
+    """FORMATS.md: the position's `options` (changes()) rebuilds the same Options."""
     opts = wec.Options(movement="mass_destruction", md_pawns="all_but_front", movement_only=True,
                        jet_sub_combat=True, government_white="dictatorship", sonar_range=5,
                        dominance="stealth", competitive=True)
@@ -304,7 +304,7 @@ def test_api_changes_round_trip_through_from_dict():
 
 
 def test_api_game_position_options_are_the_changes():
-    """API.md position format: `options` only lists what differs; `Game.new(opts)` keeps them."""
+    """FORMATS.md positions: `options` only lists what differs; `Game.new(opts)` keeps them."""
     opts = wec.Options(movement="standard_chess", government_black="democracy", flame_range=1)
     game = wec.Game.new(opts)
     assert game.position()["options"] == opts.changes()

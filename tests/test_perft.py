@@ -1,4 +1,4 @@
-"""Frozen perft numbers (moves mode, API.md) and the `wec perft` command.
+"""Frozen perft numbers (moves mode, docs/FORMATS.md) and the `wec perft` command.
 
 The standard numbers at depth 1-3 equal the independent pure-Python reference's (tests/reference.py;
 depth 3 takes it ~10 s, so the cross-check runs at depth 2 in test_reference_crosscheck.py).

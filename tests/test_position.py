@@ -1,6 +1,6 @@
-"""The position format (API.md "Position format"): round trips, defaults and validation.
+"""The position format (FORMATS.md "Position format"): round trips, defaults and validation.
 
-Every bad input must raise `wec.PositionError` naming the entry (API.md: "rejected with
+Every bad input must raise `wec.PositionError` naming the entry (FORMATS.md: "rejected with
 PositionError naming the entry"); rule ids cite RULES.md.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 
 import wec
 
-# Keys API.md documents for each entry of the format.
+# Keys FORMATS.md documents for each entry of the format.
 DOC_TOP_KEYS = {"format", "version", "to_move", "turn", "options", "pieces", "articles", "reserves"}
 DOC_PIECE_KEYS = {"type", "color", "square", "level", "hand", "articles", "stun", "home"}
 DOC_ARTICLE_KEYS = {"type", "square"}
@@ -56,19 +56,19 @@ def rejects(pos, *names: str) -> str:
 
 
 def test_base_position_is_accepted():
-    """API.md: the helper position of this file is legal (control for every rejection below)."""
+    """FORMATS.md: the helper position of this file is legal (control for every rejection below)."""
     game = wec.Game.from_position(base())
     assert len(game.pieces()) == 3
     assert game.to_move == "white"
 
 
 def test_api_position_error_class():
-    """API.md errors: PositionError is a WecError (and a ValueError)."""
+    """FORMATS.md errors: PositionError is a WecError (and a ValueError)."""
     assert issubclass(wec.PositionError, wec.WecError)
     assert issubclass(wec.PositionError, ValueError)
 
 
-# --- round trips (API.md: "Game.from_position(game.position()) is equal") ---------------------------
+# --- round trips (FORMATS.md: "Game.from_position(game.position()) is equal") ---------------------
 
 def _same(a: wec.Game, b: wec.Game) -> None:
     assert a.position() == b.position()
@@ -78,13 +78,13 @@ def _same(a: wec.Game, b: wec.Game) -> None:
 
 
 def test_api_round_trip_standard_position():
-    """API.md: Game.from_position(Game.new().position()) gives an equal position and hash."""
+    """FORMATS.md: Game.from_position(Game.new().position()) gives an equal position and hash."""
     game = wec.Game.new()
     _same(wec.Game.from_position(game.position()), game)
 
 
 def test_api_round_trip_through_json_text():
-    """API.md: the position is JSON; dumping and loading it keeps the game equal."""
+    """FORMATS.md: the position is JSON; dumping and loading it keeps the game equal."""
     game = wec.Game.new()
     text = json.dumps(game.position())
     _same(wec.Game.from_position(json.loads(text)), game)
@@ -96,7 +96,7 @@ def test_api_round_trip_through_json_text():
     wec.Options(stealthy_primary=True, primary_may_fly=False, tank_range=6),
 ], ids=["standard_chess", "mass_destruction", "misc"])
 def test_api_round_trip_keeps_options(opts):
-    """API.md: the position's `options` carries the non-standard options through a round trip."""
+    """FORMATS.md: the position's `options` carries the non-standard options through round trips."""
     game = wec.Game.new(opts)
     again = wec.Game.from_position(game.position())
     assert again.options == opts
@@ -104,7 +104,7 @@ def test_api_round_trip_keeps_options(opts):
 
 
 def test_api_round_trip_mid_game_and_mid_turn():
-    """API.md + R6.1: round trips hold after whole turns and between the Move and End Turn."""
+    """FORMATS.md + R6.1: round trips hold after whole turns and between the Move and End Turn."""
     game = wec.Game.new()
     rng = random.Random(7)
     for _ in range(8):
@@ -117,7 +117,7 @@ def test_api_round_trip_mid_game_and_mid_turn():
 
 
 def test_api_round_trip_of_a_hand_made_position():
-    """API.md: a non-standard position (carried pieces, articles, stun, reserves) round-trips."""
+    """FORMATS.md: a position with carried pieces, articles, stun and reserves round trips."""
     pos = add(base(),
               piece("CH", "white", 5, 5, "A", hand="right"),
               piece("TA", "white", 5, 5, "A", hand="left", articles=["FL"]),
@@ -134,7 +134,7 @@ def test_api_round_trip_of_a_hand_made_position():
 
 
 def test_api_from_position_file_path(tmp_path):
-    """API.md: `Game.from_position` takes a str path to a position file."""
+    """FORMATS.md: `Game.from_position` takes a str path to a position file."""
     game = wec.Game.new()
     path = tmp_path / "start.json"
     path.write_text(json.dumps(game.position()), encoding="utf-8")
@@ -142,7 +142,7 @@ def test_api_from_position_file_path(tmp_path):
 
 
 def test_api_from_position_does_not_change_the_input():
-    """API.md: reading a position leaves the caller's dict as it was."""
+    """FORMATS.md: reading a position leaves the caller's dict as it was."""
     pos = add(base(), piece("SP", "white", 2, 3))
     before = copy.deepcopy(pos)
     wec.Game.from_position(pos)
@@ -150,7 +150,7 @@ def test_api_from_position_does_not_change_the_input():
 
 
 def test_api_position_is_a_copy():
-    """API.md: `position()` returns data; changing it does not change the game."""
+    """FORMATS.md: `position()` returns data; changing it does not change the game."""
     game = wec.Game.new()
     pos = game.position()
     pos["pieces"].clear()
@@ -159,10 +159,10 @@ def test_api_position_is_a_copy():
     assert len(game.position()["pieces"]) == 56
 
 
-# --- position() writes every key (API.md) --------------------------------------------------------
+# --- position() writes every key (FORMATS.md) -----------------------------------------------------
 
 def test_api_position_writes_every_documented_key():
-    """API.md: `Game.position()` writes every key, of every entry."""
+    """FORMATS.md: `Game.position()` writes every key, of every entry."""
     pos = wec.Game.new().position()
     assert DOC_TOP_KEYS <= set(pos)
     assert pos["pieces"] and pos["articles"] and pos["reserves"]
@@ -175,7 +175,7 @@ def test_api_position_writes_every_documented_key():
 
 
 def test_api_position_writes_every_key_the_reader_knows():
-    """API.md: "Game.position() writes every key" — every key the reader accepts is written."""
+    """FORMATS.md: "Game.position() writes every key": every key the reader accepts is written."""
     from wec.game import position as fmt
     pos = wec.Game.new().position()
     assert set(pos) == set(fmt.TOP_KEYS)
@@ -185,17 +185,17 @@ def test_api_position_writes_every_key_the_reader_knows():
 
 
 def test_api_position_written_header():
-    """API.md: format "wec-position", version 1, and the side and turn of the game."""
+    """FORMATS.md: format "wec-position", version 1, and the side and turn of the game."""
     pos = wec.Game.new().position()
     assert (pos["format"], pos["version"], pos["to_move"], pos["turn"]) == \
         ("wec-position", 1, "black", 1)
     assert pos["options"] == {}
 
 
-# --- defaults (API.md: "Everything else has the standard default") ------------------------------
+# --- defaults (FORMATS.md: "Everything else has the standard default") ----------------------------
 
 def test_api_defaults_of_optional_keys():
-    """API.md: only format, version, to_move, pieces (type, color, square, level) are needed;
+    """FORMATS.md: only format, version, to_move, pieces (type, color, square, level) are needed;
     the rest defaults: turn 1, no options, no articles, no reserves, stun 0, no carried articles."""
     game = wec.Game.from_position(base())
     pos = game.position()
@@ -232,7 +232,7 @@ def _homes(pos: dict) -> dict:
 
 
 def test_r4_3_pawn_on_its_own_second_row_defaults_home():
-    """R4.3 / API.md: a pawn on its own second row (White 2, Black 9) gets home=True."""
+    """R4.3 / FORMATS.md: a pawn on its own second row (White 2, Black 9) gets home=True."""
     pos = add(base(), piece("SP", "white", 2, 3), piece("RP", "black", 9, 8),
               piece("XP", "white", 2, 6), piece("SHP", "black", 9, 1))
     homes = _homes(pos)
@@ -243,7 +243,7 @@ def test_r4_3_pawn_on_its_own_second_row_defaults_home():
 
 
 def test_r4_3_pawn_elsewhere_defaults_not_home():
-    """R4.3 / API.md: a pawn off its own second row — including the enemy's second row — is not
+    """R4.3 / FORMATS.md: a pawn off its own second row — the enemy's second row too — is not
     home; non-pawns are never home."""
     pos = add(base(), piece("SP", "white", 4, 8), piece("SP", "white", 9, 3),
               piece("CP", "black", 2, 2), piece("FP", "black", 5, 5),
@@ -258,7 +258,7 @@ def test_r4_3_pawn_elsewhere_defaults_not_home():
 
 
 def test_r4_3_home_false_is_respected():
-    """API.md: `"home": false` on a pawn on its own second row is kept."""
+    """FORMATS.md: `"home": false` on a pawn on its own second row is kept."""
     pos = add(base(), piece("SP", "white", 2, 8, home=False))
     assert _homes(pos)[("SP", "white", (2, 8))] is False
 
@@ -279,11 +279,11 @@ def test_r4_3_standard_set_up_pawns_are_home():
         assert p["home"] is (p["type"] in pawns), p
 
 
-# --- missing and unknown keys (API.md "Required keys", "Unknown keys ... are rejected") ----------
+# --- missing and unknown keys (FORMATS.md "Required keys", "Unknown keys ... are rejected") -------
 
 @pytest.mark.parametrize("key", ["format", "version", "to_move", "pieces"])
 def test_api_missing_required_top_key(key):
-    """API.md: format, version, to_move and pieces are required."""
+    """FORMATS.md: format, version, to_move and pieces are required."""
     pos = base()
     del pos[key]
     rejects(pos, key)
@@ -291,7 +291,7 @@ def test_api_missing_required_top_key(key):
 
 @pytest.mark.parametrize("key", ["type", "color", "square", "level"])
 def test_api_missing_required_piece_key(key):
-    """API.md: each piece needs type, color, square and level; the message names the entry."""
+    """FORMATS.md: each piece needs type, color, square and level; the message names the entry."""
     pos = base()
     del pos["pieces"][2][key]
     rejects(pos, "pieces[2]", key)
@@ -299,7 +299,7 @@ def test_api_missing_required_piece_key(key):
 
 @pytest.mark.parametrize("key", ["type", "square"])
 def test_api_missing_required_article_key(key):
-    """API.md: a lying article needs its type and square."""
+    """FORMATS.md: a lying article needs its type and square."""
     pos = base()
     pos["articles"] = [{"type": "FL", "square": [5, 5]}, {"type": "SH", "square": [5, 6]}]
     del pos["articles"][1][key]
@@ -308,7 +308,7 @@ def test_api_missing_required_article_key(key):
 
 @pytest.mark.parametrize("key", ["type", "color", "square"])
 def test_api_missing_required_reserve_key(key):
-    """API.md: a reserve needs its type, color and square."""
+    """FORMATS.md: a reserve needs its type, color and square."""
     pos = base()
     pos["reserves"] = [{"type": "SU", "color": "white", "square": [8, 1]}]
     del pos["reserves"][0][key]
@@ -316,42 +316,42 @@ def test_api_missing_required_reserve_key(key):
 
 
 def test_api_unknown_top_key():
-    """API.md: unknown keys are rejected (top level)."""
+    """FORMATS.md: unknown keys are rejected (top level)."""
     pos = base()
     pos["colour"] = "white"
     rejects(pos, "colour")
 
 
 def test_api_unknown_piece_key():
-    """API.md: unknown keys are rejected (a piece)."""
+    """FORMATS.md: unknown keys are rejected (a piece)."""
     pos = base()
     pos["pieces"][2]["owner"] = "white"
     rejects(pos, "pieces[2]", "owner")
 
 
 def test_api_unknown_article_key():
-    """API.md: unknown keys are rejected (a lying article)."""
+    """FORMATS.md: unknown keys are rejected (a lying article)."""
     pos = base()
     pos["articles"] = [{"type": "FL", "square": [5, 5]}, {"type": "FL", "square": [5, 6], "x": 1}]
     rejects(pos, "articles[1]", "'x'")
 
 
 def test_api_unknown_reserve_key():
-    """API.md: unknown keys are rejected (a reserve)."""
+    """FORMATS.md: unknown keys are rejected (a reserve)."""
     pos = base()
     pos["reserves"] = [{"type": "SU", "color": "white", "square": [8, 1], "level": "G"}]
     rejects(pos, "reserves[0]", "level")
 
 
 def test_api_unknown_option_name():
-    """API.md: unknown keys are rejected (the options object)."""
+    """FORMATS.md: unknown keys are rejected (the options object)."""
     pos = base()
     pos["options"] = {"tank_rnage": 6}
     rejects(pos, "options", "tank_rnage")
 
 
 def test_api_bad_option_value():
-    """API.md + §13: a bad option value in a position is a PositionError naming the option."""
+    """FORMATS.md + R13: a bad option value in a position is a PositionError naming the option."""
     pos = base()
     pos["options"] = {"tank_range": -3}
     rejects(pos, "options", "tank_range")
@@ -368,7 +368,7 @@ def test_api_jet_sub_combat_with_weapon_chess_in_a_position():
 
 @pytest.mark.parametrize("value", ["wec-save", "WEC-POSITION", None, 1])
 def test_api_wrong_format(value):
-    """API.md: "format" is "wec-position"."""
+    """FORMATS.md: "format" is "wec-position"."""
     pos = base()
     pos["format"] = value
     rejects(pos, "format")
@@ -376,7 +376,7 @@ def test_api_wrong_format(value):
 
 @pytest.mark.parametrize("value", [0, 2, "1", 1.0, True, None])
 def test_api_wrong_version(value):
-    """API.md: "version" is the integer 1."""
+    """FORMATS.md: "version" is the integer 1."""
     pos = base()
     pos["version"] = value
     rejects(pos, "version")
@@ -384,7 +384,7 @@ def test_api_wrong_version(value):
 
 @pytest.mark.parametrize("value", ["red", "Black", "b", None])
 def test_api_bad_to_move(value):
-    """API.md: colours are "black" and "white"."""
+    """FORMATS.md: colours are "black" and "white"."""
     pos = base()
     pos["to_move"] = value
     rejects(pos, "to_move")
@@ -392,7 +392,7 @@ def test_api_bad_to_move(value):
 
 @pytest.mark.parametrize("value", [0, -1, "1", 1.5, True])
 def test_api_bad_turn(value):
-    """API.md: "turn" is a 1-based turn number."""
+    """FORMATS.md: "turn" is a 1-based turn number."""
     pos = base()
     pos["turn"] = value
     rejects(pos, "turn")
@@ -400,14 +400,14 @@ def test_api_bad_turn(value):
 
 @pytest.mark.parametrize("value", [{}, "pieces", None, 3])
 def test_api_pieces_not_a_list(value):
-    """API.md: "pieces" is a list."""
+    """FORMATS.md: "pieces" is a list."""
     pos = base()
     pos["pieces"] = value
     rejects(pos, "pieces")
 
 
 def test_api_piece_not_an_object():
-    """API.md: each entry of "pieces" is an object."""
+    """FORMATS.md: each entry of "pieces" is an object."""
     pos = base()
     pos["pieces"].append(["K", "white", [5, 5], "G"])
     rejects(pos, "pieces[3]")
@@ -415,21 +415,21 @@ def test_api_piece_not_an_object():
 
 @pytest.mark.parametrize("key", ["articles", "reserves"])
 def test_api_article_and_reserve_lists_must_be_lists(key):
-    """API.md: "articles" and "reserves" are lists."""
+    """FORMATS.md: "articles" and "reserves" are lists."""
     pos = base()
     pos[key] = {"type": "FL"}
     rejects(pos, key)
 
 
 def test_api_not_an_object_at_all():
-    """API.md: a position is a JSON object."""
+    """FORMATS.md: a position is a JSON object."""
     with pytest.raises(wec.PositionError):
         wec.Game.from_position([1, 2, 3])  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("value", ["red", "BLACK", None])
 def test_api_bad_piece_color(value):
-    """API.md: colours are "black" and "white"; the message names pieces[3].color."""
+    """FORMATS.md: colours are "black" and "white"; the message names pieces[3].color."""
     pos = add(base(), piece("DS", "white", 5, 5))
     pos["pieces"][3]["color"] = value
     rejects(pos, "pieces[3].color")
@@ -453,7 +453,7 @@ def test_r1_1_off_board_piece_square(square):
 
 @pytest.mark.parametrize("square", ["a1", [5], [5, 5, 5], [5.0, 5], [True, 5], None, {"row": 5}])
 def test_api_malformed_piece_square(square):
-    """API.md: a square is [row, col] of two integers."""
+    """FORMATS.md: a square is [row, col] of two integers."""
     pos = add(base(), piece("DS", "white", 5, 5))
     pos["pieces"][3]["square"] = square
     rejects(pos, "pieces[3].square")
@@ -491,7 +491,7 @@ def test_r2_4_hand_on_an_unhanded_piece(type_):
 
 @pytest.mark.parametrize("hand", ["up", "<", "Left", 1])
 def test_r2_4_bad_hand_value(hand):
-    """R2.4 / API.md: a hand is "left" or "right"."""
+    """R2.4 / FORMATS.md: a hand is "left" or "right"."""
     pos = add(base(), piece("CL", "white", 5, 5, hand=hand))
     rejects(pos, "pieces[3].hand")
 
@@ -504,7 +504,7 @@ def test_r5_bad_carried_article_code(code):
 
 
 def test_r5_carried_articles_not_a_list():
-    """API.md: a piece's "articles" is a list of codes."""
+    """FORMATS.md: a piece's "articles" is a list of codes."""
     pos = add(base(), piece("DS", "white", 5, 5, articles="FL"))
     rejects(pos, "pieces[3].articles")
 
@@ -525,12 +525,12 @@ def test_r7_3_bad_stun(stun):
 
 
 def test_api_bad_home_type():
-    """API.md: "home" is true or false."""
+    """FORMATS.md: "home" is true or false."""
     pos = add(base(), piece("SP", "white", 2, 2, home="no"))
     rejects(pos, "pieces[3].home")
 
 
-# --- slots (R5.1) ----------------------------------------------------------------------------------
+# --- slots (R5.1) ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("type_,articles", [
     ("TA", ["FL"]),
@@ -566,7 +566,7 @@ def test_r5_1_xp_carries_at_most_two_articles():
     rejects(pos, "pieces[3].articles")
 
 
-# --- capacity (R3.1 - R3.4) -------------------------------------------------------------------------
+# --- capacity (R3.1 - R3.4) -----------------------------------------------------------------------
 
 def test_r3_1_three_pieces_at_one_level():
     """R3.1: a level holds at most 2 pieces, even all coexisting friends."""
@@ -643,7 +643,7 @@ def test_r3_4_primary_carried_into_air_with_primary_may_fly():
 @pytest.mark.parametrize("carrier,level,primary", [("CH", "A", "K"), ("SU", "S", "K"),
                                                    ("CH", "A", "DI"), ("SU", "S", "PR")])
 def test_r3_4_primary_carried_without_primary_may_fly(carrier, level, primary):
-    """R3.4 / §13: with primary_may_fly off a primary government piece is never in Air or Sub."""
+    """R3.4 / R13: with primary_may_fly off a primary government piece is never in Air or Sub."""
     pos = add(base(), piece(carrier, "white", 5, 5, level), piece(primary, "white", 5, 5, level))
     pos["options"] = {"primary_may_fly": False}
     rejects(pos, "pieces[4]", "primary_may_fly")
@@ -720,10 +720,10 @@ def test_r8_4_one_handed_reserve_per_square():
     rejects(pos, "reserves[1]")
 
 
-# --- files (API.md: "a str path"; "PositionError (bad position dict or file ...)") ---------------
+# --- files (FORMATS.md: "a str path"; "PositionError (bad position dict or file ...)") ------------
 
 def test_api_corrupt_json_file(tmp_path):
-    """API.md: a file that is not JSON is a PositionError naming the file."""
+    """FORMATS.md: a file that is not JSON is a PositionError naming the file."""
     path = tmp_path / "broken.json"
     path.write_text('{"format": "wec-position", "version": 1, "pieces": [', encoding="utf-8")
     msg = rejects(str(path))
@@ -731,20 +731,20 @@ def test_api_corrupt_json_file(tmp_path):
 
 
 def test_api_non_utf8_file(tmp_path):
-    """API.md: positions are UTF-8 JSON; other bytes are a PositionError."""
+    """FORMATS.md: positions are UTF-8 JSON; other bytes are a PositionError."""
     path = tmp_path / "latin.json"
     path.write_bytes(b'{"format": "wec-position\xff\xfe"}')
     rejects(str(path), "latin.json")
 
 
 def test_api_missing_file(tmp_path):
-    """API.md: a missing file is a PositionError naming it (not a bare OSError)."""
+    """FORMATS.md: a missing file is a PositionError naming it (not a bare OSError)."""
     path = tmp_path / "nowhere" / "missing.json"
     rejects(str(path), "missing.json")
 
 
 def test_api_file_with_a_bad_position(tmp_path):
-    """API.md: a readable file with a bad entry names the entry."""
+    """FORMATS.md: a readable file with a bad entry names the entry."""
     pos = add(base(), piece("DS", "white", 5, 5))
     pos["pieces"][3]["square"] = [11, 5]
     path = tmp_path / "bad.json"
@@ -753,7 +753,7 @@ def test_api_file_with_a_bad_position(tmp_path):
 
 
 def test_api_file_holding_a_json_list(tmp_path):
-    """API.md: the file holds a JSON object."""
+    """FORMATS.md: the file holds a JSON object."""
     path = tmp_path / "list.json"
     path.write_text("[1, 2, 3]", encoding="utf-8")
     with pytest.raises(wec.PositionError):
@@ -761,7 +761,7 @@ def test_api_file_holding_a_json_list(tmp_path):
 
 
 def test_api_position_error_message_names_the_index():
-    """API.md: the message names the entry, e.g. "pieces[3].square" — not another index."""
+    """FORMATS.md: the message names the entry, e.g. "pieces[3].square" — not another index."""
     pos = add(base(), piece("DS", "white", 5, 5), piece("DS", "white", 5, 6),
               piece("DS", "white", 5, 7))
     pos["pieces"][5]["square"] = [5, 12]

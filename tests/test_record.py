@@ -166,7 +166,7 @@ def test_R12_3_no_going_back_in_a_competitive_game():
             call()
 
 
-# --- saves and autosave (API.md) --------------------------------------------------------------
+# --- saves and autosave (FORMATS.md) --------------------------------------------------------------
 
 def test_save_and_load_round_trip(tmp_path):
     g = random_game(21, 200)

@@ -1,6 +1,6 @@
 """Robustness of game records: save files, turn strings (RULES.md R12.2) and action texts.
 
-API.md "Save-game format": loading replays the actions from the initial position with legality
+FORMATS.md "Saved games": loading replays the actions from the initial position with legality
 checks; any problem is a SaveFormatError naming the field or the ply, and nothing else escapes.
 Files are written atomically (temp file in the same folder, flush, fsync, os.replace).
 
@@ -442,7 +442,7 @@ def test_a_missing_or_unreadable_file_is_a_save_format_error(tmp_path):
 
 
 def test_initial_must_be_a_position_object_not_a_file_name(tmp_path):
-    """A save is untrusted input: its "initial" is a position (API.md), never a path the loader
+    """A save is untrusted input: its "initial" is a position (FORMATS.md), never a path the loader
     then opens (a FIFO or a device there would hang the loader, see the next test)."""
     pos_path = tmp_path / "pos.json"
     pos_path.write_text(json.dumps(wec.Game.new().position()), encoding="utf-8")

@@ -131,7 +131,7 @@ def test_pawn_double_step_blocked_by_piece_between():
     # "home": false -> no double step at all
     g = game([P("SP", "white", 2, 5, home=False), P("DS", "white", 3, 6)])
     assert texts(g, "MV:SP") == {"MV:SP(2,5)->(3,4)", "MV:SP(2,5)->(3,6)"}
-    # not on its second row -> no double step by default (API.md)
+    # not on its second row -> no double step by default (FORMATS.md)
     g = game([P("SP", "white", 3, 5)])
     assert texts(g, "MV:SP") == {"MV:SP(3,5)->(4,4)", "MV:SP(3,5)->(4,6)"}
 
@@ -355,7 +355,7 @@ def test_mixed_pair_cannot_be_entered():
 
 
 def test_identical_pieces_sharing_a_level_dedupe():
-    # API.md: actions are equal when their texts are equal.
+    # FORMATS.md perft: actions are equal when their texts are equal.
     g = game([P("DS", "white", 5, 5), P("DS", "white", 5, 5)])
     assert len(g.legal_move_texts()) == 8
     g = game([P("DS", "white", 5, 5), P("DS", "white", 5, 5, articles=["FL"])])

@@ -1,4 +1,4 @@
-"""The computer opponent (API.md `wec.AI`), and the baseline players.
+"""The computer opponent (`wec.AI`), and the baseline players.
 
 The package's modules, by concern: `search` (levels, depths, progress reports), `params` (the
 search parameters: SearchParams, IsmctsParams), `weights` (the evaluation), `view` (the fair

@@ -1,6 +1,6 @@
 """Autosave at O(1) per action: the save file plus an append-only journal beside it.
 
-`start(game, path)` writes the save file (API.md format, unchanged) and starts `<path>.journal`
+`start(game, path)` writes the save file (docs/FORMATS.md, unchanged) and starts `<path>.journal`
 (its format: wec.game.savefile): a header line naming the save it continues, then one line per
 change of the line of play, written before the action returns, so a kill loses at most the
 action in flight. The `Autosave` is the game's recorder (`Game.attach_recorder`).

@@ -1,4 +1,4 @@
-"""`Game`: the facade over the Cython core (API.md)."""
+"""`Game`: the facade over the Cython core."""
 from __future__ import annotations
 
 import copy
@@ -85,7 +85,7 @@ class Game:
 
     @classmethod
     def from_position(cls, pos: Mapping[str, Any] | str | os.PathLike[str]) -> "Game":
-        """A game from a position dict or a position file path (API.md format)."""
+        """A game from a position dict or a position file path (docs/FORMATS.md)."""
         if isinstance(pos, (str, os.PathLike)):
             pos = load_position_file(pos)
         options, data = parse_position(pos)
@@ -139,7 +139,7 @@ class Game:
         return int(self._engine.hash)
 
     def position(self) -> dict[str, Any]:
-        """The position as an API.md dict; ``Game.from_position(game.position())`` is equal."""
+        """The position dict (docs/FORMATS.md); ``Game.from_position(game.position())`` is equal."""
         return position_dict(self._engine, self._options)
 
     def initial_position(self, *, shared: bool = False) -> dict[str, Any]:
@@ -520,7 +520,7 @@ class Game:
                          self.projectiles(), self._knows_enemy_primary_lost(side))
         return Observation(self, color, history=self.history(color), **parts)
 
-    # --- saving (API.md save-game format, wec.game.savefile) ------------------------------------
+    # --- saving (docs/FORMATS.md, wec.game.savefile) --------------------------------------------
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the game to a save file, atomically."""
@@ -587,7 +587,7 @@ class Game:
 
 
 def perft(game: Game, depth: int, mode: str = "moves") -> int:
-    """Leaf count of the game tree from the side to move (API.md "perft")."""
+    """Leaf count of the game tree from the side to move (docs/FORMATS.md "perft")."""
     if mode not in ("moves", "actions"):
         raise ValueError(f"perft mode must be 'moves' or 'actions', got {mode!r}")
     if depth < 0:

@@ -1,4 +1,4 @@
-"""The position format (API.md): validation, and conversion to and from the core's plain data.
+"""The position format (docs/FORMATS.md): validation, conversion to and from the core's plain data.
 
 Every problem raises PositionError naming the entry, e.g. ``pieces[3].square: (11, 2) is off the
 board``. Validation covers the capacity rules R3.1-R3.4, slots R5.1 and the article limits R3.3.
@@ -40,7 +40,7 @@ def square_of(index: int) -> tuple[int, int]:
 
 
 def is_home_row(code: str, color: str, row: int) -> bool:
-    """A pawn on its own second row may double-step unless told otherwise (API.md)."""
+    """A pawn on its own second row may double-step unless told otherwise (docs/FORMATS.md)."""
     return rules.PIECE_TYPES[rules.TYPE_INDEX[code]].movement == rules.PAWN and \
         row == (2 if color == "white" else 9)
 
@@ -376,7 +376,7 @@ def cooldowns_of(arts: tuple, icool: dict[int, int]) -> dict[str, int]:
 
 
 def position_dict(engine: Any, options: Options) -> dict[str, Any]:
-    """The position of a core engine as an API.md dict (every key written)."""
+    """The position of a core engine as a dict of docs/FORMATS.md (every key written)."""
     pieces: list[dict[str, Any]] = []
     index_of: dict[int, int] = {}
     for raw in engine.pieces():

@@ -1,4 +1,4 @@
-"""The save-game format (API.md "Save-game format") and the autosave journal that continues a
+"""The save-game format (docs/FORMATS.md "Saved games") and the autosave journal that continues a
 save: building a save's content, reading and checking one, replaying it.
 
 A save holds the options, the initial position, the action texts in their true order, the R12.2
@@ -68,7 +68,7 @@ def position_digest(position: dict[str, Any]) -> str:
 
 
 def save_data(game: SavedGame, *, shared: bool = False) -> dict[str, Any]:
-    """The save file's content (API.md). `shared`: the initial position is the game's own
+    """The save file's content (docs/FORMATS.md). `shared`: the initial position is the game's own
     (not copied; the caller only reads it, e.g. to write it out)."""
     options = dataclasses.replace(game.options, competitive=game.competitive)
     initial = game.initial_position(shared=shared)

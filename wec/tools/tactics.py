@@ -1,7 +1,7 @@
 """The tactics suite: positions with a known solution, and `wec tactics`.
 
 Each position is a JSON file ({"format": "wec-tactic", ...}) of the package data
-(wec/tools/data/tactics/, SUITE) holding a position in the position format (API.md), the theme,
+(wec/tools/data/tactics/, SUITE) holding a position in the position format (docs/FORMATS.md), the theme,
 a goal and a verified solving turn. A player solves it when the whole turn it plays reaches
 the goal:
 
@@ -58,7 +58,7 @@ class Tactic:
         return Game.from_position(self.position)
 
 
-# --- judging a turn (exhaustive, by the rules engine) ----------------------------------------------
+# --- judging a turn (exhaustive, by the rules engine) ---------------------------------------------
 
 def material(game: Game, color: str) -> int:
     """Piece and carried-article values of `color` less the enemy's (wec.ai.weights)."""

@@ -1,5 +1,5 @@
-"""The WEC board editor: its own top-level window that edits a position (the API.md position
-format) and hands it to the game.
+"""The WEC board editor: its own top-level window that edits a position (the position format of
+docs/FORMATS.md) and hands it to the game.
 
 `open_editor(parent, position, on_play)` opens it; the launcher (`wec.gui.launcher`) opens it
 from the game window and gives it a Play that starts a game, and `wec editor` runs it alone

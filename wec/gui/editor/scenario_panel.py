@@ -1,5 +1,5 @@
 """The scenario's settings: side to move, turn number, each side's government (R2.1) and the
-game options (RULES.md §13, `wec.Options`), all undoable edits of the document."""
+game options (docs/RULES.md R13, `wec.Options`), all undoable edits of the document."""
 from __future__ import annotations
 
 from typing import Any

@@ -3,7 +3,7 @@
 Edits come from the board (clicks and drags interpreted with the palette's tool), the property
 panel and the scenario panel; each is one undoable edit of the `EditorDocument`. The window keeps
 "Play from here" disabled while the position has problems, saves and loads scenario files (the
-API.md position format), and copies/pastes the position as JSON text.
+position format of docs/FORMATS.md), and copies/pastes the position as JSON text.
 """
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ FILE_FILTER = "WEC positions (*.json *.wecpos);;All files (*)"
 
 
 def read_position_file(path: str) -> Position:
-    """A position from a scenario file (API.md position format) or the final position of a save
+    """A position from a scenario file (docs/FORMATS.md) or the final position of a save
     file; PositionShapeError or WecError when it cannot be shown."""
     try:  # only a regular file, at most 64 MB, sanely nested (wec.game.jsonfile)
         data = read_json_file(path, PositionError, "JSON file")
@@ -52,7 +52,7 @@ def read_position_file(path: str) -> Position:
 
 
 def write_position_file(path: str, pos: Position) -> None:
-    """Write a scenario file atomically (as API.md asks of save files)."""
+    """Write a scenario file atomically (as docs/FORMATS.md asks of save files)."""
     tmp = f"{path}.tmp"
     with open(tmp, "w", encoding="utf-8") as f:
         json.dump(pos, f, indent=1, ensure_ascii=False)
