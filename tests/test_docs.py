@@ -78,7 +78,7 @@ def test_every_cited_rule_id_exists():
 def test_the_citation_check_sees_code_tests_and_docs():
     """Control for the test above: it reads the places that cite rules."""
     files = {str(p.relative_to(ROOT)) for p in citing_files()}
-    assert {"README.md", "wec/game/notation.py", "tests/test_fire_rules.py",
+    assert {"README.md", "wec/game/notation.py", "tests/game/test_fire.py",
             "docs/RULES-GUIDE.md"} <= files
     assert not any(f.endswith(".jsonl") for f in files)
 

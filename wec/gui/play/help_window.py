@@ -1,7 +1,7 @@
 """Help > Rules, Keyboard shortcuts, Legend, About: one window with a tab each.
 
 The rules are the player's guide (docs/RULES-GUIDE.md), shipped inside the package as
-wec/gui/play/help/rules-guide.md so an installed app reads it too (tests/gui/test_shell.py checks the
+wec/gui/play/help/rules-guide.md so an installed app reads it too (tests/gui/play/test_shell.py checks the
 copy equals the guide). The shortcuts are read from the window's own actions, so the list is
 never out of date. The legend is the board's (wec/gui/play/legend.py), as View > Legend shows it.
 """
