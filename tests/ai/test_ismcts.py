@@ -375,9 +375,7 @@ def test_a_stop_ends_the_candidate_turns_once_one_is_whole():
 def test_root_turns_avoid_the_trap_their_greedy_candidates_rank_first(root_turns):
     # the greedy ranking puts the King's capture of a defended pawn first (it cannot see the
     # recapture, R11.1); the tree over the enemy's replies to each candidate turn finds it
-    import sys
-    sys.path.insert(0, str(Path(__file__).parents[1]))
-    from test_ai_search import defended_pawns
+    from test_search import defended_pawns  # a test module of this folder
     from wec.ai.ismcts import candidate_turns
     g = defended_pawns()
     first = g._to_action(candidate_turns(g.clone(), search_values(), 8)[0][0])
