@@ -1,5 +1,6 @@
 # make play  — build WEC into a virtual environment (what playing needs) and start the game
 # make test  — build WEC with its test tools and run the test suite
+# make docs  — build the API reference from the docstrings into docs/_build (open index.html)
 # Each pip build takes about a minute; a stamp file in the venv records which one is current, so
 # a build runs again only when pyproject.toml, setup.py or a .pyx/.pxd file changed.
 PYTHON ?= python3
@@ -10,7 +11,7 @@ BUILD_INPUTS := pyproject.toml setup.py $(wildcard wec/_core/*.pyx wec/_core/*.p
 GUI_STAMP    := $(VENV)/.built-gui
 TEST_STAMP   := $(VENV)/.built-test
 
-.PHONY: play test test-debug bench install clean
+.PHONY: play test test-debug bench docs install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +24,7 @@ $(GUI_STAMP): $(BUILD_INPUTS) | $(BIN)/python
 
 # The test extra holds the gui one, so a test build is also a play build.
 $(TEST_STAMP): $(BUILD_INPUTS) | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[test,openspiel,cluster]'
+	$(BIN)/python -m pip install -q -e '.[test,openspiel,cluster,docs]'
 	touch $@ $(GUI_STAMP)
 
 install: $(TEST_STAMP)
@@ -43,12 +44,17 @@ test: $(TEST_STAMP)
 # them. The release build is put back afterwards (and stamped: `make test` then builds nothing).
 test-debug: | $(BIN)/python
 	rm -f $(GUI_STAMP) $(TEST_STAMP)
-	WEC_DEBUG=1 $(BIN)/python -m pip install -q -e '.[test,openspiel,cluster]'
+	WEC_DEBUG=1 $(BIN)/python -m pip install -q -e '.[test,openspiel,cluster,docs]'
 	$(BIN)/python -m pytest -q -m "not slow and not timing" --deselect tests/test_typing.py tests $(ARGS)
 	$(MAKE) $(TEST_STAMP)
+
+# The API reference (Sphinx autodoc over the whole package; docs/api/conf.py). A warning fails the
+# build, as in tests/test_docs.py.
+docs: $(TEST_STAMP)
+	$(BIN)/python -m sphinx -b html -W --keep-going -q docs/api docs/_build
 
 bench: $(TEST_STAMP)
 	$(BIN)/python -m pytest bench -q --benchmark-columns=min,mean,ops,rounds
 
 clean:
-	rm -rf build $(VENV) wec/_core/*.so wec/_core/*.c *.egg-info
+	rm -rf build $(VENV) wec/_core/*.so wec/_core/*.c *.egg-info docs/_build docs/api/generated

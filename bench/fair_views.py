@@ -1,11 +1,12 @@
-"""Where the fair view costs decisions (issue 21, item 4).
+"""Where the fair view costs decisions: the fair AI against an omniscient one, decision by
+decision, over a match's saved games.
 
-    python bench/fair_views.py SAVES_FOLDER OUT.jsonl [NODES] [EVERY] [only=TAG] [NAME=VALUE ...]
+    python bench/fair_views.py SAVES_FOLDER OUT.jsonl [NODES] [EVERY] [only=TAG] [FIELD=VALUE ...]
 
 Walks the saved games of a match (`wec match ... --save SAVES_FOLDER`) and, at the start of
 every EVERY-th turn (default 1) of a side that has hidden enemies (R10) or enemy reserves it
 knows only as squares (R8.4), asks the default AI twice with the same node budget (NODES,
-default 40000; deterministic): once fair (its view of the observation, wec.ai.view_game) and
+default 40000; deterministic): once fair (its view of the observation, AI.view) and
 once omniscient (the true game). Where they choose differently, both choices are scored by an
 omniscient search of the position after each (same budget): the regret is what the fair choice
 loses by the true game's measure. Each decision is tagged with what the view got wrong:
@@ -19,20 +20,20 @@ loses by the true game's measure. Each decision is tagged with what the view got
 
 One JSON line per decision in OUT as it is judged (a rerun resumes); the summary at the end
 gives, per tag, the decisions, how many changed and the mean regret. `only=TAG` judges only
-the decisions with that tag (the tags cost no search); NAME=VALUE sets a wec.ai constant first
-(e.g. APPROACH_REACH=3), so two runs over the same saves compare a change of the fair view. To
-measure another checkout (built in place), put it first on the path: `PYTHONPATH=CHECKOUT
-python bench/...` (the venv's wec is /work/main's, installed editable)."""
+the decisions with that tag (the tags cost no search); FIELD=VALUE sets a field of the fair
+AI's wec.ai.SearchParams (e.g. near_reach=3, forget_swept=False), so two runs over the same
+saves compare a change of the fair view. To measure another checkout (built in place), put it
+first on the path: `PYTHONPATH=CHECKOUT python bench/...`."""
 import collections
+import dataclasses
 import json
 import os
 import sys
 
-from constants_ab import _value  # bench/ is the script's directory: on its path
 from wec import AI, Game, rules
 from wec._core.searcher import Searcher
 from wec.ai import weights
-from wec.ai import LEVELS, DEFAULT_LEVEL, iteration_depths, search_values
+from wec.ai import LEVELS, DEFAULT_LEVEL, SearchParams, iteration_depths, search_values
 
 NEAR = 3
 
@@ -107,12 +108,12 @@ def view_errors(game, view, me):
     return sorted(tags) or ["exact"]
 
 
-def judge(path, nodes, every, done, only=None):
+def judge(path, nodes, every, done, only=None, params=SearchParams()):
     game = Game.load(path)
     texts = game.actions()
     ply_at_turn_start = [0] + [i + 1 for i, t in enumerate(texts) if t == "END"]
     name = os.path.basename(path)
-    fair = AI(seconds=None, nodes=nodes, fair=True)
+    fair = AI(seconds=None, nodes=nodes, fair=True, params=params)
     omni = AI(seconds=None, nodes=nodes, fair=False)
     for n, ply in enumerate(ply_at_turn_start[:-1]):
         if n % every or (name, ply) in done:
@@ -121,11 +122,12 @@ def judge(path, nodes, every, done, only=None):
         if game.result is not None:
             break
         me = game.to_move
-        view = fair._view(game)
+        view = fair.view(game)
         tags = view_errors(game, view, me)
         if tags == ["none hidden"] or (only and only not in tags):
             continue
-        fair._plan, omni._plan = [], []
+        fair.set_plan([], game)  # each decision searched afresh
+        omni.set_plan([], game)
         a_fair = fair.choose_action(game)
         a_omni = omni.choose_action(game)
         row = {"save": name, "ply": ply, "side": me, "tags": tags, "fair": str(a_fair),
@@ -149,16 +151,24 @@ def summary(rows):
         print(f"{tag:<12}{len(rs):>10}{changed:>9}{mean:>13.1f}{big:>11}")
 
 
+def _value(current, text):
+    """`text` as a value of `current`'s type ("False" is False)."""
+    if isinstance(current, bool):
+        if text not in ("True", "False"):
+            raise SystemExit(f"expected True or False, got {text}")
+        return text == "True"
+    return type(current)(text)
+
+
 def main(folder, out, nodes="40000", every="1", *settings):
-    import wec.ai
     only = None
+    params = SearchParams()
     for setting in settings:
         name, _, value = setting.partition("=")
         if name == "only":
             only = value
         else:
-            assert hasattr(wec.ai, name), name
-            setattr(wec.ai, name, _value(getattr(wec.ai, name), value))
+            params = dataclasses.replace(params, **{name: _value(getattr(params, name), value)})
     done = set()
     rows = []
     if os.path.exists(out):
@@ -169,7 +179,8 @@ def main(folder, out, nodes="40000", every="1", *settings):
         for name in sorted(os.listdir(folder)):
             if not name.endswith(".json"):
                 continue
-            for row in judge(os.path.join(folder, name), int(nodes), int(every), done, only):
+            for row in judge(os.path.join(folder, name), int(nodes), int(every), done, only,
+                             params):
                 rows.append(row)
                 with open(out, "a") as f:
                     f.write(json.dumps(row) + "\n")

@@ -1,5 +1,5 @@
 """Games per minute of `wec match` with 1 and 2 local workers: the process pool (1 is this
-process) and a local Ray instance, the same games on each (issue 20).
+process) and a local Ray instance, the same games on each.
 
     .venv/bin/python bench/match_rate.py [--games 8] [--max-turns 40]
 

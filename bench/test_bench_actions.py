@@ -1,4 +1,4 @@
-"""Full action generation and make/unmake speed (issue: Engine core II).
+"""Full action generation and make/unmake speed.
 
 Targets: >= 1 million legal actions generated per second and >= 1 million make+unmake pairs per
 second in the core; the facade's Python-level loop over the same work gives the ratio.
@@ -6,18 +6,17 @@ second in the core; the facade's Python-level loop over the same work gives the 
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import wec
 from wec._core import bench
+from wec.tools.signature import signature_position
 
-DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "positions"
-POSITIONS = {"standard": None, "midgame": DATA / "midgame_40.json"}
+POSITIONS = {"standard": "standard", "midgame": "midgame_40"}
+"""The measured positions, by the AI signature's names (wec.tools.signature)."""
 
 
 def load(name: str) -> wec.Game:
-    path = POSITIONS[name]
-    return wec.Game.new() if path is None else wec.Game.from_position(str(path))
+    return signature_position(POSITIONS[name])
 
 
 

@@ -1,4 +1,4 @@
-"""Moves-mode perft speed (issue: Engine core I): core leaves/s and the ratio to pure Python.
+"""Moves-mode perft speed: core leaves/s and the ratio to the pure-Python reference.
 
 Target: >= 10 million bulk-counted leaves per second on one core. The core's perft runs in nogil C
 code (wec/_core/perft.pyx), so it cannot create Python objects per node.
@@ -11,8 +11,8 @@ from pathlib import Path
 import wec
 from reference import ReferenceGame, reference_perft
 from test_reference_crosscheck import for_reference
+from wec.tools.signature import signature_position
 
-DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "positions"
 
 
 
@@ -24,7 +24,7 @@ def test_core_perft3_standard(benchmark, figures):
 
 
 def test_core_perft3_midgame(benchmark, figures):
-    g = wec.Game.from_position(str(DATA / "midgame_40.json"))
+    g = signature_position("midgame_40")
     n = benchmark.pedantic(wec.perft, args=(g, 3), rounds=5, iterations=1)
     figures.rate("core perft(3) midgame, leaves/s", benchmark, n)
 

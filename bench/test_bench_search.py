@@ -3,7 +3,7 @@ with its quiescence, and a deterministic node-count signature over fixed positio
 Stockfish "bench" idea: a functional change of search or evaluation changes the signature)."""
 from __future__ import annotations
 
-from wec.ai import signature
+from wec.tools.signature import signature
 
 
 def test_search_signature_and_speed(benchmark, figures):

@@ -1,4 +1,4 @@
-"""The core of this checkout against the core of another build, in one run (issue 19).
+"""The core of this checkout against the core of another build, in one run.
 
     python bench/versus.py BASE_DIR [--rounds 4]
 
@@ -20,7 +20,10 @@ from pathlib import Path
 
 PROBE = r"""
 import json, time, wec
-from wec.ai import signature
+try:
+    from wec.tools.signature import signature
+except ImportError:  # a build from before the signature moved to wec.tools
+    from wec.ai import signature
 t = time.thread_time(); nodes, best = signature(); search = time.thread_time() - t
 g = wec.Game.new(wec.Options(invisible_pieces=False))
 t = time.thread_time(); leaves = wec.perft(g, 3); perft = time.thread_time() - t

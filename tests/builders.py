@@ -1,4 +1,4 @@
-"""Small builders for rule tests: positions in the API.md format, and move-set helpers."""
+"""Small builders for rule tests: positions (docs/FORMATS.md), and move-set helpers."""
 from __future__ import annotations
 
 import threading

@@ -1001,7 +1001,7 @@ class ReferenceGame:
 
 
 def reference_perft(game: ReferenceGame, depth: int) -> int:
-    """Moves-mode perft (API.md): one ply = one Move/Doze + End Turn; leaves counted;
+    """Moves-mode perft (docs/FORMATS.md): one ply = one Move/Doze + End Turn; leaves counted;
     a finished game has no children."""
     if depth <= 0:
         return 1

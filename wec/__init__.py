@@ -1,4 +1,4 @@
-"""WEC — Weapon Chess: the engine facade (API.md)."""
+"""WEC — Weapon Chess: the engine facade (reference: `make docs`; formats: docs/FORMATS.md)."""
 from wec.game.action import Action, PieceInfo, parse_action
 from wec.game.errors import (IllegalActionError, OptionsError, PositionError, SaveFormatError,
                      WecError)

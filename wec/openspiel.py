@@ -7,7 +7,7 @@ Importing this module registers the game ``python_weapon_chess`` with ``pyspiel`
 
 The game is sequential, deterministic (RULES.md has no chance events), two-player, zero-sum and of
 imperfect information (R10). Player 0 is Black, which moves first (R1.4); player 1 is White. One
-OpenSpiel action is one facade action (API.md), End Turn included; a turn is 2 to 8 actions
+OpenSpiel action is one facade action (`wec.Action`), End Turn included; a turn is 2 to 8 actions
 (R6.1: one Move, up to two Fires, one Pickup, Drop, Exchange and Reinforce, End Turn). The game
 ends by RULES.md R11 (+1 / -1 returns), or as a draw (0 / 0) when turn ``max_turns`` is over, so
 ``max_game_length`` is ``8 * max_turns``. Parameters: ``max_turns`` (default 200) and
@@ -23,24 +23,24 @@ Every id below ``NUM_DISTINCT_ACTIONS`` (5,866,901) is a *kind* and a tuple of f
 mixed-radix layout (``CODEC``, most significant field first; ``describe(id)`` /
 ``action_id(kind, **fields)`` convert, and that conversion is a bijection on the whole range):
 
-=========  ===================================================================  =========
-kind       fields (radix)                                                       ids
-=========  ===================================================================  =========
-end        (none)                                                                       1
-move       square 100, level 3, slot 2, dest_square 100, dest_level 3,            360,000
+=========  ==========================================================================  =========
+kind       fields (radix)                                                                    ids
+=========  ==========================================================================  =========
+end        (none)                                                                              1
+move       square 100, level 3, slot 2, dest_square 100, dest_level 3,                   360,000
            passenger 2
-doze       square 100, slot 2, direction 8, group 256                             409,600
-fire       square 100, level 3, slot 2, weapon 6 (FL ST CS RL SL TL), direction 8  28,800
-fire_at    square 100, level 3, slot 2, weapon 3 (RL SL TL), target_square 100,   360,000
+doze       square 100, slot 2, direction 8, group 256                                    409,600
+fire       square 100, level 3, slot 2, weapon 6 (FL ST CS RL SL TL), direction 8         28,800
+fire_at    square 100, level 3, slot 2, weapon 3 (RL SL TL), target_square 100,          360,000
            target_slot 2
-transport  square 100, level 3, slot 2, article 3 (BI JU SC), dest_square 100,     360,000
+transport  square 100, level 3, slot 2, article 3 (BI JU SC), dest_square 100,           360,000
            path 2 (beeline, dogleg)
-pickup     square 100, level 3, slot 2, article 18                                 10,800
-drop       square 100, level 3, slot 2, article 18                                 10,800
-exchange   square 100, level 3, slot 2, give 3, swap 4, target_square 100,      4,320,000
+pickup     square 100, level 3, slot 2, article 18                                        10,800
+drop       square 100, level 3, slot 2, article 18                                        10,800
+exchange   square 100, level 3, slot 2, give 3, swap 4, target_square 100,             4,320,000
            target_level 3, target_slot 2
-reinforce  square 100, type 23, hand 3 (none, left, right)                          6,900
-=========  ===================================================================  =========
+reinforce  square 100, type 23, hand 3 (none, left, right)                                 6,900
+=========  ==========================================================================  =========
 
 ``square`` is ``(row - 1) * 10 + (col - 1)``; levels G A S are 0 1 2; directions are the indices
 of ``wec.rules.DIRECTIONS``; a doze ``group`` has bit d set when the neighbour square in
@@ -50,7 +50,7 @@ R7.9). Three fields name things only the state can resolve, all from what the ac
 
 * ``slot`` / ``target_slot``: two pieces of one side may share a level (R3.1); the slot is the
   rank (0 or 1) of the piece's R12.2 text among the distinct texts of that side's pieces, visible
-  to the acting side, at that square and level. Identical texts are the same action (API.md).
+  to the acting side, at that square and level. Identical texts are one action (docs/FORMATS.md).
 * ``give`` / ``swap`` (exchange): the rank of the article among the distinct article codes the
   giving piece carries (at most 3, R5.1); ``swap`` 0 is a one-way transfer, else 1 + the rank in
   the other piece's articles.
@@ -74,6 +74,7 @@ except ImportError as e:  # pragma: no cover - exercised only without the extra
 
 from wec import rules
 from wec._core import codec
+from wec.ai.player import AI
 from wec.game.action import Action
 from wec.game.actionlist import Snapshot, _brief, _core_brief, _text, pending
 from wec.game.coredata import (ACT_DOZE, ACT_DROP, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE,
@@ -81,6 +82,8 @@ from wec.game.coredata import (ACT_DOZE, ACT_DROP, ACT_END, ACT_EXCHANGE, ACT_FI
 from wec.game.errors import IllegalActionError, WecError
 from wec.game.game import Game
 from wec.game.position import square_of
+from wec.game.textview import render
+from wec.rules import scenarios
 
 GAME_NAME = "python_weapon_chess"
 MAX_ACTIONS_PER_TURN = 8  # R6.1: Move, 2 Fires, Pickup, Drop, Exchange, Reinforce, End Turn
@@ -170,7 +173,7 @@ def describe_text(action: int) -> str:
     return kind + "(" + ", ".join(f"{k}={v}" for k, v in fields.items()) + ")"
 
 
-# --- numbering the legal actions of a state --------------------------------------------------------
+# --- numbering the legal actions of a state -------------------------------------------------------
 
 class _Numberer:
     """Numbers the core's actions (wec._core ``Engine.legal()`` records) of one state."""
@@ -345,7 +348,6 @@ _GAME_TYPE = pyspiel.GameType(
 
 
 def _initial_position(scenario: str) -> dict[str, Any]:
-    from wec.rules import scenarios
     try:
         return scenarios.load(scenario)
     except KeyError as e:
@@ -682,7 +684,6 @@ def _public_string(game: Game) -> str:
 
 
 def _observation_string(obs: Any, color: str) -> str:
-    from wec.game.textview import render
     pieces = " ".join(sorted(f"{p.color[0]}:{p.text()}" + (f"!{p.stun}" if p.stun else "")
                              for p in obs.pieces()))
     projs = " ".join(f"{p.kind}({p.square[0]},{p.square[1]}){p.owner[0]}"
@@ -740,6 +741,7 @@ class TimedMCTSBot(mcts.MCTSBot):
         self.last_simulations = 0
 
     def mcts_search(self, state: Any) -> Any:
+        """OpenSpiel's search within `seconds`: the simulation count follows the measured rate."""
         start = time.monotonic()
         if self.rate is not None:
             self.max_simulations = max(2, int(self.rate * self.seconds))
@@ -761,7 +763,6 @@ class MCTSPlayer:
     MOVE_SHARE = 0.6
 
     def __init__(self, seconds: float, seed: int | None = 0, max_turns: int = 200) -> None:
-        from wec.ai import AI
         self.seconds = seconds
         self.game = WeaponChessGame({"max_turns": max_turns})
         self.bot = TimedMCTSBot(self.game, seconds, seed=seed)
@@ -783,7 +784,7 @@ class MCTSPlayer:
         started = time.monotonic()
         self.bot.seconds = self._share(game)
         try:
-            view = self._viewer._view(game)
+            view = self._viewer.view(game)
             state = self.game.state_from_game(view)
             choice = decode(view, self.bot.step(state))
         finally:

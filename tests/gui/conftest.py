@@ -41,18 +41,19 @@ def shot_dir(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def make_window(qtbot):
-    """A MainWindow with test preferences: no delays, no animation, choosers answered by a
-    function (default: the first choice) and confirmations answered yes."""
+    """A play window (made by the launcher, so File > Board Editor opens the editor) with test
+    preferences: no delays, no animation, choosers answered by a function (default: the first
+    choice) and confirmations answered yes."""
     from wec.gui.play.collector import pin_collection_to_this_thread, unpin
-    from wec.gui.play.main_window import MainWindow
+    from wec.gui.launcher import play_window
     from wec.gui.play.settings import Preferences
     made = []
-    pin_collection_to_this_thread()  # as `wec play` does (wec/gui/play/app.py)
+    pin_collection_to_this_thread()  # as `wec play` does (wec/gui/app.py)
 
     def make(game=None, **prefs):
         prefs.setdefault("animate", False)
-        w = MainWindow(game, prefs=Preferences(**prefs))
-        w.ai_delay_ms = 0
+        w = play_window(game, prefs=Preferences(**prefs))
+        w.computer.delay_ms = 0
         w.choose = lambda title, labels: 0
         w.confirm = lambda title, text: True
         qtbot.addWidget(w)

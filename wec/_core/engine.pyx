@@ -477,8 +477,8 @@ cdef class Engine:
         undo_action(self.st)
 
     def perft(self, int depth, str mode="moves"):
-        """Leaf count at `depth` (API.md), computed without the GIL; -1 when perft_stop() ended
-        it early (the state is unwound all the same)."""
+        """Leaf count at `depth` (docs/FORMATS.md), computed without the GIL; -1 when perft_stop()
+        ended it early (the state is unwound all the same)."""
         cdef long long n
         cdef bint actions = mode == "actions"
         cdef Move* buf

@@ -39,7 +39,7 @@ cdef inline void emit(Gen* g, int kind, int pid, int dest, int dlevel, int passe
 
 cdef inline bint same_text(State* st, int a, int b) noexcept nogil:
     """Two pieces that read the same in an action text (type, colour, hand and the multiset of
-    carried articles; API.md: on one level they are one piece for the action list)."""
+    carried articles; docs/FORMATS.md: on one level they are one piece for the action list)."""
     cdef Piece* p = &st.pieces[a]
     cdef Piece* q = &st.pieces[b]
     cdef int i, j, cnt

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""perft (API.md): leaf counts of the game tree, bulk-counted at the last ply, without the GIL.
+"""perft (docs/FORMATS.md): leaf counts of the tree, bulk-counted at the last ply, without the GIL.
 
 `buf` holds MAX_MOVES + 16 moves per remaining ply. `stop` is polled after every child of an
 inner node: another thread (the SIGINT handler of `wec perft`) sets it to end a long count early;

@@ -240,8 +240,8 @@ cdef int compile_rules(Rules* R, options) except -1:
     R.pset_kind = <int*>malloc(n_sets * N_SQ * sizeof(int))
     R.path_info = <PathInfo*>calloc(n_paths + 1, sizeof(PathInfo))
     if (R.path_info == NULL or R.pset_start == NULL or R.pset_end == NULL or R.path_len == NULL
-            or R.path_sq == NULL or R.path_mode == NULL or R.path_combat == NULL or R.path_home == NULL
-            or R.pset_kind == NULL):
+            or R.path_sq == NULL or R.path_mode == NULL or R.path_combat == NULL
+            or R.path_home == NULL or R.pset_kind == NULL):
         raise MemoryError()
     _copy_ints(R.pset_start, tables["pset_start"])
     _copy_ints(R.pset_end, tables["pset_end"])

@@ -1,112 +1,52 @@
-"""The Information-Set MCTS player: `wec.AI(algorithm="ismcts")` (issue 21).
+"""The Information-Set MCTS player: `wec.AI(algorithm="ismcts")`.
 
 Single-observer IS-MCTS (Cowling, Powley & Whitehouse 2012) runs in the Cython core without the
 GIL (wec/_core/ismcts.pyx). This module builds what it searches from the side's observation
 only (R10.6): the observed position with each hidden enemy piece put back where it was last seen
 (as the default AI's first view does), and for each such piece the squares it could be on now
 (Observation.possible_locations); the core draws a fresh placement of them per iteration.
+Its parameters are wec.ai.params.IsmctsParams (`AI(params=SearchParams(ismcts=...))`).
 """
 from __future__ import annotations
 
 import math
 import time
 import zlib
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import Any, Callable, Protocol
 
 from wec import rules
+from wec._core.ismcts import IsmctsSearch
 from wec._core.searcher import Searcher
+from wec.ai.params import DEFAULT_PARAMS, IsmctsParams, SearchParams
+from wec.ai.plan import plan_entries
+from wec.ai.search import GREEDY, Progress, iteration_depths
+from wec.ai.view import loadable, place_last_seen, with_reserve_guesses
+from wec.ai.weights import search_values
 from wec.game.action import Action
 from wec.game.coredata import PieceRecord
 from wec.game.game import Game
 
-if TYPE_CHECKING:
-    from wec.ai import AI
 
+class Host(Protocol):
+    """What the IS-MCTS decision reads and sets on the AI that runs it (wec.ai.player.AI): its
+    settings, its stop signal and what a stop() reaches, its turn plan and figures."""
 
-@dataclass(frozen=True)
-class IsmctsParams:
-    """The search's constants. Against greedy at 1 s per turn (bench/README.md, issue 21):
-    root_turns 4, widening 1, exploration 0.2 scored 0.677 in the 200-game item-1 match (95 %
-    0.61 .. 0.74, Elo +129); with the expected replies (expected_replies) 0.765 in the same
-    200 games (95 % 0.71 .. 0.82, Elo +205; 42 games better, 24 worse); with the root's turns
-    chosen for safety among eight (reply_candidates) 0.815 (95 % 0.76 .. 0.87, Elo +258; 37
-    better, 27 worse than 0.765); single actions at the root 0.475 of 150 games."""
+    fair: bool
+    seed: int | None
+    values: dict
+    params: SearchParams
+    on_progress: Callable[[Progress], None] | None
+    last_nodes: int
+    last_rate: float
 
-    exploration: float = 0.2
-    """UCB1 constant (rewards are in [0, 1]). Lower means the enemy's replies in the tree
-    converge sooner on its best one (a minimax-like judgement of each candidate turn). On
-    games 0-59 of the item-1 match: 0.3 scored 39.5/60; 0.2 scored 49/60 in its A/B arm and
-    43/60 in the 200-game match. 0.7 with single actions at the root."""
-    rollout_turns: int = 1
-    """End Turns a rollout plays before the evaluation judges it: 1, the end of the turn in
-    progress (the tree searches the replies). Smoke matches against greedy at 0.5 s per turn on
-    the same openings: 5/6 with 1, 1.5/6 with 2 (the opponent's random turn in a rollout of 2
-    drowns the judgement in noise); 8/14 over two sets of openings with 1."""
-    scale: float = 300.0
-    """Evaluation units (a pawn = 100) per logistic unit of the reward."""
-    max_nodes: int = 1 << 20
-    """Tree nodes per decision (about 100 MB at most); past it the iterations go on as rollouts."""
-    widening: float = 1.0
-    """Progressive widening below the root (Coulom 2007; Chaslot et al. 2008): a node visited v
-    times keeps at most 1 + widening * sqrt(v) children, expanded captures and aimed Fires
-    first; 0 expands every legal action (~266 Moves at an enemy reply) before revisiting any."""
-    root_turns: int = 4
-    """Root-turns mode: the root's children are the best `root_turns` whole turns of the greedy
-    turn search (candidate_turns: every root action scored exactly, each of the best completed
-    to End Turn), so the iterations go to the enemy's replies to a few good
-    turns rather than to ~266 first actions (Justesen et al. 2018; Baier & Cowling 2018: the
-    turn as the unit of a multi-action game's tree). 0: single actions at the root."""
-    turn_share: float = 0.3
-    """Root-turns mode: the share of the decision's time the turn search gets."""
-    reply_nodes: int = 0
-    """Heavy rollouts: the observer's enemy plays its turn in a rollout action by action by a
-    greedy search (its own turn only) of at most this many nodes per action, the reply a good
-    opponent makes rather than a random one (0: the light policy for both sides). Off: against
-    greedy at 1 s, games of the item-1 match, 3000 nodes scored 17/30 where the default scored
-    20/30 on the same games (2-3 k iterations a midgame decision instead of ~7 k), and with a
-    flat tree (max_nodes 5: the enemy's whole turn the search's) 8/23 against 16/23 — the tree
-    over the enemy's replies is worth more than a sharper rollout (bench/README.md)."""
-    reply_depth: int = 1
-    """Heavy rollouts: that search's depth in actions, quiescence after it."""
-    greed: float = 0.5
-    """Light rollouts: how often the policy takes the best capture (by the victim's value) or
-    the best aimed Fire rather than a random Move or End Turn. In root-turns mode a rollout
-    mostly finishes the enemy's reply to a candidate turn. 1.0 (the enemy always greedy in
-    the rollouts) scored 38/55 against greedy at 1 s, as the default did on the same games."""
-    expected_replies: int = 45_000
-    """Root-turns mode: node cap of a greedy search of the enemy's reply to each candidate turn
-    (its own turn to End Turn at wec.ai.GREEDY's depth and quiescence: enemy_replies); the
-    reply's actions are expanded first below the turn (before captures; an article action or
-    a reinforcement too, which the tree otherwise leaves out below the root). A random reply
-    almost never finds a raid of two or three actions (a Fire that clears a Cleric's path,
-    its Move, its Conversion of the primary piece; a reinforcement that converts the primary
-    piece's neighbour, which then takes it), and in the item-1 match such raids ended most
-    of IS-MCTS's losses with the search sure it was winning. 0: none. About 10-60 ms a
-    candidate from midgame positions."""
-    reply_candidates: int = 8
-    """Root-turns mode with expected replies: the ranking's best `reply_candidates` turns get
-    an expected reply, and the `root_turns` of them whose replies score least for the enemy
-    (its greedy search's score after its reply: a two-turn judgement) become the root's
-    children (safest_turns); equal to root_turns, the ranking's best four. The ranking alone
-    knows nothing of the reply: in 34 of 64 games IS-MCTS lost to greedy, its four turns held
-    none that saved the primary piece at its last decision. 8 scored 50/60 against greedy at
-    1 s where 4 scored 44/60 in the match on the same games (12 better, 6 worse), and 163/200
-    (0.815) where 4 scored 153/200; on the 140 games not used to choose it, 0.807 against
-    0.779. About 40 ms a reply (0.3 s for eight; the replies not searched by the reply_share
-    deadline go after the searched ones)."""
-    reply_share: float = 0.2
-    """Root-turns mode: the share of the decision's time the expected replies may take (after
-    the candidate turns' ranking)."""
-    threat_visits: int = 0
-    """A node where the enemy is to Move finds, once visited this often, its threat Moves:
-    those after which a piece has a new Fire aimed at the observer's primary piece (a
-    Cleric's long Move, then its Fire); they are expanded right after the captures and
-    aimed Fires (wec._core.ismcts.threat_moves). 0: never. Off: 4 scored 43/60 against
-    greedy at 1 s, as the default did on the same games (the raids that end games mostly
-    start with a Fire that clears the way, which this does not see)."""
+    def planned(self, view: Game) -> Action | None: ...
 
-PARAMS = IsmctsParams()
+    def set_plan(self, entries: list[tuple[int, Action]], game: Game) -> None: ...
+
+    def stopping(self) -> bool: ...
+
+    def attach(self, stoppable: Any) -> None: ...
+
 
 TURN_SEARCH_NODES = 200_000
 """Node cap of the candidate turns' ranking (about 30 k nodes from a midgame position)."""
@@ -127,23 +67,23 @@ def _square_index(square: tuple[int, int]) -> int:
     return (square[0] - 1) * 10 + (square[1] - 1)
 
 
-def searched_game(game: Game, fair: bool) -> tuple[Game, list[tuple[int, int, list[int]]]]:
+def searched_game(game: Game, fair: bool, params: SearchParams = DEFAULT_PARAMS
+                  ) -> tuple[Game, list[tuple[int, int, list[int]]]]:
     """The game the search starts from and its hidden enemy pieces: (piece id, level index,
     candidate squares). Fair: built from the side's observation alone; not fair: the true game,
     nothing hidden."""
-    from wec.ai import _loadable, _place_last_seen, _with_reserve_guesses
     if not fair:
         return Game.from_position(game.position()), []
     obs = game.observation(game.to_move)
-    pos = _with_reserve_guesses(obs._game_position(), obs.position().get("enemy_reserves", []),
-                                obs.last_seen(), obs.color)
+    pos = with_reserve_guesses(obs._game_position(), obs.position().get("enemy_reserves", []),
+                               obs.last_seen(), obs.color, params)
     hidden = [seen for seen in obs.last_seen() if seen.type is not None]
     if not hidden:
-        return _loadable(pos), []
+        return loadable(pos), []
     places = obs.possible_locations()
     for seen in hidden:
-        pos = _place_last_seen(pos, seen, obs.color, lambda: places)
-    view = _loadable(pos)
+        pos = place_last_seen(pos, seen, obs.color, lambda: places, params)
+    view = loadable(pos)
     side = rules.COLORS.index(obs.color)
     engine = view._engine
     unseen = [raw for raw in engine.pieces()
@@ -177,7 +117,6 @@ def seed_of(ai_seed: int | None, game: Game) -> int:
 
 def ranking_search(view: Game, values: dict) -> Searcher:
     """The search that ranks the root actions for candidate_turns (one exact greedy iteration)."""
-    from wec.ai import GREEDY
     return Searcher(view._engine, values, qdepth=GREEDY.quiescence, turn_only=True, max_depth=1)
 
 
@@ -187,7 +126,7 @@ def candidate_turns(view: Game, values: dict, count: int, deadline: float = 0.0,
     """The best `count` whole turns of the side to move in `view`, as action tuples ending with
     End Turn (or the game's end): every root action scored exactly by one greedy iteration (the
     action, then quiescence over the turn's captures, Fires and End Turn, judged statically:
-    wec.ai.GREEDY's quiescence), and each of the best completed the same way, an action at a
+    GREEDY's quiescence), and each of the best completed the same way, an action at a
     time, to End Turn; a turn ending where a better one ends (its actions in another order)
     is left out. A second iteration for the ranking is not worth its time here: exact
     scores at depth 2 take over 400 k nodes from a midgame position. `deadline` (monotonic
@@ -195,7 +134,6 @@ def candidate_turns(view: Game, values: dict, count: int, deadline: float = 0.0,
     `stopped()` (AI.stop) ends the completions once one turn is whole: each is a search of its
     own, and eight of them in a slow build outlast a stop by many seconds. `ranking`: the
     ranking_search of `view` to use (one the caller can stop), else one is made here."""
-    from wec.ai import GREEDY
     engine = view._engine
     search = ranking or ranking_search(view, values)
     search.reset()
@@ -231,7 +169,7 @@ def enemy_replies(view: Game, turns: list[list[tuple]], values: dict, nodes: int
                   deadline: float = 0.0, stopped: Callable[[], bool] = lambda: False
                   ) -> list[list[tuple]]:
     """For each candidate turn, the enemy's reply as a greedy search of at most `nodes` nodes
-    sees it (its own turn to End Turn at wec.ai.GREEDY's depth and quiescence, then the
+    sees it (its own turn to End Turn at GREEDY's depth and quiescence, then the
     search's plan for the rest of it), as action tuples; [] where the game ends with the turn,
     no action was searched, `deadline` (monotonic seconds, 0: none) has passed or `stopped()`
     says so."""
@@ -248,7 +186,6 @@ def scored_replies(view: Game, turns: list[list[tuple]], values: dict, nodes: in
     """enemy_replies with each reply's score for the enemy (its search's last completed
     iteration, evaluation units): REPLY_LOST where the turn wins the game, None where nothing
     was searched (the deadline, `stopped()`, the game drawn or lost by the turn)."""
-    from wec.ai import CLEARING_JOURNEYS, GREEDY, MOVE_DEPTH, iteration_depths
     side = view._engine.side
     out: list[tuple[list[tuple], int | None]] = []
     for turn in turns:
@@ -263,8 +200,7 @@ def scored_replies(view: Game, turns: list[list[tuple]], values: dict, nodes: in
             out.append(([], None))
             continue
         search = Searcher(sim, values, tt_bits=16, qdepth=GREEDY.quiescence, turn_only=True,
-                          max_depth=GREEDY.depth, clearing=CLEARING_JOURNEYS,
-                          move_depth=MOVE_DEPTH)
+                          max_depth=GREEDY.depth)
         search.reset()
         best = -1
         score: int | None = None
@@ -306,22 +242,20 @@ def safest_turns(turns: list[list[tuple]], scored: list[tuple[list[tuple], int |
     return [turns[k] for k in order], [scored[k][0] for k in order]
 
 
-def choose(ai: "AI", game: Game, seconds: float | None, nodes: int | None) -> Action:
+def choose(ai: Host, game: Game, seconds: float | None, nodes: int | None) -> Action:
     """The IS-MCTS decision for the side to move: the most visited root action that is legal
     by the side's observation. `seconds` bounds the time (0: a token 100 iterations), `nodes`
     the iterations (deterministic: same observation, seed and budget, same action). In
     root-turns mode the rest of the chosen turn becomes the AI's plan (AI.plan), followed while
     the game goes as the turn foresaw."""
-    from wec._core.ismcts import IsmctsSearch
-    from wec.ai import _loadable, plan_entries
-    view, hidden = searched_game(game, ai.fair)
+    view, hidden = searched_game(game, ai.fair, ai.params)
     legal = view.legal_actions()
     if len(legal) == 1:
         ai.last_nodes = 0
         return legal[0]
-    p = PARAMS
+    p = ai.params.ismcts
     if p.root_turns:
-        planned = ai._planned(view)
+        planned = ai.planned(view)
         if planned is not None and planned in legal:
             ai.last_nodes = 0
             return planned
@@ -341,41 +275,41 @@ def choose(ai: "AI", game: Game, seconds: float | None, nodes: int | None) -> Ac
     if not limit and not deadline:
         limit = 20_000  # neither a time nor a budget: a fixed effort, never an endless search
     turns: list[list[tuple]] = []
-    if p.root_turns and not ai._stop.is_set():
+    if p.root_turns and not ai.stopping():
         ranked = view.clone()
         ranking = ranking_search(ranked, ai.values)
-        ai._engine = ranking  # AI.stop() cuts the ranking short too
+        ai.attach(ranking)  # AI.stop() cuts the ranking short too
         try:
             turns = candidate_turns(ranked, ai.values,
                                     max(p.root_turns, p.reply_candidates if p.expected_replies
                                         else 0),
                                     started + p.turn_share * (deadline - started) if deadline
-                                    else 0.0, ai._stop.is_set, ranking)
+                                    else 0.0, ai.stopping, ranking)
         finally:
-            ai._engine = None
+            ai.attach(None)
         replies: list[list[tuple]] = []
-        if p.expected_replies and turns and not ai._stop.is_set():
+        if p.expected_replies and turns and not ai.stopping():
             scored = scored_replies(
                 view, turns, ai.values, p.expected_replies,
                 started + (p.turn_share + p.reply_share) * (deadline - started) if deadline
-                else 0.0, ai._stop.is_set)
+                else 0.0, ai.stopping)
             turns, replies = safest_turns(turns, scored, p.root_turns)
         turns = turns[:p.root_turns]
         searcher.set_root_turns(turns)
         if replies:
             searcher.set_replies(replies)
-    ai._engine = _Stopper(searcher)
+    ai.attach(_Stopper(searcher))
     try:
-        if ai._stop.is_set():
+        if ai.stopping():
             searcher.stop()
         started = time.monotonic()
         made = searcher.run(view._engine, hidden, iterations=limit, deadline=deadline,
                             seed=seed_of(ai.seed, game))
         ai.last_rate = made / max(time.monotonic() - started, 1e-9)
     finally:
-        ai._engine = None
+        ai.attach(None)
     ai.last_nodes = made
-    allowed = {str(a) for a in _loadable(game.observation(game.to_move)._game_position())
+    allowed = {str(a) for a in loadable(game.observation(game.to_move)._game_position())
                .legal_actions()} if ai.fair else {str(a) for a in game.legal_actions()}
     # a search stopped before its first iteration (AI.stop while the turns were ranked) has
     # the ranking's order, best first
@@ -383,34 +317,30 @@ def choose(ai: "AI", game: Game, seconds: float | None, nodes: int | None) -> Ac
     for k, visits, mean in ranked_turns:
         action = view._to_action(turns[k][0])
         if str(action) in allowed:
-            _report(ai, made, mean, action)
-            ai._plan = plan_entries(view, turns[k], Game._to_action)
-            ai._plan_key = (game.turn, game.to_move)
+            _report(ai, p, made, mean, action)
+            ai.set_plan(plan_entries(view, turns[k], Game._to_action), game)
             return action
     for raw, visits, mean, _ in searcher.root_children():
         action = view._to_action(raw)
         if str(action) in allowed:
-            _report(ai, made, mean, action)
+            _report(ai, p, made, mean, action)
             return action
     # nothing searched (stopped at once) or no root action legal in the observation
     return next((a for a in legal if str(a) in allowed), legal[0])
 
 
-def _report(ai: "AI", made: int, mean: float, action: Action) -> None:
-    from wec.ai import Progress
+def _report(ai: Host, p: IsmctsParams, made: int, mean: float, action: Action) -> None:
     if ai.on_progress:
-        score = int(PARAMS.scale * math.log(max(mean, 1e-6) / max(1 - mean, 1e-6)))
+        score = int(p.scale * math.log(max(mean, 1e-6) / max(1 - mean, 1e-6)))
         ai.on_progress(Progress(1, made, score, str(action)))
 
 
-def simulation_rate(iterations: int = 20_000, game: Game | None = None) -> tuple[int, float]:
+def simulation_rate(iterations: int = 20_000, game: Game | None = None,
+                    p: IsmctsParams = IsmctsParams()) -> tuple[int, float]:
     """IS-MCTS speed: (iterations made, seconds) of one search from `game` (the standard
     set-up by default), the core's time only (wec bench, bench/)."""
-    from wec._core.ismcts import IsmctsSearch
-    from wec.ai import search_values
     game = game or Game.new()
     searcher = IsmctsSearch()
-    p = PARAMS
     searcher.setup(search_values(), exploration=p.exploration, rollout_turns=p.rollout_turns,
                    scale=p.scale, max_nodes=p.max_nodes, widening=p.widening,
                    reply_nodes=p.reply_nodes, reply_depth=p.reply_depth, greed=p.greed,

@@ -4,6 +4,8 @@ Values are in centipawn-like units: a pawn is 100.
 """
 from __future__ import annotations
 
+from wec import rules
+
 PIECE_VALUES = {
     "K": 0, "DI": 0, "AV": 0, "PR": 0,          # primary government: its loss ends the game
     "Q": 900, "AS": 900, "AC": 900, "PM": 900,   # secondary government
@@ -27,6 +29,24 @@ WEIGHTS = {
 
 
 def table() -> dict:
-    """The weights as one table (the shape `wec.ai.search_values` and the tuner use)."""
+    """The weights as one table (the shape `search_values` and the tuner use)."""
+    return _default_table()
+
+
+def _default_table() -> dict:
     return {"pieces": dict(PIECE_VALUES), "articles": dict(ARTICLE_VALUES),
             "weights": dict(WEIGHTS)}
+
+
+def search_values(table: dict | None = None) -> dict:
+    """The evaluation table in the core's index order: these weights, or a table of the same
+    shape ({"pieces": {code: v}, "articles": {code: v}, "weights": {name: v}}) from tuning."""
+    chosen = table or _default_table()
+    pieces, articles, w = chosen["pieces"], chosen["articles"], chosen["weights"]
+    return {"pieces": [int(pieces[t.code]) for t in rules.PIECE_TYPES],
+            "articles": [0] + [int(articles[a]) for a in rules.ARTICLES],
+            "stunned": int(w["stunned"]),
+            "projectile_near_primary": int(w["projectile_near_primary"]),
+            "mobility": int(w["mobility"]), "reserve_armed": int(w["reserve_armed"]),
+            "primary_guard": int(w.get("primary_guard", 0)),
+            "cooling": int(w.get("cooling", 0)), "win": int(w["win"])}

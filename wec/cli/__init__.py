@@ -13,40 +13,26 @@ from typing import Any, Callable
 
 from wec import Action, Game, perft
 from wec.tools.cliargs import Parser, count, elo_bounds, seconds, window_size
-from wec.game.coredata import ACT_END, ActionRecord
 from wec.game.errors import WecError
+from wec.game.game import perft_below, perft_roots, perft_stop
 from wec.game.jsonfile import read_json_file
 from wec.ai import ALGORITHMS
-from wec.tools.match import OPENING_TURNS, PLAYERS
+from wec.rules import scenarios
+from wec.tools.benchreport import main as bench_main
+from wec.tools.match import OPENING_TURNS, PLAYERS, Match
 from wec.tools.tactics import THEMES
+from wec.tools.tactics import main as tactics_main
 from wec.tools.progress import progress_bar
-from wec.game.position import load_position_file, position_problems, position_warnings
+from wec.game.position import position_problems, position_warnings
+from wec.files import autosave as autosaving
+from wec.files.opening import open_game_named_by
 from wec.files.save import (AutosaveAtStart, AutosaveLock, autosave_at_start, default_autosave_path,
-                   game_from_save, keep_aside, read_save_file, save_problems)
+                   game_from_save, keep_aside, save_problems)
+from wec.game.savefile import read_save_file
 from wec.game.textview import render
 
 HELP = """Commands: a number from 'moves', an action text (e.g. MV:RP(9,1)->(8,2)), 'moves',
 'end' (End Turn), 'undo', 'redo', 'board', 'history', 'save FILE', 'resign', 'help', 'quit'."""
-
-
-def _load(args: argparse.Namespace) -> Game:
-    if getattr(args, "load", None):
-        data = read_save_file(args.load)
-        if isinstance(data, dict) and data.get("format") == "wec-position":
-            raise WecError(f"{args.load}: this is a position: use --position")
-        return game_from_save(data)
-    if getattr(args, "scenario", None):
-        from wec.rules import scenarios
-        try:
-            return Game.from_position(scenarios.load(args.scenario))
-        except KeyError:
-            raise WecError(f"no scenario {args.scenario!r}; 'wec scenarios' lists them") from None
-    if getattr(args, "position", None):
-        data = load_position_file(args.position)
-        if isinstance(data, dict) and data.get("format") == "wec-save":
-            raise WecError(f"{args.position}: this is a save: use --load")
-        return Game.from_position(data)
-    return Game.new()
 
 
 def _stoppable(game: Game, count: Callable[[], int]) -> int:
@@ -67,7 +53,7 @@ def _stoppable(game: Game, count: Callable[[], int]) -> int:
         while worker.is_alive():
             worker.join(0.1)
     except KeyboardInterrupt:
-        game._engine.perft_stop()
+        perft_stop(game)
         worker.join()
         raise
     if "error" in box:
@@ -77,45 +63,23 @@ def _stoppable(game: Game, count: Callable[[], int]) -> int:
     return int(box["n"])
 
 
-def _root_split(game: Game, mode: str) -> list[tuple[str, ActionRecord]]:
-    """The root's children as the core's perft makes them: in moves mode each Move (or Doze),
-    followed by End Turn; in actions mode each legal action. (text, core action) pairs."""
-    texts = {raw: str(action) for action, raw in game._legal()}
-    roots = game._engine.legal(moves_only=mode == "moves")
-    return [(texts.get(raw, repr(raw)), raw) for raw in roots]
-
-
-def _count_below(game: Game, raw: ActionRecord, depth: int, mode: str) -> int:
-    """perft(depth) of the child reached by `raw` (and End Turn in moves mode), on the game's
-    own core state, which is unwound afterwards; -1 if perft_stop() ended it."""
-    engine = game._engine
-    steps = [raw] + ([ActionRecord(ACT_END)] if mode == "moves" else [])
-    for step in steps:
-        engine.apply(step)
-    try:
-        return int(engine.perft(depth, mode))
-    finally:
-        for _ in steps:
-            engine.undo()
-
-
 def cmd_perft(args: argparse.Namespace) -> int:
     """perft DEPTH: the count; from depth 2 it is split at the root for a progress bar with an
     ETA (--divide also prints each root move's count), and Ctrl-C stops it at once."""
-    game = _load(args)
+    game = open_game_named_by(args)
     if args.divide and args.depth < 1:
         raise WecError("perft --divide needs a depth of at least 1")
     start = time.perf_counter()
     if args.depth < 2 and not args.divide:
         n = _stoppable(game, lambda: perft(game, args.depth, mode=args.mode))
     else:
-        roots = _root_split(game, args.mode)
+        roots = perft_roots(game, args.mode)
         n = 0
         unit = "root move" if args.mode == "moves" else "root action"
         with progress_bar(len(roots), f"perft {args.depth}", unit, leave=False) as bar:
             for text, raw in roots:
-                leaves = _stoppable(game, lambda: _count_below(game, raw, args.depth - 1,
-                                                               args.mode))
+                leaves = _stoppable(game, lambda: perft_below(game, raw, args.depth - 1,
+                                                              args.mode))
                 n += leaves
                 if args.divide:
                     bar.write(f"{text}: {leaves}")
@@ -128,7 +92,7 @@ def cmd_perft(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    print(render(_load(args)))
+    print(render(open_game_named_by(args)))
     return 0
 
 
@@ -141,7 +105,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             raise WecError("no display: use `wec play --text` (the terminal game), or "
                            "`wec play --screenshot FILE` for a picture of the window")
         try:
-            from wec.gui.play.app import run
+            from wec.gui.app import run
         except ImportError as e:  # PySide6 missing: say how to get it, or play in the terminal
             raise WecError(f"the desktop app needs PySide6 ({e}): pip install 'wec[gui]', or "
                            "play in the terminal with `wec play --text`") from None
@@ -185,7 +149,8 @@ def cmd_play_text(args: argparse.Namespace) -> int:
         raise WecError("--new and --continue cannot be used together")
     autosave = args.autosave or default_autosave_path()
     named = args.load or args.scenario or args.position
-    game = _load(args) if named else None  # a bad file stops here, before any file is touched
+    # a bad file stops here, before any file is touched
+    game = open_game_named_by(args) if named else None
     lock = AutosaveLock(autosave)
     if not lock.acquire():
         print(f"Autosave is off: another WEC game is autosaving to {autosave} (use 'save FILE').")
@@ -211,14 +176,14 @@ def cmd_play_text(args: argparse.Namespace) -> int:
                 else:
                     autosave_on = _keep_unfinished_aside(autosave) and autosave_on
         if game is None:
-            game = _load(args)
+            game = open_game_named_by(args)
         if autosave_on:
-            game.autosave_to(autosave,
+            autosaving.start(game, autosave,
                              on_error=lambda message: print(f"Autosave is off: {message}"))
         return _play_loop(game)
     finally:
         if game is not None:
-            game.autosave_to(None)
+            autosaving.stop(game)
         lock.release()
 
 
@@ -355,7 +320,6 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_scenarios(args: argparse.Namespace) -> int:
-    from wec.rules import scenarios
     width = max(len(n) for n in scenarios.SCENARIOS)
     for name, text in scenarios.SCENARIOS.items():
         print(f"{name:<{width}}  {text}")
@@ -376,12 +340,10 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 
 def cmd_tactics(args: argparse.Namespace) -> int:
-    from wec.tools.tactics import main as tactics_main
     return tactics_main(args)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from wec.tools.benchreport import main as bench_main
     return bench_main(args)
 
 
@@ -393,7 +355,7 @@ def cmd_editor(args: argparse.Namespace) -> int:
         raise WecError("no display: the board editor needs one (or `wec editor --screenshot "
                        "FILE` for a picture of it)")
     try:
-        from wec.gui.editor.app import run as run_editor
+        from wec.gui.app import run_editor  # PySide6: optional (the gui extra), heavy
     except ImportError as e:
         raise WecError(f"the board editor needs PySide6 ({e}): pip install 'wec[gui]'") from None
     _ctrl_c_ends_qt()
@@ -434,7 +396,6 @@ def _sprt_text(bounds: tuple[float, float]) -> str:
 
 
 def cmd_match(args: argparse.Namespace) -> int:
-    from wec.tools.match import Match
     match = Match(args.a, args.b, args.games, args.seconds, max_turns=args.max_turns,
                   processes=args.processes, save_dir=args.save,
                   opening_turns=args.opening_turns, results_path=args.results,
@@ -549,7 +510,7 @@ def main(argv: list[str] | None = None, prog: str = "wec") -> int:
     p.add_argument("--samples", type=count(1), default=1, help="determinizations (alphabeta)")
     p.add_argument("--theme", choices=THEMES, help="only this theme")
     p.add_argument("--limit", type=count(1), help="only the first N positions")
-    p.add_argument("--folder", help="a folder of tactic files (default: tests/data/tactics)")
+    p.add_argument("--folder", help="a folder of tactic files (default: the suite shipped with wec)")
     p.add_argument("-v", "--verbose", action="store_true", help="list the positions not solved")
     p.set_defaults(func=cmd_tactics)
     p = sub.add_parser("editor", help="open the board editor")

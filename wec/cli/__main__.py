@@ -2,4 +2,5 @@ import sys
 
 from wec.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # importing the module (as the API reference does) runs nothing
+    sys.exit(main())

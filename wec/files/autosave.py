@@ -1,49 +1,71 @@
 """Autosave at O(1) per action: the save file plus an append-only journal beside it.
 
-`Game.autosave_to(path)` writes the save file (API.md format, unchanged) and starts
-`<path>.journal`: a header line naming the save it continues, then one line per change of the
-line of play, written and synced before the action returns, so a kill loses at most the action
-in flight:
-
-    {"format": "wec-journal", "version": 1, "base": 12, "save": "sha256:<of the save file>"}
-    {"at": 12, "add": ["MV:RP(9,1)->(8,2)"]}      keep 12 actions, then apply these
-    {"at": 11, "add": []}                          an undo
+`start(game, path)` writes the save file (docs/FORMATS.md, unchanged) and starts `<path>.journal`
+(its format: wec.game.savefile): a header line naming the save it continues, then one line per
+change of the line of play, written before the action returns, so a kill loses at most the
+action in flight. The `Autosave` is the game's recorder (`Game.attach_recorder`).
 
 Once the journal holds more lines than a quarter of the game's actions (at least 32) it is folded
 into the save file, so the total work stays linear in the game's length. The game's thread only
 gathers the save's content (no copy of the game); a writer thread turns it into text, starts the
 new journal (`.journal.next`, with the lines played meanwhile), writes the save file and renames
 the new journal over the old one; until then every line also goes to the old journal.
-`Game.load` reads the save, then whichever journal's header names that very save; a torn or
-unreadable line ends the journal with a warning.
+`Game.load` reads the save, then whichever journal's header names that very save.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import threading
 import warnings
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Sequence
 
-if TYPE_CHECKING:
-    from wec.game.game import Game
-    from wec.game.record import Entry
+from wec.game.atomicfile import ensure_folder, write_atomically
+from wec.game.game import Game
+from wec.game.record import Entry
+from wec.game.savefile import (JOURNAL_FORMAT, JOURNAL_VERSION, file_digest, journal_path,
+                               save_data)
 
-FORMAT = "wec-journal"
-VERSION = 1
 MIN_LINES = 32
 
 
-def journal_path(path: str | os.PathLike[str]) -> str:
-    return os.fspath(path) + ".journal"
+def start(game: Game, path: str | os.PathLike[str] | None, *,
+          on_error: Callable[[str], None] | None = None) -> "Autosave | None":
+    """Keep `game` saved in `path` after every action (None: stop autosaving; so does a new
+    `start`): the save file is written now, then each action appends one line to a journal
+    beside it (`<path>.journal`, O(1) per action), folded into the save file from time to time
+    and by `flush(game)`; `Game.load` reads the two together. A failure (disk full, folder gone)
+    never undoes an action: `on_error(message)` is told once (without it, one RuntimeWarning),
+    and autosaving stops. Returns the game's `Autosave` (None with no path)."""
+    stop(game)
+    if path is None:
+        return None
+    saver = Autosave(game, os.fspath(path), on_error)
+    game.attach_recorder(saver)
+    saver.compact()
+    return saver
+
+
+def stop(game: Game) -> None:
+    """Stop autosaving `game` (nothing if it does not autosave)."""
+    saver = game.recorder
+    if isinstance(saver, Autosave):
+        saver.close()
+        game.attach_recorder(None)
+
+
+def flush(game: Game) -> None:
+    """Fold `game`'s autosave journal into the save file now (e.g. on exit)."""
+    saver = game.recorder
+    if isinstance(saver, Autosave):
+        saver.compact()
 
 
 class Autosave:
     """Keeps one game's save file and journal up to date. Called from the game's thread; the
     save file of a fold is written by a writer thread, so no action waits for it."""
 
-    def __init__(self, game: "Game", path: str, on_error: Callable[[str], None] | None) -> None:
+    def __init__(self, game: Game, path: str, on_error: Callable[[str], None] | None) -> None:
         self.game = game
         self.path = path
         self.on_error = on_error
@@ -55,7 +77,7 @@ class Autosave:
         self._next_lines: list[str] | None = None  # during a fold, before `_next` is open: its lines
         self._writer: threading.Thread | None = None
         self._lines = 0
-        self._recorded: list["Entry"] = []  # the line of play the files hold
+        self._recorded: list[Entry] = []  # the line of play the files hold
         self._dirty = threading.Event()  # lines written since the last fsync
         self._syncer: threading.Thread | None = None
         self._closed = False
@@ -65,7 +87,7 @@ class Autosave:
         self._tell_error()
         if self.failed:
             return
-        line = self.game._line
+        line = self.game.record.line
         rec = self._recorded
         keep = _common_prefix(rec, line)
         if keep == len(rec) == len(line):
@@ -102,13 +124,12 @@ class Autosave:
         writer makes the save's text wait in memory, and in the current journal), so a kill at
         any moment leaves a save file with a journal that continues it. `wait`: write the save
         file before returning; else the writer thread does all but gathering the content."""
-        from wec.files.save import save_data
         self.join()
         self._tell_error()
         if self.failed:
             return
         data = save_data(self.game, shared=True)  # the game's thread: no copy, nothing written
-        self._recorded = list(self.game._line)
+        self._recorded = list(self.game.record.line)
         self._lines = 0
         if wait:
             self._fold(data)
@@ -123,12 +144,11 @@ class Autosave:
     def _fold(self, data: dict[str, Any]) -> None:
         """The save's text, the new journal (its header names that text), the save file, and
         the new journal in the old one's place. Errors are told by the game's thread."""
-        from wec.files.save import ensure_folder, write_atomically
         nxt = journal_path(self.path) + ".next"
         try:
             text = json.dumps(data, indent=1) + "\n"
-            header = {"format": FORMAT, "version": VERSION, "base": len(data["actions"]),
-                      "save": _digest(text.encode("utf-8"))}
+            header = {"format": JOURNAL_FORMAT, "version": JOURNAL_VERSION,
+                      "base": len(data["actions"]), "save": file_digest(text.encode("utf-8"))}
             ensure_folder(nxt)
             journal = open(nxt, "w", encoding="utf-8")
             with self._lock:  # synced below before it takes the journal's place
@@ -213,69 +233,10 @@ class Autosave:
             warnings.warn(message, RuntimeWarning, stacklevel=4)
 
 
-def _common_prefix(a: Sequence["Entry"], b: Sequence["Entry"]) -> int:
+def _common_prefix(a: Sequence[Entry], b: Sequence[Entry]) -> int:
     """How many entries the two lines share from the start. An entry is only ever made on top
     of the prefix it stands on, so equal entries at one index mean equal prefixes."""
     n = min(len(a), len(b))
     while n and a[n - 1] is not b[n - 1]:
         n -= 1
     return n
-
-
-def read_journals(path: str | os.PathLike[str]) -> list[tuple[str, list[str]]]:
-    """The journal files beside a save file, read before the save itself (a fold writes the save
-    first, then renames its journal into place): (path, lines) of each."""
-    out = []
-    for jpath in (journal_path(path), journal_path(path) + ".next"):
-        if not os.path.isfile(jpath):
-            continue
-        try:
-            with open(jpath, encoding="utf-8") as f:
-                out.append((jpath, f.read().split("\n")))
-        except (OSError, UnicodeDecodeError) as e:
-            warnings.warn(f"{jpath}: cannot be read ({e})", RuntimeWarning, stacklevel=3)
-    return out
-
-
-def journal_for(journals: list[tuple[str, list[str]]],
-                save: dict[str, Any]) -> tuple[str, list[str]] | None:
-    """The journal whose header names this save (as it was read: a fold may replace the file
-    meanwhile), written as a fold writes it; None if there is none."""
-    digest = _digest((json.dumps(save, indent=1) + "\n").encode("utf-8"))
-    for jpath, lines in journals:
-        try:
-            header = json.loads(lines[0])
-        except ValueError:
-            continue
-        if isinstance(header, dict) and header.get("format") == FORMAT and \
-                header.get("save") == digest:
-            return jpath, lines
-    return None
-
-
-def replay_journal(game: "Game", jpath: str, lines: list[str]) -> None:
-    """Bring a game loaded from a save up to date with the lines of its journal."""
-    body = lines[1:]
-    for number, text in enumerate(body, start=2):
-        if not text:
-            continue
-        torn = number == len(body) + 1 and not lines[-1] == ""
-        try:
-            step = json.loads(text)
-            keep, add = int(step["at"]), list(step["add"])
-            if not 0 <= keep <= game.ply:
-                raise ValueError(f"at {keep} is outside 0..{game.ply}")
-            while game.ply > keep:
-                game._undo_one()
-            game._redo = []
-            for action in add:
-                game.replay_action(action)
-        except Exception as e:  # noqa: BLE001 - any bad line ends the journal, said once
-            what = "is torn (the program stopped while writing it)" if torn else f"is bad ({e})"
-            warnings.warn(f"{jpath}: line {number} {what}; the game is loaded up to the line "
-                          f"before", RuntimeWarning, stacklevel=3)
-            return
-
-
-def _digest(data: bytes) -> str:
-    return "sha256:" + hashlib.sha256(data).hexdigest()

@@ -85,7 +85,7 @@ def loc(row: int, col: int) -> str:
 
 @dataclass(frozen=True)
 class Action:
-    """One action of a turn (API.md). ``str(action)`` is its text, accepted by ``Game.apply``."""
+    """One action of a turn. ``str(action)`` is its text, accepted by ``Game.apply``."""
 
     kind: str
     """"move", "doze", "fire", "pickup", "drop", "exchange", "reinforce" or "end"."""

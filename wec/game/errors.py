@@ -1,4 +1,4 @@
-"""The facade's error types (API.md)."""
+"""The facade's error types."""
 from __future__ import annotations
 
 

@@ -1,26 +1,26 @@
-"""`Game`: the facade over the Cython core (API.md)."""
+"""`Game`: the facade over the Cython core."""
 from __future__ import annotations
 
 import copy
 import os
-import warnings
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping, Protocol
 
 from wec import rules
 from wec._core.engine import Engine
+from wec.game import savefile
 from wec.game.action import Action, PieceInfo, ProjectileInfo, parse_action
 from wec.game.actionlist import Snapshot, pending, raw_of
-from wec.game.errors import IllegalActionError, PositionError
+from wec.game.atomicfile import write_atomically
+from wec.game.coredata import (ACT_DOZE, ACT_DRAW, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE,
+                               ACT_RESIGN, CAUSE_CAPTURE, EV_CONVERTED, EV_REMOVED,
+                               RESULT_NAMES, ActionRecord, EventRecord, PieceRecord, piece_info)
+from wec.game.errors import IllegalActionError
+from wec.game.observation import Observation
 from wec.game.options import Options
-from wec.game.position import (load_position_file, parse_position, position_dict,
-                       square_index, square_of)
-
-from wec.game.coredata import (ACT_DOZE, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE, ACT_REINFORCE,
-                       ACT_RESIGN, ACT_DRAW, CAUSE_CAPTURE, EV_CONVERTED,
-                       EV_PROJECTILE, EV_REMOVED, EV_SWEPT, RESULT_NAMES, ActionRecord,
-                       EventRecord, PieceRecord, piece_info)
-from wec.game.record import KIND_NAMES, Entry, Line, RecordKeeping, turn_strings
-from wec.game.sightings import Sightings, changed_ids
+from wec.game.position import (load_position_file, loaded_engine, parse_position, position_dict,
+                               square_index, square_of)
+from wec.game.record import KIND_NAMES, ActionNote, Entry, Record
+from wec.game.sightings import Knowledge, can_see, changed_ids, observed
 
 
 class _LegalList:
@@ -46,46 +46,32 @@ class _LegalList:
         return self._by_text
 
 
-class Game(RecordKeeping, Sightings):
-    """One game of Weapon Chess: state, legal actions, make/undo, and the record of turns."""
+class Recorder(Protocol):
+    """What a game tells after each change of its line of play (`Game.attach_recorder`): an
+    autosave (wec.files.autosave) is one."""
+
+    def record(self, *, rewrite: bool = False) -> None:
+        """The line of play changed (`rewrite`: a variation was entered: the whole line is
+        new)."""
+
+
+class Game:
+    """One game of Weapon Chess: state, legal actions, make/undo, and the record of turns.
+
+    A game is the core's state plus two parts it owns: its `Record` (the line of play, the
+    redo list and the variations) and its `Knowledge` (what each side sees and last saw)."""
 
     def __init__(self, options: Options, data: dict[str, Any]) -> None:
         self._options = options
-        self._engine = Engine()
-        self._engine.configure(options)
-        try:
-            self._engine.load(data)
-        except ValueError as e:
-            raise PositionError(str(e)) from None
-        problems = self._engine.check()
-        if problems:
-            raise PositionError("; ".join(problems))
+        self._engine = loaded_engine(options, data)
         self._initial = position_dict(self._engine, options)
         self._competitive = options.competitive
-        # the current line of play, one Entry per applied action (the record, R12.2), and the
-        # actions taken back, redo's next last (R12.4); abandoned lines are kept as variations:
-        # (ply where they leave the current line, their action texts)
-        self._line = Line()
-        self._redo: list[Entry] = []
-        self._variations: list[tuple[int, list[Entry]]] = []
-        self._variation_keys: set[tuple[int, tuple]] = set()
-        # R10: per side, which pieces it sees now (a byte per piece id), and where each enemy
-        # piece it cannot see was last seen (pid -> LastSeen); the initial position is public
-        self._vis = (self._engine.visible_mask(0), self._engine.visible_mask(1))
-        self._seen0 = self._initial_sightings()
-        self._seen = self._seen0
-        # R8.4: per side, the enemy activation squares it saw armed (an enemy piece it could see
-        # standing on the square's Ground at the end of an action); the initial position is public
-        self._armed_seen0 = self._initial_armed_seen()
-        self._armed_seen = self._armed_seen0
-        # where a weapon went since the game's start, (row, col, level) -> the last turn: the
-        # projectiles (R7.6, R7.7; public), Black's Flames, White's (R7.1); Entry.swept
-        self._swept: tuple[dict, dict, dict] = ({}, {}, {})
-        self._autosave: Any = None
+        self._record = Record()
+        self._knowledge = Knowledge(self._engine)
+        self._recorder: Recorder | None = None
         # legal lists of recently seen states, keyed by (actions applied, hash): undo finds the
         # list of the state it returns to
         self._legal_cache: dict[tuple[int, int], _LegalList] = {}
-        self._turns_cache: dict[int | None, Any] = {}  # history's finished turns, per reader
 
     # --- construction ----------------------------------------------------------------------------
 
@@ -99,7 +85,7 @@ class Game(RecordKeeping, Sightings):
 
     @classmethod
     def from_position(cls, pos: Mapping[str, Any] | str | os.PathLike[str]) -> "Game":
-        """A game from a position dict or a position file path (API.md format)."""
+        """A game from a position dict or a position file path (docs/FORMATS.md)."""
         if isinstance(pos, (str, os.PathLike)):
             pos = load_position_file(pos)
         options, data = parse_position(pos)
@@ -108,17 +94,16 @@ class Game(RecordKeeping, Sightings):
     def clone(self) -> "Game":
         """An independent copy (undo, redo and the record included): a copy of the core's state
         and of the record's lists, never a replay, so its cost does not grow with the game. The
-        copy does not autosave."""
+        copy has no recorder (it does not autosave)."""
         other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
+        other._options = self._options
         other._engine = self._engine.copy()
-        other._line = self._line.copy()
-        other._redo = list(self._redo)
-        other._variations = list(self._variations)
-        other._variation_keys = set(self._variation_keys)
+        other._initial = self._initial  # never changed: initial_position() hands out copies
+        other._competitive = self._competitive
+        other._record = self._record.copy()
+        other._knowledge = self._knowledge.copy()
+        other._recorder = None
         other._legal_cache = dict(self._legal_cache)
-        other._turns_cache = {}
-        other._autosave = None
         return other
 
     # --- reading ---------------------------------------------------------------------------------
@@ -154,15 +139,23 @@ class Game(RecordKeeping, Sightings):
         return int(self._engine.hash)
 
     def position(self) -> dict[str, Any]:
-        """The position as an API.md dict; ``Game.from_position(game.position())`` is equal."""
+        """The position dict (docs/FORMATS.md); ``Game.from_position(game.position())`` is equal."""
         return position_dict(self._engine, self._options)
 
-    def initial_position(self) -> dict[str, Any]:
-        return copy.deepcopy(self._initial)
+    def initial_position(self, *, shared: bool = False) -> dict[str, Any]:
+        """The position the game started from; `shared`: the game's own dict, not a copy (for a
+        caller that only reads it, e.g. to write it out)."""
+        return self._initial if shared else copy.deepcopy(self._initial)
 
     def actions(self) -> list[str]:
         """Texts of every action applied since the initial position."""
-        return [e.text for e in self._line]
+        return [e.text for e in self._record.line]
+
+    @property
+    def record(self) -> Record:
+        """The record of play (the line, the redo list, the variations), for reading: a
+        recorder compares its line with what it wrote. Change the game through its methods."""
+        return self._record
 
     def pieces(self, color: str | None = None) -> list[PieceInfo]:
         infos = [piece_info(raw) for raw in self._engine.pieces()]
@@ -277,13 +270,14 @@ class Game(RecordKeeping, Sightings):
         was. After an undo, a different action starts a new line: the abandoned one is kept as a
         variation (R12.4)."""
         found, raw = self._find(action)
-        entry = self._apply_raw(found, raw)
-        if self._redo:  # the state is the one the redo entry was made in: same raw, same action
-            if self._redo[-1].raw == raw:
-                self._redo.pop()
+        self._apply_raw(found, raw)
+        record = self._record
+        if record.redo:  # the state is the one the redo entry was made in: same raw, same action
+            if record.redo[-1].raw == raw:
+                record.redo.pop()
             else:
-                self._keep_variation(len(self._line) - 1, self._redo[::-1])
-                self._redo = []
+                record.keep_variation(len(record.line) - 1, record.redo[::-1])
+                record.redo = []
         self._journal()
         return found
 
@@ -297,7 +291,7 @@ class Game(RecordKeeping, Sightings):
         dozed = _dozed(engine, raw) if kind == ACT_DOZE else ()
         for q in dozed:
             before[q] = engine.piece(q)
-        vis_before = self._vis
+        vis_before = self._knowledge.vis
         engine.apply(raw)
         events = engine.events()
         vis_after = (engine.visible_mask(0), engine.visible_mask(1))
@@ -322,15 +316,8 @@ class Game(RecordKeeping, Sightings):
                       primary=primary)
         captured = tuple(e.pid for e in events if e.kind == EV_REMOVED and e.info == CAUSE_CAPTURE
                          and e.color != mover and e.pid in before)
-        entry.seen = self._update_sightings(self._seen, vis_before, vis_after, before,
-                                            turn_before, n_before, (captured, mover))
-        entry.armed_seen = self._update_armed_seen(self._armed_seen)
-        entry.swept = _swept_by(events, turn_before, self._swept)
-        self._vis = vis_after
-        self._seen = entry.seen
-        self._armed_seen = entry.armed_seen
-        self._swept = entry.swept
-        self._line.append(entry)
+        self._knowledge.learn(engine, entry, before, turn_before, n_before, captured)
+        self._record.line.append(entry)
         return entry
 
     def replay_action(self, text: str) -> None:
@@ -361,11 +348,12 @@ class Game(RecordKeeping, Sightings):
     def _game_call(self, raw: ActionRecord, name: str, text: str) -> None:
         """A resign or an agreed draw: an entry of its own, no part in any turn's actions."""
         self._engine.apply(raw)
-        self._line.append(Entry(None, raw, name, text=text, vis_before=self._vis,
-                                vis_after=self._vis, seen=self._seen,
-                                armed_seen=self._armed_seen, swept=self._swept,
-                                mover=self._engine.side))
-        self._redo = []
+        known = self._knowledge
+        self._record.line.append(Entry(None, raw, name, text=text, vis_before=known.vis,
+                                       vis_after=known.vis, seen=known.seen,
+                                       armed_seen=known.armed_seen, swept=known.swept,
+                                       mover=self._engine.side))
+        self._record.redo = []
         self._journal()
 
     def end_turn(self) -> None:
@@ -374,7 +362,7 @@ class Game(RecordKeeping, Sightings):
 
     def undo(self) -> None:
         """Take back the last action (redo() puts it back)."""
-        if not self._line:
+        if not self._record.line:
             raise IllegalActionError("nothing to undo")
         if self._competitive:
             raise IllegalActionError("undo is off in a competitive game (R12.3)")
@@ -382,41 +370,43 @@ class Game(RecordKeeping, Sightings):
         self._journal()
 
     def _undo_one(self) -> None:
-        entry = self._line.pop()
+        line = self._record.line
+        entry = line.pop()
         self._engine.undo()
-        self._redo.append(entry)
-        self._vis = entry.vis_before
-        self._seen = self._line[-1].seen if self._line else self._seen0
-        self._armed_seen = self._line[-1].armed_seen if self._line else self._armed_seen0
-        self._swept = self._line[-1].swept if self._line else ({}, {}, {})
+        self._record.redo.append(entry)
+        self._knowledge.stand_before(entry, line[-1] if line else None)
 
     def redo(self) -> None:
         """Apply again the last action taken back (R12.4)."""
         if self._competitive:
             raise IllegalActionError("redo is off in a competitive game (R12.3)")
-        if not self._redo:
+        if not self._record.redo:
             raise IllegalActionError("nothing to redo")
         self._redo_one()
         self._journal()
 
     def _redo_one(self) -> None:
         """The state is the one the entry was made in: its raw action applies as it is."""
-        entry = self._redo.pop()
+        entry = self._record.redo.pop()
         self._engine.apply(entry.raw)
-        self._line.append(entry)
-        self._vis = entry.vis_after
-        self._seen = entry.seen
-        self._armed_seen = entry.armed_seen
-        self._swept = entry.swept
+        self._record.line.append(entry)
+        self._knowledge.stand_after(entry)
+
+    def _cut_to(self, ply: int) -> None:
+        """Keep the first `ply` actions of the line, and nothing to redo, whatever the mode (an
+        autosave journal continuing a save says so, `Game.load`)."""
+        while len(self._record.line) > ply:
+            self._undo_one()
+        self._record.redo = []
 
     @property
     def ply(self) -> int:
         """How many actions have been applied since the initial position."""
-        return len(self._line)
+        return len(self._record.line)
 
     def redo_actions(self) -> list[str]:
         """The actions redo() would apply, next first."""
-        return [e.text for e in reversed(self._redo)]
+        return [e.text for e in reversed(self._record.redo)]
 
     def history_with_redo(self, color: str | None = None) -> list[str]:
         """The history as if every redo action were applied again (the app shows the turns
@@ -424,109 +414,155 @@ class Game(RecordKeeping, Sightings):
         if color is None and self._competitive and self.result is None:
             return self.history()  # raises: R12.3
         reader = None if color is None else rules.COLORS.index(color)
-        return turn_strings(self._line + self._redo[::-1], reader)
+        return self._record.turns_with_redo(reader)
 
     def goto(self, ply: int) -> None:
         """Undo or redo to `ply` actions from the initial position (R12.4); the core's undo and
         the kept entries, so any ply of a long game is reached at once."""
         if self._competitive:
             raise IllegalActionError("going back is off in a competitive game (R12.3)")
-        total = len(self._line) + len(self._redo)
+        record = self._record
+        total = len(record.line) + len(record.redo)
         if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= total:
             raise IllegalActionError(f"goto: ply {ply!r} is outside 0..{total}")
-        while len(self._line) > ply:
+        while len(record.line) > ply:
             self._undo_one()
-        while len(self._line) < ply:
+        while len(record.line) < ply:
             self._redo_one()
         self._journal()
 
     def variations(self) -> list[tuple[int, list[str]]]:
         """Abandoned lines: (the ply where each leaves the line it was played from, its
         actions)."""
-        return [(ply, [e.text for e in entries]) for ply, entries in self._variations]
-
-    def _keep_variation(self, ply: int, entries: list[Entry]) -> None:
-        """Keep an abandoned line (its entries, made on this line's first `ply` actions), once:
-        trying the same line again after going back (a long analysis session in the app) must
-        not pile up copies of it."""
-        key = (ply, tuple(e.raw for e in entries))
-        if key not in self._variation_keys:
-            self._variation_keys.add(key)
-            self._variations.append((ply, entries))
+        return [(ply, [e.text for e in entries]) for ply, entries in self._record.variations]
 
     def enter_variation(self, index: int) -> None:
         """Make variation `index` the current line; the line left becomes a variation."""
-        if not 0 <= index < len(self._variations):
+        record = self._record
+        if not 0 <= index < len(record.variations):
             raise IllegalActionError(f"no variation {index}")
-        ply, entries = self._variations.pop(index)
-        self._variation_keys.discard((ply, tuple(e.raw for e in entries)))
-        autosave, self._autosave = self._autosave, None
+        ply, entries = record.take_variation(index)
+        recorder, self._recorder = self._recorder, None
         try:
             self.goto(ply)
-            if self._redo:
-                self._keep_variation(ply, self._redo[::-1])
-            self._redo = entries[::-1]  # made on this very state: applied again as they are
-            while self._redo:
+            if record.redo:
+                record.keep_variation(ply, record.redo[::-1])
+            record.redo = entries[::-1]  # made on this very state: applied again as they are
+            while record.redo:
                 self._redo_one()
         finally:
-            self._autosave = autosave
+            self._recorder = recorder
         self._journal(rewrite=True)
 
-    # --- saving (API.md save-game format) --------------------------------------------------------
+    # --- the record (R12.2, R12.3) ---------------------------------------------------------------
+
+    def history(self, color: str | None = None) -> list[str]:
+        """One RULES.md R12.2 turn string per finished turn (actions in the fixed order).
+
+        With `color`, the history as that side may read it: a hidden piece's Move shows as
+        `MV:?`, its other actions and the results nobody of that side could see are left out
+        (R12.3). A competitive game shows the full history only once it is over.
+        """
+        if color is None and self._competitive and self.result is None:
+            raise IllegalActionError("a competitive game shows each side its own history "
+                                     "until the game ends (R12.3): history(color)")
+        return self._record.turns(None if color is None else rules.COLORS.index(color))
+
+    def action_notes(self, color: str | None = None, start: int = 0, *,
+                     ahead: bool = False) -> list[ActionNote]:
+        """The actions from index `start` of the line on, one `ActionNote` each, as `color` may
+        read them (None: in full; refused in a competitive game until it ends, as `history`);
+        with `ahead`, the actions redo would bring back follow. Only the actions asked for are
+        read, so a move list kept up to date action by action costs the same in a long game."""
+        if color is None and self._competitive and self.result is None:
+            raise IllegalActionError("a competitive game shows each side its own record "
+                                     "until the game ends (R12.3): action_notes(color)")
+        return self._notes(color, start, ahead)
+
+    def full_action_notes(self, start: int = 0, *, ahead: bool = False) -> list[ActionNote]:
+        """Every action in full, whatever the mode (a spectator of computer vs computer)."""
+        return self._notes(None, start, ahead)
+
+    def _notes(self, color: str | None, start: int, ahead: bool) -> list[ActionNote]:
+        if color is not None and color not in rules.COLORS:
+            raise IllegalActionError(f"action_notes: {color!r} is not black or white")
+        if isinstance(start, bool) or not isinstance(start, int) or start < 0:
+            raise IllegalActionError(f"action_notes: start {start!r} is not a ply")
+        reader = None if color is None else rules.COLORS.index(color)
+        return self._record.notes(reader, start, ahead)
+
+    def full_history(self) -> list[str]:
+        """The full record, whatever the mode (for save files)."""
+        return self._record.turns(None)
+
+    # --- hidden information (R10) ------------------------------------------------------------
+
+    @property
+    def competitive(self) -> bool:
+        """R12.3: no undo; each side's history hides what it could not see."""
+        return self._competitive
+
+    def set_competitive(self) -> None:
+        """Switch the game to competitive mode (R12.3); it cannot be switched back."""
+        self._competitive = True
+
+    def can_see(self, color: str, row: int, col: int, level: str) -> list[PieceInfo]:
+        """The pieces at that level of that square that `color` can see."""
+        return can_see(self._engine, color, row, col, level)
+
+    def observation(self, color: str) -> Observation:
+        """What `color` may know now (R10.6): own pieces, the enemy pieces it sees, all ground
+        articles, projectiles, enemy reserves as markers, its history, its last sightings."""
+        if color not in rules.COLORS:
+            raise IllegalActionError(f"observation: {color!r} is not black or white")
+        side = rules.COLORS.index(color)
+        parts = observed(self._engine, self._knowledge, color, self.position(),
+                         self.projectiles(), self._knows_enemy_primary_lost(side))
+        return Observation(self, color, history=self.history(color), **parts)
+
+    # --- saving (docs/FORMATS.md, wec.game.savefile) --------------------------------------------
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the game to a save file, atomically."""
-        from wec.files.save import save_game
-        save_game(self, path)
+        write_atomically(path, savefile.save_text(self))
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> "Game":
         """A game from a save file (and its autosave journal, if one continues it); every
         problem raises SaveFormatError naming the field/ply."""
-        from wec.files.autosave import journal_for, read_journals, replay_journal
-        from wec.files.save import game_from_save, read_save_file
         for attempt in range(3):
-            journals = read_journals(path) if isinstance(path, (str, os.PathLike)) else []
-            data = read_save_file(path)
-            game = game_from_save(data)
-            found = journal_for(journals, data)
+            journals = savefile.read_journals(path) if isinstance(path, (str, os.PathLike)) \
+                else []
+            data = savefile.read_save_file(path)
+            game = savefile.game_from_save(data, cls.from_position)
+            found = savefile.journal_for(journals, data)
             if found is not None:
-                replay_journal(game, *found)
+                savefile.replay_journal(game, *found, cut_to=game._cut_to)
             if found is not None or not journals:
                 break  # else: an autosave fold replaced the files meanwhile; read them again
         return game
 
-    def autosave_to(self, path: str | os.PathLike[str] | None, *,
-                    on_error: Callable[[str], None] | None = None) -> None:
-        """Keep the game saved in `path` after every action (None: stop autosaving): the save
-        file is written now, then each action appends one synced line to a journal beside it
-        (`<path>.journal`, O(1) per action), folded into the save file from time to time and by
-        `flush_autosave()`; `Game.load` reads the two together. A failure (disk full, folder
-        gone) never undoes an action: `on_error(message)` is told once (without it, one
-        RuntimeWarning), and autosaving stops."""
-        from wec.files.autosave import Autosave
-        if self._autosave is not None:
-            self._autosave.close()
-        self._autosave = None
-        if path is not None:
-            self._autosave = Autosave(self, os.fspath(path), on_error)
-            self._autosave.compact()
+    @property
+    def recorder(self) -> Recorder | None:
+        """What is told of each change of the line of play (an autosave), or None."""
+        return self._recorder
 
-    def flush_autosave(self) -> None:
-        """Fold the autosave journal into the save file now (e.g. on exit)."""
-        if self._autosave is not None:
-            self._autosave.compact()
+    def attach_recorder(self, recorder: Recorder | None) -> None:
+        """Tell `recorder` of every change of the line of play from now on (None: nobody): it
+        is called after each action, undo, redo, goto and variation entered. A clone has
+        none."""
+        self._recorder = recorder
 
     def _journal(self, *, rewrite: bool = False) -> None:
-        if self._autosave is not None:
-            self._autosave.record(rewrite=rewrite)
+        if self._recorder is not None:
+            self._recorder.record(rewrite=rewrite)
 
     def _knows_enemy_primary_lost(self, side: int) -> bool:
         """R11.1 counts the primary pieces lost this turn; a side knows of an enemy's loss only
         if it could read it (R12.3). The turn's entries are read back to the last End Turn
         (whose journeys belong to this turn); a loss from before this game's record began is
         known from the position it started from."""
-        for entry in reversed(self._line):
+        for entry in reversed(self._record.line):
             losses = [who for color, who in entry.primary if color != side]
             if losses:
                 return any(side in who for who in losses)
@@ -534,22 +570,15 @@ class Game(RecordKeeping, Sightings):
                 return False
         return True
 
-    def full_history(self) -> list[str]:
-        """The full record, whatever the mode (for save files)."""
-        competitive, self._competitive = self._competitive, False
-        try:
-            return self.history()
-        finally:
-            self._competitive = competitive
-
     def undo_turn(self) -> None:
         """Take back actions up to and including the last End Turn (or to the turn's start)."""
-        if not self._line:
+        line = self._record.line
+        if not line:
             raise IllegalActionError("nothing to undo")
         if self._competitive:
             raise IllegalActionError("undo is off in a competitive game (R12.3)")
         self._undo_one()
-        while self._line and self._line[-1].name != "END":
+        while line and line[-1].name != "END":
             self._undo_one()
         self._journal()
 
@@ -558,12 +587,42 @@ class Game(RecordKeeping, Sightings):
 
 
 def perft(game: Game, depth: int, mode: str = "moves") -> int:
-    """Leaf count of the game tree from the side to move (API.md "perft")."""
+    """Leaf count of the game tree from the side to move (docs/FORMATS.md "perft")."""
     if mode not in ("moves", "actions"):
         raise ValueError(f"perft mode must be 'moves' or 'actions', got {mode!r}")
     if depth < 0:
         raise ValueError(f"perft depth must be >= 0, got {depth}")
     return int(game._engine.perft(depth, mode))
+
+
+def perft_roots(game: Game, mode: str = "moves") -> list[tuple[str, ActionRecord]]:
+    """The root's children as the core's perft makes them (to split a count, e.g. for a
+    progress bar or `wec perft --divide`): in moves mode each Move (or Doze), followed by End
+    Turn; in actions mode each legal action. (text, the core's action) pairs."""
+    texts = {raw: str(action) for action, raw in game._legal()}
+    roots = game._engine.legal(moves_only=mode == "moves")
+    return [(texts.get(raw, repr(raw)), raw) for raw in roots]
+
+
+def perft_below(game: Game, root: ActionRecord, depth: int, mode: str = "moves") -> int:
+    """perft(depth) of the child reached by `root` (one of `perft_roots`; and End Turn in moves
+    mode), on the game's own core state, which is unwound afterwards; -1 if `perft_stop` ended
+    it."""
+    engine = game._engine
+    steps = [root] + ([ActionRecord(ACT_END)] if mode == "moves" else [])
+    for step in steps:
+        engine.apply(step)
+    try:
+        return int(engine.perft(depth, mode))
+    finally:
+        for _ in steps:
+            engine.undo()
+
+
+def perft_stop(game: Game) -> None:
+    """Stop a perft of `game` counting in another thread: the core's count unwinds within
+    milliseconds (and returns -1 if it had not finished)."""
+    game._engine.perft_stop()
 
 
 def _named_pieces(engine: Engine, raw: ActionRecord) -> list[int]:
@@ -585,30 +644,6 @@ def _dozed(engine: Engine, raw: ActionRecord) -> tuple[int, ...]:
     squares = sorted((row + dr, col + dc) for d, (dr, dc) in enumerate(rules.DIRECTIONS)
                      if (group >> d) & 1)
     return tuple(q for r, c in squares for q in sorted(engine.occupants(square_index(r, c), 0)))
-
-
-FLAME = rules.ARTICLE_INDEX["FL"]  # the weapon kind of EV_SWEPT's info for a Flame
-
-
-def _swept_by(events: list[EventRecord], turn: int, swept: tuple[dict, dict, dict]
-              ) -> tuple[dict, dict, dict]:
-    """`swept` (Entry.swept) with the squares and levels the action's weapons went through
-    marked with `turn`: where its projectiles were created (R7.6) or flew in (R7.7), where its
-    Flames burned (R7.1, in the firer's side's map). The maps it changes are new dicts, the
-    others are shared: an action costs the same in a long game."""
-    out = list(swept)
-    fresh = [False, False, False]
-    for e in events:
-        if e.kind == EV_PROJECTILE or (e.kind == EV_SWEPT and e.info != FLAME):
-            which = 0
-        elif e.kind == EV_SWEPT:
-            which = 1 + e.color
-        else:
-            continue
-        if not fresh[which]:
-            out[which], fresh[which] = dict(out[which]), True
-        out[which][(*square_of(e.sq), rules.LEVELS[e.level])] = turn
-    return (out[0], out[1], out[2]) if any(fresh) else swept
 
 
 def _primary_losses(events: list[EventRecord], pieces: dict[int, PieceRecord], vis_before: tuple,

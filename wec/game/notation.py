@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from wec import rules
 from wec.game.errors import WecError
+from wec.game.game import Game
 
 LEVEL_MARK = {"G": "", "A": "^", "S": "v"}
 HAND_MARK = {None: "", "left": "<", "right": ">"}
@@ -391,9 +392,8 @@ def turn_actions(turn: TurnRecord) -> list[str]:
     return out
 
 
-def game_from_turns(initial: dict, turns: list[str]):
+def game_from_turns(initial: dict, turns: list[str]) -> Game:
     """Replay R12.2 turn strings from an initial position (in the record's fixed order)."""
-    from wec.game.game import Game
     game = Game.from_position(initial)
     for i, text in enumerate(turns, start=1):
         for action in turn_actions(parse_turn(text)):

@@ -11,13 +11,11 @@ from __future__ import annotations
 import copy
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Mapping, Protocol
 
 from wec import rules
 from wec.game.action import Action, PieceInfo, ProjectileInfo
-
-if TYPE_CHECKING:
-    from wec.game.game import Game
+from wec.game.options import Options
 
 REVEALED_FOR_GOOD = 10**6
 
@@ -40,10 +38,29 @@ class LastSeen:
     """The turn in which it was last seen."""
 
 
+class ObservedGame(Protocol):
+    """What an observation reads of its game (`wec.game.game.Game` is one)."""
+
+    @property
+    def to_move(self) -> str: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def result(self) -> str | None: ...
+    @property
+    def moved(self) -> bool: ...
+    @property
+    def options(self) -> Options: ...
+    def action_notes(self, color: str | None = None, start: int = 0, *,
+                     ahead: bool = False) -> list[Any]: ...
+    def from_position(self, pos: Mapping[str, Any]) -> "ObservedGame": ...
+    def legal_actions(self) -> list[Action]: ...
+
+
 class Observation:
     """One side's view of a game at one moment (R10.6)."""
 
-    def __init__(self, game: "Game", color: str, *, position: dict[str, Any],
+    def __init__(self, game: ObservedGame, color: str, *, position: dict[str, Any],
                  pieces: list[PieceInfo], projectiles: list[ProjectileInfo],
                  history: list[str], last_seen: list[LastSeen],
                  sweeps: tuple[dict, dict] = ({}, {})) -> None:
@@ -59,14 +76,14 @@ class Observation:
         self._projectiles = projectiles
         self._history = history
         self._last_seen = last_seen
-        self._record = game
+        self._game = game
         self._sweeps = sweeps  # (projectiles', own Flames'): Entry.swept, never changed in place
 
     def action_notes(self, start: int = 0, *, ahead: bool = False) -> list[Any]:
         """This side's record, one `wec.game.record.ActionNote` per action from index `start` on, as
         it may read them (R12.3): read from the game's record when asked, so a move list kept
         up to date action by action costs the same in a long game."""
-        return self._record.action_notes(self.color, start, ahead=ahead)
+        return self._game.action_notes(self.color, start, ahead=ahead)
 
     # --- the read API of Game, restricted ------------------------------------------------------
 
@@ -105,8 +122,7 @@ class Observation:
         """This side's legal actions, computed from the observation alone (R10.7)."""
         if self.color != self.to_move or self.result is not None:
             return []
-        from wec.game.game import Game  # a game of the observed position
-        return Game.from_position(self._game_position()).legal_actions()
+        return self._game.from_position(self._game_position()).legal_actions()
 
     def legal_moves(self) -> list[Action]:
         return [a for a in self.legal_actions() if a.kind in ("move", "doze")]

@@ -1,4 +1,4 @@
-"""Game options (RULES.md §13, API.md option table)."""
+"""Game options (docs/RULES.md R13, docs/FORMATS.md "Options")."""
 from __future__ import annotations
 
 import dataclasses
@@ -19,7 +19,7 @@ def _doc(text: str) -> Any:
 
 @dataclass(frozen=True, kw_only=True)
 class Options:
-    """Every option of RULES.md §13, with the standard values as defaults.
+    """Every option of docs/RULES.md R13, with the standard values as defaults.
 
     Keyword-only and validated: ``Options(movement="standard_chess", stun_turns=2)``.
     """

@@ -1,4 +1,4 @@
-"""The position format (API.md): validation, and conversion to and from the core's plain data.
+"""The position format (docs/FORMATS.md): validation, conversion to and from the core's plain data.
 
 Every problem raises PositionError naming the entry, e.g. ``pieces[3].square: (11, 2) is off the
 board``. Validation covers the capacity rules R3.1-R3.4, slots R5.1 and the article limits R3.3.
@@ -9,6 +9,7 @@ import os
 from typing import Any, Mapping
 
 from wec import rules
+from wec._core.engine import Engine
 from wec._core.state import BLACK, NONE, RESULT_DRAW, RESULT_NONE, WHITE
 from wec.game.errors import OptionsError, PositionError, shown
 from wec.game.jsonfile import read_json_file
@@ -39,7 +40,7 @@ def square_of(index: int) -> tuple[int, int]:
 
 
 def is_home_row(code: str, color: str, row: int) -> bool:
-    """A pawn on its own second row may double-step unless told otherwise (API.md)."""
+    """A pawn on its own second row may double-step unless told otherwise (docs/FORMATS.md)."""
     return rules.PIECE_TYPES[rules.TYPE_INDEX[code]].movement == rules.PAWN and \
         row == (2 if color == "white" else 9)
 
@@ -376,7 +377,7 @@ def cooldowns_of(arts: tuple, icool: dict[int, int]) -> dict[str, int]:
 
 
 def position_dict(engine: Any, options: Options) -> dict[str, Any]:
-    """The position of a core engine as an API.md dict (every key written)."""
+    """The position of a core engine as a dict of docs/FORMATS.md (every key written)."""
     pieces: list[dict[str, Any]] = []
     index_of: dict[int, int] = {}
     for raw in engine.pieces():
@@ -480,6 +481,21 @@ def position_problems(pos: Any) -> list[str]:
     return list(dict.fromkeys(problems))
 
 
+def loaded_engine(options: Options, data: dict[str, Any]) -> Engine:
+    """A core engine with these options holding the parsed position `data`, after its
+    consistency check (as `Game.from_position` loads it); PositionError names the problem."""
+    engine = Engine()
+    engine.configure(options)
+    try:
+        engine.load(data)
+    except ValueError as e:
+        raise PositionError(str(e)) from None
+    problems = engine.check()
+    if problems:
+        raise PositionError("; ".join(problems))
+    return engine
+
+
 def _alone(key: str, entry: Any) -> Any:
     """An entry as it can be checked without the others: lock-ons and homing targets name
     other pieces by index, so they are checked with the whole position."""
@@ -495,11 +511,9 @@ def _alone(key: str, entry: Any) -> Any:
 def _first_problem(pos: Mapping[str, Any], engine: bool = False) -> str | None:
     """The first problem the loader finds (with `engine`, as `Game.from_position` loads it)."""
     try:
+        options, data = parse_position(pos)
         if engine:
-            from wec.game.game import Game  # the engine's load and consistency check
-            Game.from_position(pos)
-        else:
-            parse_position(pos)
+            loaded_engine(options, data)
     except PositionError as e:
         return str(e)
     return None

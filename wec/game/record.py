@@ -9,11 +9,10 @@ rebuild them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence, overload
+from typing import Iterable, Iterator, Sequence, overload
 
 from wec import rules
 from wec.game.action import Action, LEVEL_MARK
-from wec.game.errors import IllegalActionError
 from wec.game.coredata import (ACT_DOZE, ACT_DROP, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE,
                        ACT_PICKUP, ACT_REINFORCE, CAUSE_CAPTURE, EV_CONVERTED, EV_ENTERED,
                        EV_PROJECTILE, EV_REMOVED, EV_STOPPED, EV_STUNNED, EV_SWEPT,
@@ -276,57 +275,65 @@ class Line(Sequence["Entry"]):
         return list(self) + other
 
 
-class RecordKeeping:
-    """Mixin of `Game`: the history read from the entries of the current line."""
+class Record:
+    """The record of play a `Game` owns (R12.2, R12.4): the current line (one `Entry` per
+    applied action), the actions taken back (redo's next last), and the abandoned lines kept as
+    variations. The rules' refusals (R12.3: competitive mode) are the game's to make."""
 
-    _line: Line
-    _redo: list[Entry]
-    _competitive: bool
-    _turns_cache: dict[int | None, "TurnCache"]
+    __slots__ = ("line", "redo", "variations", "_variation_keys", "_turns")
 
-    if TYPE_CHECKING:  # provided by Game
-        @property
-        def result(self) -> str | None: ...
+    def __init__(self) -> None:
+        self.line = Line()
+        """The current line of play."""
+        self.redo: list[Entry] = []
+        """The actions taken back, the next one to redo last."""
+        self.variations: list[tuple[int, list[Entry]]] = []
+        """Abandoned lines: (the ply where each leaves the line it was played from, its
+        entries)."""
+        self._variation_keys: set[tuple[int, tuple]] = set()
+        self._turns: dict[int | None, TurnCache] = {}  # the finished turns' strings, per reader
 
-    def history(self, color: str | None = None) -> list[str]:
-        """One RULES.md R12.2 turn string per finished turn (actions in the fixed order).
+    def copy(self) -> "Record":
+        """An independent copy; its cost does not grow with the game (`Line.copy`)."""
+        other = Record.__new__(Record)
+        other.line = self.line.copy()
+        other.redo = list(self.redo)
+        other.variations = list(self.variations)
+        other._variation_keys = set(self._variation_keys)
+        other._turns = {}
+        return other
 
-        With `color`, the history as that side may read it: a hidden piece's Move shows as
-        `MV:?`, its other actions and the results nobody of that side could see are left out
-        (R12.3). A competitive game shows the full history only once it is over.
-        """
-        if color is None and self._competitive and self.result is None:
-            raise IllegalActionError("a competitive game shows each side its own history "
-                                     "until the game ends (R12.3): history(color)")
-        reader = None if color is None else rules.COLORS.index(color)
-        return self._turns_cache.setdefault(reader, TurnCache()).turns(self._line, reader)
+    def keep_variation(self, ply: int, entries: list[Entry]) -> None:
+        """Keep an abandoned line (its entries, made on this line's first `ply` actions), once:
+        trying the same line again after going back (a long analysis session in the app) must
+        not pile up copies of it."""
+        key = (ply, tuple(e.raw for e in entries))
+        if key not in self._variation_keys:
+            self._variation_keys.add(key)
+            self.variations.append((ply, entries))
 
-    def action_notes(self, color: str | None = None, start: int = 0, *,
-                     ahead: bool = False) -> list[ActionNote]:
-        """The actions from index `start` of the line on, one `ActionNote` each, as `color` may
-        read them (None: in full; refused in a competitive game until it ends, as `history`);
-        with `ahead`, the actions redo would bring back follow. Only the actions asked for are
-        read, so a move list kept up to date action by action costs the same in a long game."""
-        if color is None and self._competitive and self.result is None:
-            raise IllegalActionError("a competitive game shows each side its own record "
-                                     "until the game ends (R12.3): action_notes(color)")
-        if color is not None and color not in rules.COLORS:
-            raise IllegalActionError(f"action_notes: {color!r} is not black or white")
-        if isinstance(start, bool) or not isinstance(start, int) or start < 0:
-            raise IllegalActionError(f"action_notes: start {start!r} is not a ply")
-        reader = None if color is None else rules.COLORS.index(color)
-        entries = self._line[start:]
+    def take_variation(self, index: int) -> tuple[int, list[Entry]]:
+        """Remove variation `index` from the kept ones and return it."""
+        ply, entries = self.variations.pop(index)
+        self._variation_keys.discard((ply, tuple(e.raw for e in entries)))
+        return ply, entries
+
+    def turns(self, reader: int | None) -> list[str]:
+        """The R12.2 turn strings of the line's finished turns, as `reader` may read them
+        (None: in full); only the turns after the last one still on the line are spelled."""
+        return self._turns.setdefault(reader, TurnCache()).turns(self.line, reader)
+
+    def turns_with_redo(self, reader: int | None) -> list[str]:
+        """The same as if every redo action were applied again."""
+        return turn_strings(self.line + self.redo[::-1], reader)
+
+    def notes(self, reader: int | None, start: int, ahead: bool) -> list[ActionNote]:
+        """One `ActionNote` per action from index `start` of the line on (with `ahead`, then
+        the actions redo would bring back), as `reader` may read them."""
+        entries = self.line[start:]
         if ahead:
-            entries = entries + self._redo[::-1][max(0, start - len(self._line)):]
+            entries = entries + self.redo[::-1][max(0, start - len(self.line)):]
         return [action_note(e, start + i, reader) for i, e in enumerate(entries)]
-
-    def full_action_notes(self, start: int = 0, *, ahead: bool = False) -> list[ActionNote]:
-        """Every action in full, whatever the mode (a spectator of computer vs computer)."""
-        competitive, self._competitive = self._competitive, False
-        try:
-            return self.action_notes(None, start, ahead=ahead)
-        finally:
-            self._competitive = competitive
 
 
 class TurnCache:

@@ -1,192 +1,246 @@
-"""What each side of a `Game` sees (RULES.md R10): observations, last sightings, competitive
-mode."""
+"""What each side of a `Game` knows (RULES.md R10): visibility, last sightings, the enemy reserves
+seen armed, the weapons' sweeps, and the observation built from them."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from wec import rules
+from wec._core.engine import Engine
 from wec.game.action import PieceInfo, ProjectileInfo
-from wec.game.errors import IllegalActionError
-from wec.game.observation import REVEALED_FOR_GOOD, LastSeen, Observation
-from wec.game.coredata import PieceRecord, piece_info
-from wec.game.position import square_index
+from wec.game.coredata import EV_PROJECTILE, EV_SWEPT, EventRecord, PieceRecord, piece_info
+from wec.game.observation import REVEALED_FOR_GOOD, LastSeen
+from wec.game.position import square_index, square_of
+from wec.game.record import Entry
 
-if TYPE_CHECKING:
-    from wec.game.game import Game
+Sightings = tuple  # per side, pid -> LastSeen of each enemy piece it cannot see now
+FLAME = rules.ARTICLE_INDEX["FL"]  # the weapon kind of EV_SWEPT's info for a Flame
 
 
-class Sightings:
-    """Mixin of `Game`: visibility, observations and the last sighting of each enemy piece."""
+class Knowledge:
+    """What each side of a game knows of the other now (R10, R8.4, R7): which pieces it sees,
+    where it last saw each enemy piece it cannot see, the enemy activation squares it saw
+    armed, and where the weapons went. Every field is a value an `Entry` keeps as it stood
+    after its action (never changed in place), so undo and redo restore them from the entries
+    and a copy shares them."""
 
-    _engine: Any
-    _competitive: bool
-    _seen: tuple
-    _armed_seen: tuple
-    _vis: tuple[bytes, bytes]
-    _swept: tuple[dict, dict, dict]
+    __slots__ = ("vis", "seen", "armed_seen", "swept", "_seen0", "_armed_seen0")
 
-    if TYPE_CHECKING:  # provided by Game
-        @property
-        def turn(self) -> int: ...
-        def position(self) -> dict[str, Any]: ...
-        def projectiles(self) -> list[ProjectileInfo]: ...
-        def history(self, color: str | None = None) -> list[str]: ...
-        def _knows_enemy_primary_lost(self, side: int) -> bool: ...
+    def __init__(self, engine: Engine) -> None:
+        self.vis: tuple[bytes, bytes] = (engine.visible_mask(0), engine.visible_mask(1))
+        """Per side, a byte per piece id: does it see the piece now?"""
+        # the initial position is public (R10)
+        self._seen0 = _initial_sightings(engine, self.vis)
+        self.seen: Sightings = self._seen0
+        """Per side, where each enemy piece it cannot see was last seen (pid -> LastSeen)."""
+        self._armed_seen0 = _initial_armed_seen(engine)
+        self.armed_seen: tuple[frozenset[int], frozenset[int]] = self._armed_seen0
+        """Per side, the enemy activation squares it saw armed: an enemy piece it could see
+        standing on the square's Ground at the end of an action (R8.4)."""
+        self.swept: tuple[dict, dict, dict] = ({}, {}, {})
+        """Where a weapon went since the game's start (`Entry.swept`)."""
 
-    # --- hidden information (R10) ----------------------------------------------------------------
+    def copy(self) -> "Knowledge":
+        """An independent copy: the fields are values never changed in place, so it shares
+        them."""
+        other = Knowledge.__new__(Knowledge)
+        other.vis, other.seen, other.armed_seen, other.swept = \
+            self.vis, self.seen, self.armed_seen, self.swept
+        other._seen0, other._armed_seen0 = self._seen0, self._armed_seen0
+        return other
 
-    @property
-    def competitive(self) -> bool:
-        """R12.3: no undo; each side's history hides what it could not see."""
-        return self._competitive
+    def learn(self, engine: Engine, entry: Entry, before: dict[int, PieceRecord], turn_before: int,
+              n_before: int, captured: tuple[int, ...]) -> None:
+        """After the action of `entry` was made in `engine`: what each side knows now, kept in
+        the entry (`before`: the pieces it changed, as they stood before it)."""
+        entry.seen = _update_sightings(engine, self.seen, entry.vis_before, entry.vis_after,
+                                       before, turn_before, n_before, (captured, entry.mover))
+        entry.armed_seen = _update_armed_seen(engine, self.armed_seen)
+        entry.swept = _swept_by(entry.events, turn_before, self.swept)
+        self.stand_after(entry)
 
-    def set_competitive(self) -> None:
-        """Switch the game to competitive mode (R12.3); it cannot be switched back."""
-        self._competitive = True
+    def stand_after(self, entry: Entry) -> None:
+        """As it was right after `entry`'s action (redo)."""
+        self.vis, self.seen, self.armed_seen, self.swept = \
+            entry.vis_after, entry.seen, entry.armed_seen, entry.swept
 
-    def can_see(self, color: str, row: int, col: int, level: str) -> list[PieceInfo]:
-        """The pieces at that level of that square that `color` can see."""
-        side = rules.COLORS.index(color)
-        s = square_index(row, col)
-        return [piece_info(self._engine.piece(pid))
-                for pid in self._engine.occupants(s, rules.LEVELS.index(level))
-                if self._engine.can_see(side, pid)]
+    def stand_before(self, entry: Entry, previous: Entry | None) -> None:
+        """As it was right before `entry`'s action, after `previous` (None: at the start)."""
+        self.vis = entry.vis_before
+        if previous is None:
+            self.seen, self.armed_seen, self.swept = self._seen0, self._armed_seen0, ({}, {}, {})
+        else:
+            self.seen, self.armed_seen, self.swept = \
+                previous.seen, previous.armed_seen, previous.swept
 
-    def _initial_sightings(self) -> tuple[dict[int, LastSeen], dict[int, LastSeen]]:
-        """The initial position is public (R10): each side knows where every enemy piece it
-        cannot see stands."""
-        out: tuple[dict[int, LastSeen], dict[int, LastSeen]] = ({}, {})
-        turn = self.turn
-        for side in (0, 1):
-            visible = self._vis[side]
-            for raw in self._engine.pieces():
-                if raw.color != side and not visible[raw.pid]:
-                    out[side][raw.pid] = _sighting(raw, turn, known=True)
-        return out
 
-    def _update_sightings(self, previous: tuple, vis_before: tuple[bytes, bytes],
-                          vis_after: tuple[bytes, bytes], before: dict[int, PieceRecord],
-                          turn_before: int, n_before: int,
-                          captures: tuple[tuple[int, ...], int] = ((), -1)) -> tuple:
-        """Per side, the last sighting of each enemy piece it cannot see now: a piece that
-        disappears from view is known where it stood before this action; one that was the
-        side's own until now (converted) is known where it stands; a reserve that entered unseen
-        is known only as "a piece" on its activation square; a piece in view again, or removed
-        in plain sight, is forgotten; a hidden piece the mover met and captured (R4.2.3, its
-        history names it: `captures` = (the removed pieces, the mover)) is forgotten by the
-        mover (_forget_captured). Only the pieces whose view changed are looked at."""
-        out = []
-        captured, mover = captures
-        for side in (0, 1):
-            old, new = vis_before[side], vis_after[side]
-            gone = [pid for pid in captured if side == mover and pid in previous[side]]
-            if old == new and not gone:
-                out.append(previous[side])
+def can_see(engine: Engine, color: str, row: int, col: int, level: str) -> list[PieceInfo]:
+    """The pieces at that level of that square that `color` can see."""
+    side = rules.COLORS.index(color)
+    s = square_index(row, col)
+    return [piece_info(engine.piece(pid))
+            for pid in engine.occupants(s, rules.LEVELS.index(level))
+            if engine.can_see(side, pid)]
+
+
+def _initial_sightings(engine: Engine, vis: tuple[bytes, bytes]) -> Sightings:
+    """The initial position is public (R10): each side knows where every enemy piece it cannot
+    see stands."""
+    out: tuple[dict[int, LastSeen], dict[int, LastSeen]] = ({}, {})
+    turn = int(engine.turn)
+    for side in (0, 1):
+        visible = vis[side]
+        for raw in engine.pieces():
+            if raw.color != side and not visible[raw.pid]:
+                out[side][raw.pid] = _sighting(raw, turn, known=True)
+    return out
+
+
+def _update_sightings(engine: Engine, previous: tuple, vis_before: tuple[bytes, bytes],
+                      vis_after: tuple[bytes, bytes], before: dict[int, PieceRecord],
+                      turn_before: int, n_before: int,
+                      captures: tuple[tuple[int, ...], int] = ((), -1)) -> tuple:
+    """Per side, the last sighting of each enemy piece it cannot see now: a piece that
+    disappears from view is known where it stood before this action; one that was the side's
+    own until now (converted) is known where it stands; a reserve that entered unseen is known
+    only as "a piece" on its activation square; a piece in view again, or removed in plain
+    sight, is forgotten; a hidden piece the mover met and captured (R4.2.3, its history names
+    it: `captures` = (the removed pieces, the mover)) is forgotten by the mover
+    (_forget_captured). Only the pieces whose view changed are looked at."""
+    out = []
+    captured, mover = captures
+    turn = int(engine.turn)
+    for side in (0, 1):
+        old, new = vis_before[side], vis_after[side]
+        gone = [pid for pid in captured if side == mover and pid in previous[side]]
+        if old == new and not gone:
+            out.append(previous[side])
+            continue
+        seen = dict(previous[side])
+        for pid in gone:
+            _forget_captured(seen, pid, before[pid])
+        for pid in changed_ids(old, new):
+            now = new[pid] if pid < len(new) else 0
+            if now:
+                seen.pop(pid, None)  # in view (or its own) again
                 continue
-            seen = dict(previous[side])
-            for pid in gone:
-                _forget_captured(seen, pid, before[pid])
-            for pid in changed_ids(old, new):
-                now = new[pid] if pid < len(new) else 0
-                if now:
-                    seen.pop(pid, None)  # in view (or its own) again
-                    continue
-                if not self._engine.is_alive(pid):
-                    continue  # removed: known gone if it was in view, else its record stays
-                raw_now = self._engine.piece(pid)
-                if pid >= n_before:  # entered unseen (R8.4)
-                    seen[pid] = _sighting(raw_now, self.turn, known=False)
-                elif before[pid].color == side:  # converted away from this side (R7.5)
-                    seen[pid] = _sighting(raw_now, self.turn, known=True)
-                else:  # went out of view: where it stood before this action
-                    seen[pid] = _sighting(before[pid], turn_before, known=True)
-            out.append(seen)
-        return tuple(out)
+            if not engine.is_alive(pid):
+                continue  # removed: known gone if it was in view, else its record stays
+            raw_now = engine.piece(pid)
+            if pid >= n_before:  # entered unseen (R8.4)
+                seen[pid] = _sighting(raw_now, turn, known=False)
+            elif before[pid].color == side:  # converted away from this side (R7.5)
+                seen[pid] = _sighting(raw_now, turn, known=True)
+            else:  # went out of view: where it stood before this action
+                seen[pid] = _sighting(before[pid], turn_before, known=True)
+        out.append(seen)
+    return tuple(out)
 
-    def _armed_reserves(self) -> list[tuple[int, int]]:
-        """(colour, activation square) of each reserve armed and not yet entered (R8.4)."""
-        return [(color, sq) for _, color, sq, _, is_armed, entered in self._engine.reserves()
-                if is_armed and not entered]
 
-    def _initial_armed_seen(self) -> tuple[frozenset[int], frozenset[int]]:
-        """The initial position is public (R10): each side knows which enemy reserves are armed."""
-        armed = self._armed_reserves()
-        black, white = (frozenset(sq for color, sq in armed if color != side) for side in (0, 1))
-        return black, white
+def _armed_reserves(engine: Engine) -> list[tuple[int, int]]:
+    """(colour, activation square) of each reserve armed and not yet entered (R8.4)."""
+    return [(color, sq) for _, color, sq, _, is_armed, entered in engine.reserves()
+            if is_armed and not entered]
 
-    def _update_armed_seen(self, previous: tuple) -> tuple:
-        """Per side, the enemy activation squares it has seen armed (R8.4): those where it sees,
-        at the end of this action, an enemy piece standing on the Ground. A reserve armed by a
-        piece this side could not see stays unknown to it."""
-        engine = self._engine
-        armed = self._armed_reserves()
-        if not armed:
-            return previous
-        out = []
-        for side in (0, 1):
-            known = previous[side]
-            new = [sq for color, sq in armed
-                   if color != side and sq not in known
-                   and any(engine.piece(q).color == color and engine.can_see(side, q)
-                           for q in engine.occupants(sq, 0))]
-            out.append(known | frozenset(new) if new else known)
-        return tuple(out)
 
-    def observation(self, color: str) -> Observation:
-        """What `color` may know now (R10.6): own pieces, the enemy pieces it sees, all ground
-        articles, projectiles, enemy reserves as markers, its history, its last sightings."""
-        if color not in rules.COLORS:
-            raise IllegalActionError(f"observation: {color!r} is not black or white")
-        side = rules.COLORS.index(color)
-        pos = self.position()
-        visible = set(self._engine.visible(side))
-        ids = [raw.pid for raw in self._engine.pieces()]
-        keep = [i for i, pid in enumerate(ids) if pid in visible]
-        new_index = {old: new for new, old in enumerate(keep)}
-        pieces = []
-        for old in keep:
-            entry = pos["pieces"][old]
-            if entry["color"] != color:  # an enemy piece it sees: what it knows of it
-                entry = {**entry, "locks": [], "revealed": REVEALED_FOR_GOOD}
-                raw = self._engine.piece(ids[old])
-                ptype = rules.PIECE_TYPES[raw.type]
-                if raw.level != 0 and rules.LEVELS.index(ptype.level) != raw.level and \
-                        not entry["journey"] and not any(
-                            q in visible and q != ids[old]
-                            for q in self._engine.occupants(raw.sq, raw.level)):
-                    entry["held"] = True  # its carrier is hidden: something holds it there
-            else:
-                entry = {**entry, "locks": [new_index.get(t) for t in entry["locks"]]}
-            pieces.append(entry)
-        pos["pieces"] = pieces
-        for proj in pos["projectiles"]:
-            proj["target"] = new_index.get(proj["target"]) if proj["target"] is not None else None
-        # whether something was destroyed this turn could tell of a hidden piece's end (R10.6)
-        pos["turn_state"]["violent"] = False
-        enemy = rules.COLORS[1 - side]
-        if not self._knows_enemy_primary_lost(side):
-            pos["turn_state"]["primary_lost"][enemy] = 0
-        # armed: True where this side saw it armed (R8.4), else unknown (None)
-        seen_armed = self._armed_seen[side]
-        pos["enemy_reserves"] = [{"type": None, "color": r["color"], "square": r["square"],
-                                  "hand": None,
-                                  "armed": True if square_index(*r["square"]) in seen_armed
-                                  else None, "entered": r["entered"]}
-                                 for r in pos["reserves"] if r["color"] != color]
-        pos["reserves"] = [r for r in pos["reserves"] if r["color"] == color]
-        infos = [piece_info(self._engine.piece(pid)) for pid in ids if pid in visible]
-        projectiles = []
-        for p in self.projectiles():
-            target = p.target
-            if target is not None and not any((q.row, q.col, q.level) == target for q in infos):
-                target = None
-            projectiles.append(ProjectileInfo(p.kind, p.square, p.level, p.direction, target,
-                                              p.strength, p.owner))
-        last = [s for pid, s in sorted(self._seen[side].items()) if pid not in visible]
-        return Observation(cast("Game", self), color, position=pos, pieces=infos, projectiles=projectiles,
-                           history=self.history(color), last_seen=last,
-                           sweeps=(self._swept[0], self._swept[1 + side]))
+def _initial_armed_seen(engine: Engine) -> tuple[frozenset[int], frozenset[int]]:
+    """The initial position is public (R10): each side knows which enemy reserves are armed."""
+    armed = _armed_reserves(engine)
+    black, white = (frozenset(sq for color, sq in armed if color != side) for side in (0, 1))
+    return black, white
 
+
+def _update_armed_seen(engine: Engine, previous: tuple) -> tuple:
+    """Per side, the enemy activation squares it has seen armed (R8.4): those where it sees, at
+    the end of this action, an enemy piece standing on the Ground. A reserve armed by a piece
+    this side could not see stays unknown to it."""
+    armed = _armed_reserves(engine)
+    if not armed:
+        return previous
+    out = []
+    for side in (0, 1):
+        known = previous[side]
+        new = [sq for color, sq in armed
+               if color != side and sq not in known
+               and any(engine.piece(q).color == color and engine.can_see(side, q)
+                       for q in engine.occupants(sq, 0))]
+        out.append(known | frozenset(new) if new else known)
+    return tuple(out)
+
+
+def _swept_by(events: list[EventRecord], turn: int, swept: tuple[dict, dict, dict]
+              ) -> tuple[dict, dict, dict]:
+    """`swept` (Entry.swept) with the squares and levels the action's weapons went through
+    marked with `turn`: where its projectiles were created (R7.6) or flew in (R7.7), where its
+    Flames burned (R7.1, in the firer's side's map). The maps it changes are new dicts, the
+    others are shared: an action costs the same in a long game."""
+    out = list(swept)
+    fresh = [False, False, False]
+    for e in events:
+        if e.kind == EV_PROJECTILE or (e.kind == EV_SWEPT and e.info != FLAME):
+            which = 0
+        elif e.kind == EV_SWEPT:
+            which = 1 + e.color
+        else:
+            continue
+        if not fresh[which]:
+            out[which], fresh[which] = dict(out[which]), True
+        out[which][(*square_of(e.sq), rules.LEVELS[e.level])] = turn
+    return (out[0], out[1], out[2]) if any(fresh) else swept
+
+
+def observed(engine: Engine, knowledge: Knowledge, color: str, pos: dict[str, Any],
+             projectiles: list[ProjectileInfo], knows_enemy_primary_lost: bool
+             ) -> dict[str, Any]:
+    """What `color` may know now (R10.6), as `Observation`'s fields: `pos` (the game's position,
+    changed in place) restricted to its view, the pieces and projectiles it sees, its last
+    sightings and the weapons' sweeps it knows."""
+    side = rules.COLORS.index(color)
+    visible = set(engine.visible(side))
+    ids = [raw.pid for raw in engine.pieces()]
+    keep = [i for i, pid in enumerate(ids) if pid in visible]
+    new_index = {old: new for new, old in enumerate(keep)}
+    pieces = []
+    for old in keep:
+        entry = pos["pieces"][old]
+        if entry["color"] != color:  # an enemy piece it sees: what it knows of it
+            entry = {**entry, "locks": [], "revealed": REVEALED_FOR_GOOD}
+            raw = engine.piece(ids[old])
+            ptype = rules.PIECE_TYPES[raw.type]
+            if raw.level != 0 and rules.LEVELS.index(ptype.level) != raw.level and \
+                    not entry["journey"] and not any(
+                        q in visible and q != ids[old]
+                        for q in engine.occupants(raw.sq, raw.level)):
+                entry["held"] = True  # its carrier is hidden: something holds it there
+        else:
+            entry = {**entry, "locks": [new_index.get(t) for t in entry["locks"]]}
+        pieces.append(entry)
+    pos["pieces"] = pieces
+    for proj in pos["projectiles"]:
+        proj["target"] = new_index.get(proj["target"]) if proj["target"] is not None else None
+    # whether something was destroyed this turn could tell of a hidden piece's end (R10.6)
+    pos["turn_state"]["violent"] = False
+    enemy = rules.COLORS[1 - side]
+    if not knows_enemy_primary_lost:
+        pos["turn_state"]["primary_lost"][enemy] = 0
+    # armed: True where this side saw it armed (R8.4), else unknown (None)
+    seen_armed = knowledge.armed_seen[side]
+    pos["enemy_reserves"] = [{"type": None, "color": r["color"], "square": r["square"],
+                              "hand": None,
+                              "armed": True if square_index(*r["square"]) in seen_armed
+                              else None, "entered": r["entered"]}
+                             for r in pos["reserves"] if r["color"] != color]
+    pos["reserves"] = [r for r in pos["reserves"] if r["color"] == color]
+    infos = [piece_info(engine.piece(pid)) for pid in ids if pid in visible]
+    seen_projectiles = []
+    for p in projectiles:
+        target = p.target
+        if target is not None and not any((q.row, q.col, q.level) == target for q in infos):
+            target = None
+        seen_projectiles.append(ProjectileInfo(p.kind, p.square, p.level, p.direction, target,
+                                               p.strength, p.owner))
+    last = [s for pid, s in sorted(knowledge.seen[side].items()) if pid not in visible]
+    return {"position": pos, "pieces": infos, "projectiles": seen_projectiles,
+            "last_seen": last, "sweeps": (knowledge.swept[0], knowledge.swept[1 + side])}
 
 
 def _forget_captured(seen: dict[int, LastSeen], pid: int, raw: PieceRecord) -> None:

@@ -27,7 +27,7 @@ ONE_STEP, PAWN, TANK, CLERIC, QUEEN, HELI, JET, SUB, DOZER = range(9)
 
 @dataclass(frozen=True)
 class PieceType:
-    """One row of RULES.md §2.1."""
+    """One row of the piece table (docs/RULES.md R2)."""
 
     code: str
     """RULES.md type code."""
@@ -316,7 +316,7 @@ def _standard_hand(code: str, color: str, col: int) -> str | None:
 
 
 def standard_position(government_black: str = "monarchy", government_white: str = "monarchy") -> dict:
-    """The standard set-up as a position dict (API.md format): R2.5, R5.4, R8.5; Black to move."""
+    """The standard set-up as a position dict (docs/FORMATS.md): R2.5, R5.4, R8.5; Black to move."""
     govs = {"black": GOVERNMENTS[government_black], "white": GOVERNMENTS[government_white]}
 
     def gov(code: str, color: str) -> str:

@@ -1,11 +1,13 @@
-"""`wec bench`: this machine's speed figures in one run, and the AI's node-count signature.
+"""`wec bench`: this machine's speed figures of the engine in one run, and the AI's node-count
+signature.
 
-Prints moves-mode perft leaves/s, action generation/s and apply+undo/s of the core, the same
-figures of the pure-Python paths (the reference move generator `reference`, and the facade's
-Python objects) as ratios, the AI search's nodes/s, the board repaint time of the desktop app
-(wec.gui, offscreen), and the search signature (the Stockfish "bench" idea: nodes of a fixed-depth
-search from fixed positions, `wec.ai.signature`; any functional change of search or evaluation
-changes it). The pytest-benchmark versions of these figures are in bench/ (`make bench`).
+Prints the core's moves-mode perft leaves/s, action generation/s and apply+undo/s, the same
+through the facade's Python objects (as ratios), what a user of the facade meets (clone, goto,
+autosave, OpenSpiel play), the AI search's nodes/s and IS-MCTS simulations/s, the board repaint
+time of the desktop app (wec.gui, offscreen), and the search signature (wec.tools.signature;
+any functional change of search or evaluation changes it). Every figure is the installed
+engine's own: the ratios to the pure-Python reference move generator, which is a test oracle
+and does not ship, are measured by the pytest-benchmark files in bench/ (`make bench`).
 """
 from __future__ import annotations
 
@@ -14,24 +16,29 @@ import datetime
 import importlib
 import os
 import platform
+import random
 import statistics
 import sys
+import tempfile
 import time
-from pathlib import Path
 from typing import Any, Callable
 
-from wec import Game, perft
+from wec import Game, Options, perft
 from wec._core import bench
+from wec.ai.ismcts import simulation_rate
+from wec.files import autosave as autosaving
+from wec.rules import scenarios
+from wec.tools.signature import SIGNATURE_POSITIONS, signature, signature_position
 
 def _module(name: str) -> Any:
-    """A module imported at run time: the pure-Python reference and the desktop app are
-    measured, not type-checked along with the facade (mypy does not follow this import)."""
+    """A module imported at run time: the desktop app and the OpenSpiel binding are measured
+    only where their optional packages are installed, and not type-checked along with the
+    facade (mypy does not follow this import)."""
     return importlib.import_module(name)
 
 
-DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "positions"
 EXTRA_SIGNATURE_SCENARIOS = ("stealth_duel", "reinforcement_race", "mass_destruction")
-"""Scenarios searched for the signature table besides wec.ai.SIGNATURE_POSITIONS."""
+"""Scenarios searched for the signature table besides SIGNATURE_POSITIONS."""
 
 
 def best_time(run: Callable[[], Any], rounds: int) -> tuple[float, Any]:
@@ -54,29 +61,16 @@ def si(value: float) -> str:
 # --- the figures ---------------------------------------------------------------------------------
 
 def perft_figures(quick: bool) -> dict[str, float]:
-    reference = _module("reference")
-    ReferenceGame, reference_perft = reference.ReferenceGame, reference.reference_perft
-    standard_position = reference.standard_position
     depth = 2 if quick else 3
     rounds = 1 if quick else 3
     dt, n = best_time(lambda: perft(Game.new(), depth), rounds)
-    ref = ReferenceGame.from_position(standard_position())
-    ref_depth = 1 if quick else 2
-    rdt, rn = best_time(lambda: reference_perft(ref, ref_depth), 1 if quick else 2)
-    return {"perft_depth": depth, "perft_leaves": n, "perft_rate": n / dt,
-            "ref_perft_depth": ref_depth, "ref_perft_rate": rn / rdt}
+    return {"perft_depth": depth, "perft_leaves": n, "perft_rate": n / dt}
 
 
 def generation_figures(quick: bool) -> dict[str, float]:
-    reference = _module("reference")
-    ReferenceGame, standard_position = reference.ReferenceGame, reference.standard_position
     game = Game.new()
     reps = 50 if quick else 2000
     dt, n = best_time(lambda: bench.generate(game._engine, reps), 1 if quick else 5)
-    ref = ReferenceGame.from_position(standard_position())
-    ref_reps = 3 if quick else 100
-    rdt, rn = best_time(lambda: sum(len(ref._actions()) for _ in range(ref_reps)),
-                        1 if quick else 3)
 
     def facade() -> int:
         total = 0
@@ -86,27 +80,13 @@ def generation_figures(quick: bool) -> dict[str, float]:
         return total
 
     fdt, fn = best_time(facade, 1 if quick else 3)
-    return {"gen_rate": n / dt, "ref_gen_rate": rn / rdt, "facade_gen_rate": fn / fdt}
+    return {"gen_rate": n / dt, "facade_gen_rate": fn / fdt}
 
 
 def apply_undo_figures(quick: bool) -> dict[str, float]:
-    reference = _module("reference")
-    ReferenceGame, standard_position = reference.ReferenceGame, reference.standard_position
     game = Game.new()
     steps = 100 if quick else 1500
     dt, n = best_time(lambda: bench.make_unmake(game._engine, steps), 1 if quick else 5)
-    ref = ReferenceGame.from_position(standard_position())
-    moves = list(ref._actions().values())
-    if quick:
-        moves = moves[:20]
-
-    def copy_apply() -> int:  # the reference has no undo: a copy and an apply per action
-        for m in moves:
-            child = ref.copy()
-            child._apply_action(m)
-        return len(moves)
-
-    rdt, rn = best_time(copy_apply, 1 if quick else 3)
     actions = game.legal_actions()
     if quick:
         actions = actions[:20]
@@ -118,14 +98,12 @@ def apply_undo_figures(quick: bool) -> dict[str, float]:
         return len(actions)
 
     fdt, fn = best_time(facade, 1 if quick else 3)
-    return {"mu_rate": n / dt, "ref_mu_rate": rn / rdt, "facade_mu_rate": fn / fdt}
+    return {"mu_rate": n / dt, "facade_mu_rate": fn / fdt}
 
 
 def _long_game(n: int, seed: int = 1) -> Game:
     """A random game of `n` actions still going on (mostly Moves and End Turns): the first
     seed from `seed` on whose game lasts that long."""
-    import random
-    from wec import Options
     while True:
         rng = random.Random(seed)
         game = Game.new(Options(quiet_turn_draw=0))
@@ -143,11 +121,9 @@ def _long_game(n: int, seed: int = 1) -> Game:
 
 
 def facade_figures(quick: bool) -> dict[str, float]:
-    """What a user of the facade meets (issue 14): clone at 10 and 1 000 actions, goto across a
+    """What a user of the facade meets: clone at 10 and 1 000 actions, goto across a
     1 000-action game, legal actions listed and apply+undo along a random walk, a journal
     autosave per action, and OpenSpiel random play through pyspiel."""
-    import statistics as stats
-    import tempfile
     long = _long_game(200 if quick else 1000, seed=1)
     short = _long_game(10, seed=1)
     reps = 20 if quick else 200
@@ -158,7 +134,7 @@ def facade_figures(quick: bool) -> dict[str, float]:
             start = time.perf_counter()
             run()
             times.append(time.perf_counter() - start)
-        return stats.median(times)
+        return statistics.median(times)
 
     out: dict[str, float] = {"long_ply": long.ply}
     out["clone_short"] = per_call(short.clone, reps)
@@ -206,14 +182,14 @@ def facade_figures(quick: bool) -> dict[str, float]:
     long.goto(end)
     with tempfile.TemporaryDirectory() as folder:
         game = long.clone()
-        game.autosave_to(os.path.join(folder, "autosave.json"))
+        autosaving.start(game, os.path.join(folder, "autosave.json"))
         acts = 20 if quick else 100
         start = time.perf_counter()
         for _ in range(acts // 2):
             game.apply(game.legal_actions()[0])
             game.undo()
         out["autosave_action"] = (time.perf_counter() - start) / acts
-        game.autosave_to(None)
+        autosaving.stop(game)
     out["openspiel_rate"] = _openspiel_rate(1.0 if quick else 5.0)
     return out
 
@@ -221,9 +197,8 @@ def facade_figures(quick: bool) -> dict[str, float]:
 def _openspiel_rate(seconds: float) -> float:
     """Random play through pyspiel (the OpenSpiel binding, wec.openspiel), actions/s; 0 when
     open_spiel is not installed."""
-    import random
     try:
-        import pyspiel
+        import pyspiel  # optional (the openspiel extra), heavy
         _module("wec.openspiel")
     except ImportError:
         return 0.0
@@ -240,20 +215,18 @@ def _openspiel_rate(seconds: float) -> float:
 
 
 def signature_figures(quick: bool) -> dict[str, Any]:
-    """Per position: nodes and best-action index of `wec.ai.signature` (depth 2 with the
+    """Per position: nodes and best-action index of the signature's search (depth 2 with the
     default level's quiescence), and the search's nodes/s over all of them."""
-    from wec.rules import scenarios
-    from wec.ai import SIGNATURE_POSITIONS, signature
     games: list[tuple[str, Callable[[], Game]]] = []
 
     def from_file(name: str) -> Callable[[], Game]:
-        return lambda: Game.from_position(str(DATA / f"{name}.json"))
+        return lambda: signature_position(name)
 
     def from_scenario(name: str) -> Callable[[], Game]:
         return lambda: Game.from_position(scenarios.load(name))
 
     for name in SIGNATURE_POSITIONS:
-        games.append((name, Game.new if name == "standard" else from_file(name)))
+        games.append((name, from_file(name)))
     for name in EXTRA_SIGNATURE_SCENARIOS:
         games.append((f"scenario {name}", from_scenario(name)))
     if quick:
@@ -264,7 +237,7 @@ def signature_figures(quick: bool) -> dict[str, Any]:
     for name, make in games:
         try:
             game = make()
-        except (OSError, ValueError) as e:  # tests/data is not installed with the package
+        except (OSError, ValueError) as e:  # a position that does not load is reported
             rows.append((name, None, None, f"n/a ({e})"))
             continue
         start = time.perf_counter()
@@ -286,7 +259,7 @@ def repaint_figure(quick: bool) -> tuple[float | None, str]:
     (offscreen); None and the reason when wec.gui or PySide6 is not available."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     try:
-        from PySide6.QtGui import QImage
+        from PySide6.QtGui import QImage  # optional (the gui extra), heavy
         from PySide6.QtWidgets import QApplication
         BoardWidget = _module("wec.gui.play.board_widget").BoardWidget
         BoardSnapshot = _module("wec.gui.play.snapshot").BoardSnapshot
@@ -296,7 +269,7 @@ def repaint_figure(quick: bool) -> tuple[float | None, str]:
         try:
             game = _module("wec.gui.play.demo").busy_game()
         except ImportError:
-            game = Game.from_position(str(DATA / "crowded.json"))
+            game = signature_position("crowded")
         app = QApplication.instance() or QApplication([])
         widget = BoardWidget()
         widget.resize(900, 900)
@@ -334,29 +307,25 @@ def report(quick: bool = False, out: Any = None) -> dict[str, Any]:
     figures.update(facade_figures(quick))
     sig = signature_figures(quick)
     figures.update(sig)
-    from wec.ai.ismcts import simulation_rate
     made, spent = simulation_rate(2_000 if quick else 20_000)
     figures["ismcts_rate"] = made / spent
     repaint, why = repaint_figure(quick)
     figures["repaint"] = repaint
     f = figures
     say()
-    say(f"{'figure':46s} {'core':>10s} {'Python':>12s} {'ratio':>7s}  (the Python path)")
+    say("The engine's own figures (the ratios to the pure-Python reference: bench/, make bench).")
+    say(f"{'moves-mode perft(' + str(f['perft_depth']) + ') standard, leaves/s':46s} "
+        f"{si(f['perft_rate']):>10s}")
+    say(f"{'figure':46s} {'core':>10s} {'facade':>12s} {'ratio':>7s}  (the facade's path)")
     rows = [
-        (f"moves-mode perft({f['perft_depth']}) standard, leaves/s", f["perft_rate"],
-         f["ref_perft_rate"], f"reference perft({f['ref_perft_depth']})"),
-        ("action generation, actions/s", f["gen_rate"], f["ref_gen_rate"],
-         "reference moves"),
-        ("action generation via the facade, actions/s", f["gen_rate"], f["facade_gen_rate"],
+        ("action generation, actions/s", f["gen_rate"], f["facade_gen_rate"],
          "facade: Python Action objects"),
-        ("apply+undo, pairs/s", f["mu_rate"], f["ref_mu_rate"], "reference copy+apply"),
-        ("apply+undo via the facade, pairs/s", f["mu_rate"], f["facade_mu_rate"],
-         "facade: Game.apply + undo"),
+        ("apply+undo, pairs/s", f["mu_rate"], f["facade_mu_rate"], "facade: Game.apply + undo"),
     ]
-    for name, core, py, what in rows:  # every row fills every column (issue 17)
+    for name, core, py, what in rows:
         say(f"{name:46s} {si(core):>10s} {si(py):>12s} {core / py:>7.0f}  ({what})")
     say()
-    say(f"The facade (issue 14), a {f['long_ply']}-action game:")
+    say(f"The facade, a {f['long_ply']}-action game:")
     say(f"  {'clone at 10 / at ' + str(f['long_ply']) + ' actions, ms':44s} "
         f"{f['clone_short'] * 1e3:8.3f} / {f['clone_long'] * 1e3:.3f}  (ratio "
         f"{f['clone_long'] / f['clone_short']:.2f})")
@@ -379,7 +348,7 @@ def report(quick: bool = False, out: Any = None) -> dict[str, Any]:
         say(f"{'board repaint (wec.gui, offscreen), ms':46s} {repaint * 1e3:>10.2f}  ({why}, "
             "median)")
     say()
-    say("AI signature (wec.ai.signature: depth 2 + the default level's quiescence):")
+    say("AI signature (wec.tools.signature: depth 2 + the default level's quiescence):")
     for name, nodes, best, note in f["rows"]:
         if nodes is None:
             say(f"  {name:32s} {note}")

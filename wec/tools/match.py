@@ -24,6 +24,7 @@ from wec._core import searcher
 from wec.ai import AI, DEFAULT_LEVEL, LEVELS, GreedyPlayer, RandomPlayer, search_values
 from wec.game.errors import WecError
 from wec.game.game import Game
+from wec.tools.otherbuild import OtherBuildError, OtherBuildPlayer
 from wec.tools.workers import check_cluster, workers
 
 OPENING_TURNS = 2
@@ -95,7 +96,7 @@ def make_player(spec: str, seconds: float, seed: int):
             raise MatchError(f"player {spec!r}: {e}") from None
     if spec == "openspiel-mcts":  # needs the extra: pip install .[openspiel]
         try:
-            from wec.openspiel import MCTSPlayer
+            from wec.openspiel import MCTSPlayer  # optional (the openspiel extra), heavy
         except ImportError as e:
             raise MatchError(f"player {spec!r} needs OpenSpiel: pip install 'wec[openspiel]' "
                              f"({e})") from None
@@ -114,7 +115,6 @@ def _ai_settings(spec: str, options: dict, seconds: float, seed: int) -> dict[st
 
 def _other_build(spec: str, folder: str, options: dict, seconds: float, seed: int) -> Any:
     """`ai@FOLDER`: the AI of another checkout, in a process of its own (wec/tools/otherbuild.py)."""
-    from wec.tools.otherbuild import OtherBuildError, OtherBuildPlayer
     try:
         return OtherBuildPlayer(folder, _ai_settings(spec, options, seconds, seed))
     except OtherBuildError as e:

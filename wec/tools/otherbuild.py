@@ -1,6 +1,6 @@
 """A player from another build of WEC: `wec match ai ai@/path/to/other/checkout`.
 
-What a faster core is worth in Elo can only be measured against the build before it (issue 19):
+What a faster core is worth in Elo can only be measured against the build before it:
 the other checkout's AI runs in its own Python process (its `wec` package imported from its
 folder, its Cython extensions built in place there), kept for the whole game so its turn plan
 and the turn's time share work as in-process. Each request carries the game's initial position

@@ -7,6 +7,8 @@ import sys
 import time
 from typing import Any, TextIO
 
+from tqdm import tqdm
+
 
 class LineProgress:
     """The subset of tqdm's interface the commands use, printed as occasional plain lines."""
@@ -67,6 +69,5 @@ def progress_bar(total: int, desc: str, unit: str, initial: int = 0,
                  leave: bool = True) -> Any:
     if not sys.stderr.isatty():
         return LineProgress(total, desc, unit, initial)
-    from tqdm import tqdm
     return tqdm(total=total, desc=desc, unit=unit, initial=initial, leave=leave,
                 file=sys.stderr, dynamic_ncols=True, mininterval=0.25)

@@ -1,8 +1,9 @@
-"""The tactics suite (issue 21, item 5): positions with a known solution, and `wec tactics`.
+"""The tactics suite: positions with a known solution, and `wec tactics`.
 
-Each position is a JSON file in tests/data/tactics/ ({"format": "wec-tactic", ...}) holding a
-position in the position format (API.md), the theme, a goal and a verified solving turn. A
-player solves it when the whole turn it plays reaches the goal:
+Each position is a JSON file ({"format": "wec-tactic", ...}) of the package data
+(wec/tools/data/tactics/, SUITE) holding a position in the position format (docs/FORMATS.md), the theme,
+a goal and a verified solving turn. A player solves it when the whole turn it plays reaches
+the goal:
 
 - "win": its turn ends with its win (R11.1: the enemy primary government piece destroyed,
   captured or converted during the turn);
@@ -21,11 +22,16 @@ from typing import Any, Callable, Iterator
 
 from wec import rules
 from wec.ai import weights
+from wec.ai.player import AI
+from wec.ai.search import LEVELS
 from wec.game.coredata import RESULT_NONE
 from wec.game.errors import WecError
 from wec.game.game import Game
+from wec.game.jsonfile import read_json_file
+from wec.tools.progress import progress_bar
 
-SUITE = Path(__file__).resolve().parents[2] / "tests" / "data" / "tactics"
+SUITE = Path(__file__).resolve().parent / "data" / "tactics"
+"""The suite, shipped with the package (tests/data/tactics/make_tactics.py builds it)."""
 THEMES = ("win-move", "win-fire", "win-projectile", "save-projectile", "save-stunner",
           "save-conversion", "material-fire", "transport", "pickup")
 """Themes in the order `wec tactics` reports them."""
@@ -52,7 +58,7 @@ class Tactic:
         return Game.from_position(self.position)
 
 
-# --- judging a turn (exhaustive, by the rules engine) ----------------------------------------------
+# --- judging a turn (exhaustive, by the rules engine) ---------------------------------------------
 
 def material(game: Game, color: str) -> int:
     """Piece and carried-article values of `color` less the enemy's (wec.ai.weights)."""
@@ -161,7 +167,6 @@ def judge(tactic: Tactic, turn: list[str]) -> bool:
 
 def load(path: Path) -> Tactic:
     """One tactic file, checked: a TacticsError names the file and the field."""
-    from wec.game.jsonfile import read_json_file
     where = path.name
     data = read_json_file(str(path), TacticsError, "tactic file")
     if not isinstance(data, dict) or data.get("format") != "wec-tactic" or \
@@ -196,7 +201,7 @@ def load(path: Path) -> Tactic:
 
 
 def suite(folder: Path | None = None) -> list[Tactic]:
-    """Every tactic of the folder (tests/data/tactics by default), by file name."""
+    """Every tactic of the folder (the shipped suite, SUITE, by default), by file name."""
     folder = Path(folder or SUITE)
     return [load(p) for p in sorted(folder.glob("*.json"))]
 
@@ -248,7 +253,6 @@ def run(player_for: Callable[[], Any], tactics: list[Tactic],
 def _play_level(args, tactics: list[Tactic], name: str, level: int | None,
                 counts: dict[str, list[int]], failed: list[str], bar) -> None:
     """One player (an AI level, or IS-MCTS) on every tactic; counts and failures as they come."""
-    from wec.ai import AI
 
     def player_for() -> AI:
         return AI(level=level or 1, seconds=args.seconds, algorithm=args.algorithm,
@@ -266,8 +270,6 @@ def _play_level(args, tactics: list[Tactic], name: str, level: int | None,
 def main(args) -> int:
     """`wec tactics`: solved/total at a fixed time per position, for each AI level (or the one
     asked for, or IS-MCTS), with each theme's count."""
-    from wec.ai import AI, LEVELS
-    from wec.tools.progress import progress_bar
     tactics = suite(args.folder)
     if args.theme:
         tactics = [t for t in tactics if t.theme == args.theme]

@@ -1,4 +1,5 @@
-"""Build the tactics suite (issue 21, item 5): `python tests/data/tactics/make_tactics.py`.
+"""Build the tactics suite: `python tests/data/tactics/make_tactics.py` writes it into the package
+(wec/tools/data/tactics, tactics.SUITE).
 
 Each theme places its pieces at random (a fixed seed per position), keeps a position only when
 the rules engine confirms the tactic by trying every turn (wec.tools.tactics), and writes it as
@@ -654,5 +655,5 @@ if __name__ == "__main__":
     parser.add_argument("themes", nargs="*", help="rebuild only these themes")
     args = parser.parse_args()
     if args.check:
-        sys.exit(1 if check(HERE) else 0)
-    print(f"{build(HERE, args.themes)} tactics written")
+        sys.exit(1 if check(tactics.SUITE) else 0)
+    print(f"{build(tactics.SUITE, args.themes)} tactics written")

@@ -1,7 +1,7 @@
-"""The edited position: a plain API.md position dict and the edits made to it.
+"""The edited position: a plain position dict (docs/FORMATS.md) and the edits made to it.
 
 The editor must show illegal positions too, so it never keeps a `wec.Game`: its model is the
-position dict itself (``../shared/API.md``), written here with every editable value explicit
+position dict itself (docs/FORMATS.md), written here with every editable value explicit
 (`normalize`). Every function returns a new dict and leaves its argument alone, so an edit is a
 pair (before, after) that `wec.gui.editor.document` puts on the undo stack.
 

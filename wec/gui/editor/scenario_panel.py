@@ -1,5 +1,5 @@
 """The scenario's settings: side to move, turn number, each side's government (R2.1) and the
-game options (RULES.md §13, `wec.Options`), all undoable edits of the document."""
+game options (docs/RULES.md R13, `wec.Options`), all undoable edits of the document."""
 from __future__ import annotations
 
 from typing import Any
@@ -7,7 +7,7 @@ from typing import Any
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel,
                                QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
 
-from wec.gui.play.options_dialog import OptionsWidget, label_of
+from wec.gui.widgets.options_form import OptionsWidget, label_of
 from wec import rules
 from wec.game.options import GOVERNMENTS
 
@@ -19,7 +19,8 @@ SKIPPED = ("government_black", "government_white")  # set in the panel with the 
 
 class OptionsDialog(QDialog):
     """Every option of the scenario, as the game's Play > Options shows them (grouped, labels in
-    words: wec.gui.play.options_dialog.OptionsWidget); `values()` is what differs from the standard."""
+    words: wec.gui.widgets.options_form.OptionsWidget); `values()` is what differs from the
+    standard."""
 
     def __init__(self, options: dict[str, Any], parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -3,7 +3,7 @@
 Edits come from the board (clicks and drags interpreted with the palette's tool), the property
 panel and the scenario panel; each is one undoable edit of the `EditorDocument`. The window keeps
 "Play from here" disabled while the position has problems, saves and loads scenario files (the
-API.md position format), and copies/pastes the position as JSON text.
+position format of docs/FORMATS.md), and copies/pastes the position as JSON text.
 """
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ FILE_FILTER = "WEC positions (*.json *.wecpos);;All files (*)"
 
 
 def read_position_file(path: str) -> Position:
-    """A position from a scenario file (API.md position format) or the final position of a save
+    """A position from a scenario file (docs/FORMATS.md) or the final position of a save
     file; PositionShapeError or WecError when it cannot be shown."""
     try:  # only a regular file, at most 64 MB, sanely nested (wec.game.jsonfile)
         data = read_json_file(path, PositionError, "JSON file")
@@ -52,7 +52,7 @@ def read_position_file(path: str) -> Position:
 
 
 def write_position_file(path: str, pos: Position) -> None:
-    """Write a scenario file atomically (as API.md asks of save files)."""
+    """Write a scenario file atomically (as docs/FORMATS.md asks of save files)."""
     tmp = f"{path}.tmp"
     with open(tmp, "w", encoding="utf-8") as f:
         json.dump(pos, f, indent=1, ensure_ascii=False)
@@ -74,6 +74,7 @@ class EditorWindow(QMainWindow):
         self.game_position = model.normalize(game_position) if game_position else None
         self.file_path: str | None = None
         self.play_windows: list[QWidget] = []
+        """Game windows that Play opened (the launcher's `on_play` keeps them here)."""
         self.last_message = ""
         self.doc = EditorDocument(position, self)
         self.canvas = BoardCanvas()
@@ -402,30 +403,15 @@ class EditorWindow(QMainWindow):
     # --- play ------------------------------------------------------------------------------------
 
     def play(self, mode: str = "hotseat") -> bool:
-        """Play from here: hand the position to `on_play`, or open the game window."""
+        """Play from here: hand the position to `on_play` (the launcher, wec/gui/launcher.py,
+        gives one that plays it in the game window); False when it could not be played."""
         if not self.doc.is_legal():
             self.say("The position has problems: fix them before playing from here.")
             return False
-        pos = self.doc.copy()
-        if self.on_play is not None:
-            self.on_play(pos, mode)
-            return True
-        return self._open_game_window(pos, mode)
-
-    def _open_game_window(self, pos: Position, mode: str) -> bool:
-        try:
-            from wec.gui.play.main_window import MainWindow
-        except ImportError:
-            self.show_error("Cannot play", "The game window (wec.gui) is not available.")
+        if self.on_play is None:
+            self.show_error("Cannot play", "The game window is not available here.")
             return False
-        window = MainWindow()
-        window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-        if not window.play_from_editor(pos, mode):
-            window.close()
-            return False
-        window.show()
-        self.play_windows.append(window)
-        return True
+        return self.on_play(self.doc.copy(), mode) is not False
 
     def closeEvent(self, event: QCloseEvent) -> None:
         super().closeEvent(event)

@@ -19,6 +19,8 @@ import time
 import zlib
 from typing import Any, BinaryIO
 
+import wec
+
 HEADER = struct.Struct("!I")
 
 
@@ -73,7 +75,6 @@ class _Mirror:
 
     def sync(self, initial: dict[str, Any] | None, actions: list[str]) -> Any:
         """The copy brought to `actions` from `initial` (None: the game it has)."""
-        import wec
         if initial is None:
             if self.game is None or self.initial is None:
                 raise LookupError("out of step")
@@ -112,7 +113,6 @@ def listed_index(game: Any, action: Any) -> int:
 
 def serve(requests: Any, replies: Any) -> None:
     """Think on request, report progress and the choice."""
-    import wec
     mirror = _Mirror()
     player: Any = None
     player_key: tuple | None = None
@@ -215,7 +215,6 @@ def main() -> None:
         pass
     pipe = _Pipe(sys.stdin.buffer, sys.stdout.buffer)
     sys.stdout = sys.stderr  # a stray print must not break the replies
-    import wec
     # loaded and warmed (the standard rule tables compiled, one quick decision made) before the
     # window is told the helper is ready: the computer's first turn does not pay for it
     warm = wec.Game.new()

@@ -5,7 +5,7 @@ highlights the play controller asks for, and turns mouse input into board signal
 square and level (`squareClicked`), and a drag of a piece from one square to another
 (`pieceDragged`).
 
-Painting is in two layers (issue 18, item 11): the position (squares, pieces, articles,
+Painting is in two layers: the position (squares, pieces, articles,
 reserves, last-seen markers, projectiles, the last turn's arrows) is rendered once per snapshot
 and size into a pixmap (`_layer`); a repaint draws that pixmap and the overlay of the moment on
 top (destinations, targets, the selection, a dragged or sliding piece). While the widget is being

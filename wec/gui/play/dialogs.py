@@ -1,16 +1,19 @@
-"""Small dialogs: game status text, colours, game over, errors."""
+"""Small dialogs: game status text, colours, game over, errors, Square Select."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (QColorDialog, QDialog, QDialogButtonBox, QGridLayout, QLabel,
-                               QMessageBox, QPushButton, QTextBrowser, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QColorDialog, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
+                               QGridLayout, QLabel, QMessageBox, QPushButton, QSpinBox,
+                               QTextBrowser, QVBoxLayout, QWidget)
 
 import wec
 
 from wec.gui.drawing import glyphs
-from wec.gui.play.options_dialog import label_of
+from wec.gui.play.interaction import LEVEL_NAMES
+from wec.gui.widgets.options_form import label_of
 
 
 def status_text(game: wec.Game, mode: str, human: str, ai_level: int, *,
@@ -129,3 +132,38 @@ def error_box(parent: QWidget | None, title: str, message: str) -> QMessageBox:
                       parent)
     box.setObjectName("error_box")
     return box
+
+
+class SquareSelectDialog(QDialog):
+    """File > Square Select by keyboard: name a square and level, then click it with either
+    button (`click(row, col, level, button)`, the board's own click)."""
+
+    def __init__(self, click: Callable[[int, int, str, Qt.MouseButton], None],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Square select")
+        self.setObjectName("square_select")
+        self.click = click
+        form = QFormLayout(self)
+        self.row = QSpinBox()
+        self.row.setRange(1, 10)
+        self.col = QSpinBox()
+        self.col.setRange(1, 10)
+        self.level = QComboBox()
+        for code, name in LEVEL_NAMES.items():
+            self.level.addItem(name, code)
+        form.addRow("Row", self.row)
+        form.addRow("Column", self.col)
+        form.addRow("Level", self.level)
+        buttons = QDialogButtonBox()
+        self.left = buttons.addButton("Select / Move (left)",
+                                      QDialogButtonBox.ButtonRole.AcceptRole)
+        self.right = buttons.addButton("Fire (right)", QDialogButtonBox.ButtonRole.ActionRole)
+        close = buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        self.left.clicked.connect(lambda: self._click(Qt.MouseButton.LeftButton))
+        self.right.clicked.connect(lambda: self._click(Qt.MouseButton.RightButton))
+        close.clicked.connect(self.reject)
+        form.addRow(buttons)
+
+    def _click(self, button: Qt.MouseButton) -> None:
+        self.click(self.row.value(), self.col.value(), str(self.level.currentData()), button)

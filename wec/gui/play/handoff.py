@@ -3,7 +3,7 @@ only this cover, so neither player sees what the other may know (R10.6, R12.3).
 
 Only an explicit "I am ready" takes it down: its button, or the named key (Enter). A stray click
 anywhere on it does nothing; the window disables every menu action, toolbar button and shortcut
-while it is up (MainWindow.begin_handoff).
+while it is up (wec/gui/play/seats.py, `Seats.begin_handoff`).
 """
 from __future__ import annotations
 

@@ -1,19 +1,22 @@
 """Help > Rules, Keyboard shortcuts, Legend, About: one window with a tab each.
 
 The rules are the player's guide (docs/RULES-GUIDE.md), shipped inside the package as
-wec/gui/play/help/rules-guide.md so an installed app reads it too (tests/gui/test_shell.py checks the
+wec/gui/play/help/rules-guide.md so an installed app reads it too (tests/gui/play/test_shell.py checks the
 copy equals the guide). The shortcuts are read from the window's own actions, so the list is
 never out of date. The legend is the board's (wec/gui/play/legend.py), as View > Legend shows it.
 """
 from __future__ import annotations
 
 from importlib import resources
+from importlib.metadata import version
 from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QTabWidget, QTableWidget,
                                QTableWidgetItem, QTextBrowser, QVBoxLayout, QWidget)
+
+from wec.gui.play.legend import LegendWidget
 
 RULES_FILE = "rules-guide.md"
 MOUSE = [
@@ -40,7 +43,6 @@ def shortcut_rows(actions: list[Any]) -> list[tuple[str, str]]:
 
 def about_html() -> str:
     try:
-        from importlib.metadata import version
         ver = version("wec")
     except Exception:  # run from a source tree without an installed distribution
         ver = "development"
@@ -105,5 +107,4 @@ class HelpWindow(QDialog):
 
 def legend_widget() -> QWidget:
     """The board's legend (wec/gui/play/legend.py), as View > Legend shows it."""
-    from wec.gui.play.legend import LegendWidget
     return LegendWidget()

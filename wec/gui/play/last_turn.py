@@ -1,4 +1,4 @@
-"""The last turn as arrows on the board (issue 18): its Move and each Fire, read from the turn
+"""The last turn as arrows on the board: its Move and each Fire, read from the turn
 string the seat may read (R12.2, R12.3), so an unseen enemy Move (`MV:?`) or Fire draws nothing."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Which side is drawn at the bottom of the board (issue 18): your own side, as in a chess GUI.
+"""Which side is drawn at the bottom of the board: your own side, as in a chess GUI.
 
 Row 1 is drawn at the bottom unless the board is flipped (wec/gui/play/board_widget.py), and White's
 pieces start on the low rows (R1.5: White's forward is towards row 10), so White at the bottom

@@ -32,7 +32,7 @@ def piece_html(piece: PieceInfo | None) -> str:
     rows = [("Piece", f"{html.escape(ptype.name)} ({piece.type}), {piece.color}"),
             ("Where", f"({piece.row},{piece.col}) {LEVEL_NAMES[piece.level]}")]
     if piece.hand:
-        mark = html.escape("<" if piece.hand == "left" else ">")  # not a tag (issue 18, 3)
+        mark = html.escape("<" if piece.hand == "left" else ">")  # not a tag
         rows.append(("Hand", f"{piece.hand} ({mark})"))
     inherent = ", ".join(f"{ARTICLE_NAMES.get(a, a)} ({a})" for a in ptype.abilities) or "none"
     rows.append(("Inherent", inherent))

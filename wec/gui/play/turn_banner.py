@@ -1,4 +1,4 @@
-"""The whose-turn banner above the board (issue 18): turn number, the side to move in large
+"""The whose-turn banner above the board: turn number, the side to move in large
 type, what is left of the turn (the Move, Fires 0/1/2) and who plays each side.
 
 It is built from what the seat may read only (wec/gui/play/seat.py): the turn, the side to move and
@@ -9,6 +9,7 @@ from pieces the seat cannot see.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -142,6 +143,5 @@ class TurnBanner(QFrame):
 
     def text(self) -> str:
         """Everything the banner says, as plain text (tests)."""
-        import re
         parts = [self.side_chip.text(), self.actions_label.text(), self.players_label.text()]
         return re.sub(r"<[^>]+>", "", " | ".join(parts)).replace("&nbsp;", " ")

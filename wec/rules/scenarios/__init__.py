@@ -1,4 +1,4 @@
-"""Predefined starting positions (API.md "Position format"), one JSON file per scenario.
+"""Predefined starting positions (docs/FORMATS.md "Positions"), one JSON file per scenario.
 
 ``load(name)`` gives the position dict for ``wec.Game.from_position``; ``path(name)`` the file.
 Every file is written exactly as ``Game.position()`` writes it (UTF-8, indent 1), so a file is
@@ -52,7 +52,7 @@ def path(name: str) -> pathlib.Path:
 
 
 def load(name: str) -> dict[str, Any]:
-    """The position dict of a scenario (API.md format); KeyError for an unknown name."""
+    """The position dict of a scenario (docs/FORMATS.md); KeyError for an unknown name."""
     text = resources.files(__name__).joinpath(_check(name)).read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     return data

@@ -1,0 +1,51 @@
+"""The Move counter (perft's last ply and the R6.5 test count Moves without listing them:
+movegen.count_paths on count_boards) agrees with the listed Moves and Dozes everywhere.
+
+Random games over every movement set, with hidden pieces on and off, and the stored positions:
+at each position before the Move of a turn, perft(1) (moves mode, bulk-counted) equals the
+number of listed Moves and Dozes (R4, R4.11, R10.7: the mover judges by what it sees).
+"""
+from __future__ import annotations
+
+import importlib.resources
+import json
+import pathlib
+import random
+
+import pytest
+
+import wec
+
+POSITIONS = [pathlib.Path(__file__).parents[1] / "data" / "positions",
+             pathlib.Path(str(importlib.resources.files("wec.tools") / "data" / "positions"))]
+"""The test positions, and the signature's (package data)."""
+
+
+def assert_count_equals_list(g: wec.Game) -> None:
+    if g.result is None and not g.moved:
+        assert wec.perft(g, 1) == len(g.legal_moves()), g.position()
+
+
+def play_checking_counts(g: wec.Game, rng: random.Random, n_actions: int) -> None:
+    """Random actions, the count checked before each one."""
+    for _ in range(n_actions):
+        assert_count_equals_list(g)
+        actions = g.legal_actions()
+        if not actions:
+            break
+        g.apply(rng.choice(actions))
+
+
+@pytest.mark.parametrize("movement", ["weapon_chess", "standard_chess", "mass_destruction"])
+@pytest.mark.parametrize("hidden", [True, False])
+def test_counted_moves_equal_listed_moves_in_random_games(movement, hidden):
+    rng = random.Random(f"{movement}-{hidden}")
+    for _ in range(3):
+        play_checking_counts(wec.Game.new(wec.Options(movement=movement, invisible_pieces=hidden)),
+                             rng, 150)
+
+
+@pytest.mark.parametrize("path", sorted(p for folder in POSITIONS for p in folder.glob("*.json")), ids=lambda p: p.stem)
+def test_counted_moves_equal_listed_moves_in_stored_positions(path):
+    play_checking_counts(wec.Game.from_position(json.loads(path.read_text())),
+                         random.Random(path.stem), 60)

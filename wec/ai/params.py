@@ -1,0 +1,123 @@
+"""The search's parameters: one frozen dataclass for the alpha-beta player and its fair view
+(SearchParams), one for the IS-MCTS player (IsmctsParams). An AI takes them as a keyword,
+`AI(params=SearchParams(...))`; the defaults are the measured ones (bench/README.md)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class IsmctsParams:
+    """The IS-MCTS player's parameters (`AI(algorithm="ismcts", params=SearchParams(ismcts=
+    IsmctsParams(...)))`). Against greedy at 1 s per turn, 200 games (bench/README.md):
+    root_turns 4, widening 1, exploration 0.2 scored 0.677 (95 % 0.61 .. 0.74, Elo +129);
+    with the expected replies (expected_replies) 0.765 on the same games (95 % 0.71 .. 0.82,
+    Elo +205; 42 games better, 24 worse); with the root's turns chosen for safety among eight
+    (reply_candidates) 0.815 (95 % 0.76 .. 0.87, Elo +258; 37 better, 27 worse than 0.765);
+    single actions at the root 0.475 of 150 games."""
+
+    exploration: float = 0.2
+    """UCB1 constant (rewards are in [0, 1]). Lower means the enemy's replies in the tree
+    converge sooner on its best one (a minimax-like judgement of each candidate turn). On
+    games 0-59 of the 200-game match against greedy: 0.3 scored 39.5/60; 0.2 scored 49/60 in
+    its A/B arm and 43/60 in the 200-game match. 0.7 with single actions at the root."""
+    rollout_turns: int = 1
+    """End Turns a rollout plays before the evaluation judges it: 1, the end of the turn in
+    progress (the tree searches the replies). Smoke matches against greedy at 0.5 s per turn on
+    the same openings: 5/6 with 1, 1.5/6 with 2 (the opponent's random turn in a rollout of 2
+    drowns the judgement in noise); 8/14 over two sets of openings with 1."""
+    scale: float = 300.0
+    """Evaluation units (a pawn = 100) per logistic unit of the reward."""
+    max_nodes: int = 1 << 20
+    """Tree nodes per decision (about 100 MB at most); past it the iterations go on as rollouts."""
+    widening: float = 1.0
+    """Progressive widening below the root (Coulom 2007; Chaslot et al. 2008): a node visited v
+    times keeps at most 1 + widening * sqrt(v) children, expanded captures and aimed Fires
+    first; 0 expands every legal action (~266 Moves at an enemy reply) before revisiting any."""
+    root_turns: int = 4
+    """Root-turns mode: the root's children are the best `root_turns` whole turns of the greedy
+    turn search (candidate_turns: every root action scored exactly, each of the best completed
+    to End Turn), so the iterations go to the enemy's replies to a few good
+    turns rather than to ~266 first actions (Justesen et al. 2018; Baier & Cowling 2018: the
+    turn as the unit of a multi-action game's tree). 0: single actions at the root."""
+    turn_share: float = 0.3
+    """Root-turns mode: the share of the decision's time the turn search gets."""
+    reply_nodes: int = 0
+    """Heavy rollouts: the observer's enemy plays its turn in a rollout action by action by a
+    greedy search (its own turn only) of at most this many nodes per action, the reply a good
+    opponent makes rather than a random one (0: the light policy for both sides). Off: against
+    greedy at 1 s, on games of the same match, 3000 nodes scored 17/30 where the default scored
+    20/30 on the same games (2-3 k iterations a midgame decision instead of ~7 k), and with a
+    flat tree (max_nodes 5: the enemy's whole turn the search's) 8/23 against 16/23 — the tree
+    over the enemy's replies is worth more than a sharper rollout (bench/README.md)."""
+    reply_depth: int = 1
+    """Heavy rollouts: that search's depth in actions, quiescence after it."""
+    greed: float = 0.5
+    """Light rollouts: how often the policy takes the best capture (by the victim's value) or
+    the best aimed Fire rather than a random Move or End Turn. In root-turns mode a rollout
+    mostly finishes the enemy's reply to a candidate turn. 1.0 (the enemy always greedy in
+    the rollouts) scored 38/55 against greedy at 1 s, as the default did on the same games."""
+    expected_replies: int = 45_000
+    """Root-turns mode: node cap of a greedy search of the enemy's reply to each candidate turn
+    (its own turn to End Turn at GREEDY's depth and quiescence: enemy_replies); the
+    reply's actions are expanded first below the turn (before captures; an article action or
+    a reinforcement too, which the tree otherwise leaves out below the root). A random reply
+    almost never finds a raid of two or three actions (a Fire that clears a Cleric's path,
+    its Move, its Conversion of the primary piece; a reinforcement that converts the primary
+    piece's neighbour, which then takes it), and in the match against greedy such raids ended most
+    of IS-MCTS's losses with the search sure it was winning. 0: none. About 10-60 ms a
+    candidate from midgame positions."""
+    reply_candidates: int = 8
+    """Root-turns mode with expected replies: the ranking's best `reply_candidates` turns get
+    an expected reply, and the `root_turns` of them whose replies score least for the enemy
+    (its greedy search's score after its reply: a two-turn judgement) become the root's
+    children (safest_turns); equal to root_turns, the ranking's best four. The ranking alone
+    knows nothing of the reply: in 34 of 64 games IS-MCTS lost to greedy, its four turns held
+    none that saved the primary piece at its last decision. 8 scored 50/60 against greedy at
+    1 s where 4 scored 44/60 in the match on the same games (12 better, 6 worse), and 163/200
+    (0.815) where 4 scored 153/200; on the 140 games not used to choose it, 0.807 against
+    0.779. About 40 ms a reply (0.3 s for eight; the replies not searched by the reply_share
+    deadline go after the searched ones)."""
+    reply_share: float = 0.2
+    """Root-turns mode: the share of the decision's time the expected replies may take (after
+    the candidate turns' ranking)."""
+    threat_visits: int = 0
+    """A node where the enemy is to Move finds, once visited this often, its threat Moves:
+    those after which a piece has a new Fire aimed at the observer's primary piece (a
+    Cleric's long Move, then its Fire); they are expanded right after the captures and
+    aimed Fires (wec._core.ismcts.threat_moves). 0: never. Off: 4 scored 43/60 against
+    greedy at 1 s, as the default did on the same games (the raids that end games mostly
+    start with a Fire that clears the way, which this does not see)."""
+
+
+@dataclass(frozen=True)
+class SearchParams:
+    """How an AI shares its time and builds the game it searches from what its side knows."""
+
+    move_share: float = 0.8
+    """Share of the turn's remaining time for the first decision of a turn: its search plans
+    the whole turn, and the later actions follow the plan while the game goes as foreseen."""
+    near_tries: int = 10
+    """Squares tried around a last sighting that cannot hold the hidden piece any more..."""
+    near_reach: int = 2
+    """... within this many king steps of it (the fair view puts the piece on the nearest one
+    where it fits and stays hidden)."""
+    arming_reach: int = 1
+    """An enemy reserve not seen armed is taken as armed (R8.4) while a hidden enemy piece this
+    side last saw stands within this many king steps of its activation square. Only a hidden
+    piece can arm it unseen: one in view that stands on the square arms it in plain sight (the
+    observation's `armed` says so). Counting the visible pieces too (reach 2) took 720
+    unarmed reserve-decisions as armed for 3 armed ones caught, in 30 games against an
+    omniscient AI; the hidden ones alone within 1 step, 39 for the same 3; over 200 games it
+    scored 0.380 against 0.343, 0.350 and 0.345 (noise, and never worse)."""
+    forget_flamed: bool = True
+    """Leave out of the fair view a hidden enemy piece whose last-seen square and level this
+    side's own Flame has swept since (searched_sightings, R7.1)."""
+    forget_swept: bool = True
+    """Leave out of the fair view a hidden enemy piece whose last-seen square and level a
+    projectile was created on or flew into since (searched_sightings, R7.7)."""
+    ismcts: IsmctsParams = IsmctsParams()
+    """The IS-MCTS player's parameters (with `AI(algorithm="ismcts")`)."""
+
+
+DEFAULT_PARAMS = SearchParams()

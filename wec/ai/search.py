@@ -1,0 +1,84 @@
+"""The alpha-beta search's settings: the levels, the depths iterative deepening visits, the
+algorithms an AI may use, what a search reports as it goes, and a fixed-depth search."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from wec._core.searcher import Searcher
+from wec.ai.weights import search_values
+
+
+@dataclass(frozen=True)
+class Level:
+    """How hard one AI level searches (a row of LEVELS)."""
+
+    depth: int
+    """Deepest iteration, in actions (End Turn costs none: 2 = a Move and the reply)."""
+    quiescence: int
+    """Actions of captures, fires and End Turns searched past the depth (0: none)."""
+    nodes: int
+    """Node cap per action (0: only the time limit)."""
+
+
+LEVELS = {
+    1: Level(depth=1, quiescence=0, nodes=0),
+    2: Level(depth=1, quiescence=2, nodes=0),
+    3: Level(depth=1, quiescence=4, nodes=0),
+    4: Level(depth=2, quiescence=4, nodes=0),
+    5: Level(depth=40, quiescence=10, nodes=0),
+}
+"""Levels differ by what each one searches to the end: 1 judges its Move as it lands; 2 and 3
+also see the captures, fires and End Turns that follow (2 and 4 actions); 4 searches the
+opponent's reply too (depth 2); 5 (the default) deepens for as long as the turn's `seconds`
+allow. Every level is bounded by the time too, and an `AI(nodes=...)` budget caps any of them.
+Each scores over +100 Elo against the one below at 1 s per turn (bench/README.md). Tried and
+dropped as further steps: node caps (a search stopped inside the depth-2 iteration was hardly
+stronger than one with a smaller cap), quiescence deeper than 4 at depth 2, a share of the time
+between levels 4 and 5, and random Moves below level 1 (level 1 is already near random)."""
+GREEDY = Level(depth=3, quiescence=6, nodes=45_000)
+"""The greedy baseline's search: its own turn to End Turn (a Move and its Fires), judged
+statically (GreedyPlayer) — the row it has used since the baseline's results were recorded."""
+LEVEL_DEPTH = {k: v.depth for k, v in LEVELS.items()}
+DEFAULT_LEVEL = max(LEVELS)
+ALGORITHMS = ("alphabeta", "ismcts")
+"""AI(algorithm=...): "alphabeta" (the default: the iterative-deepening alpha-beta search of
+the levels) or "ismcts" (Information-Set MCTS, wec.ai.ismcts; `level` does not apply to it)."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What the search reports after each completed depth."""
+
+    depth: int
+    """Depth in actions."""
+    nodes: int
+    """Nodes searched for this action so far."""
+    score: int
+    """Score for the side to move (a pawn = 100)."""
+    best: str
+    """The best action found, as text."""
+
+
+def iteration_depths(deepest: int) -> list[int]:
+    """The depths iterative deepening searches: 1, then even depths only. An odd depth ends
+    with the AI's own Move and its Fires, which the opponent answers only by capturing: the
+    AI's attacks look unanswerable there, so an odd iteration (even cut short) would prefer
+    over-optimistic plans to the even one before it."""
+    return [d for d in range(1, deepest + 1) if d == 1 or d % 2 == 0]
+
+
+def fixed_depth_search(game: Any, depth: int) -> tuple[int, int]:
+    """A whole search of `game` (a wec Game) to `depth` with the default level's quiescence and
+    no time or node limit: (nodes, index of the best action in its legal actions). It is
+    deterministic; the node-count signature (wec.tools.signature) sums it over fixed
+    positions."""
+    search = Searcher(game._engine, search_values(), tt_bits=18,
+                      qdepth=LEVELS[DEFAULT_LEVEL].quiescence)
+    search.reset()
+    used = index = 0
+    for d in range(1, depth + 1):
+        index, _, complete, used = search.iteration(d, index if d > 1 else -1, 0, 0.0)
+        if not complete:
+            raise RuntimeError("a fixed-depth search cannot be cut short")
+    return used, index

@@ -1,5 +1,0 @@
-import sys
-
-from wec.gui.play.app import main
-
-sys.exit(main())
