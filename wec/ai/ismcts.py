@@ -23,7 +23,7 @@ from wec.ai.search import GREEDY, Progress, iteration_depths
 from wec.ai.view import loadable, place_last_seen, with_reserve_guesses
 from wec.ai.weights import search_values
 from wec.game.action import Action
-from wec.game.coredata import PieceRecord
+from wec.game.coredata import ActionRecord, PieceRecord
 from wec.game.game import Game
 
 
@@ -122,8 +122,8 @@ def ranking_search(view: Game, values: dict) -> Searcher:
 
 def candidate_turns(view: Game, values: dict, count: int, deadline: float = 0.0,
                     stopped: Callable[[], bool] = lambda: False,
-                    ranking: Searcher | None = None) -> list[list[tuple]]:
-    """The best `count` whole turns of the side to move in `view`, as action tuples ending with
+                    ranking: Searcher | None = None) -> list[list[ActionRecord]]:
+    """The best `count` whole turns of the side to move in `view`, as ActionRecords ending with
     End Turn (or the game's end): every root action scored exactly by one greedy iteration (the
     action, then quiescence over the turn's captures, Fires and End Turn, judged statically:
     GREEDY's quiescence), and each of the best completed the same way, an action at a
@@ -140,7 +140,7 @@ def candidate_turns(view: Game, values: dict, count: int, deadline: float = 0.0,
     search.iteration(1, -1, TURN_SEARCH_NODES, deadline, exact=True)
     legal = engine.legal()
     side = engine.side
-    turns: list[list[tuple]] = []
+    turns: list[list[ActionRecord]] = []
     ends: set[int] = set()
     for index, _ in search.root_scores():
         if len(turns) == count or (turns and stopped()):
@@ -165,12 +165,12 @@ def candidate_turns(view: Game, values: dict, count: int, deadline: float = 0.0,
     return turns
 
 
-def enemy_replies(view: Game, turns: list[list[tuple]], values: dict, nodes: int,
+def enemy_replies(view: Game, turns: list[list[ActionRecord]], values: dict, nodes: int,
                   deadline: float = 0.0, stopped: Callable[[], bool] = lambda: False
-                  ) -> list[list[tuple]]:
+                  ) -> list[list[ActionRecord]]:
     """For each candidate turn, the enemy's reply as a greedy search of at most `nodes` nodes
     sees it (its own turn to End Turn at GREEDY's depth and quiescence, then the
-    search's plan for the rest of it), as action tuples; [] where the game ends with the turn,
+    search's plan for the rest of it), as ActionRecords; [] where the game ends with the turn,
     no action was searched, `deadline` (monotonic seconds, 0: none) has passed or `stopped()`
     says so."""
     return [reply for reply, _ in scored_replies(view, turns, values, nodes, deadline, stopped)]
@@ -180,14 +180,14 @@ REPLY_LOST = -1_000_000
 """scored_replies' score of a reply to a turn that wins the game (the enemy has lost)."""
 
 
-def scored_replies(view: Game, turns: list[list[tuple]], values: dict, nodes: int,
+def scored_replies(view: Game, turns: list[list[ActionRecord]], values: dict, nodes: int,
                    deadline: float = 0.0, stopped: Callable[[], bool] = lambda: False
-                   ) -> list[tuple[list[tuple], int | None]]:
+                   ) -> list[tuple[list[ActionRecord], int | None]]:
     """enemy_replies with each reply's score for the enemy (its search's last completed
     iteration, evaluation units): REPLY_LOST where the turn wins the game, None where nothing
     was searched (the deadline, `stopped()`, the game drawn or lost by the turn)."""
     side = view._engine.side
-    out: list[tuple[list[tuple], int | None]] = []
+    out: list[tuple[list[ActionRecord], int | None]] = []
     for turn in turns:
         sim = view._engine.copy()
         for raw in turn:
@@ -211,7 +211,7 @@ def scored_replies(view: Game, turns: list[list[tuple]], values: dict, nodes: in
             if not complete:
                 break
             score = value
-        reply: list[tuple] = []
+        reply: list[ActionRecord] = []
         for index in (search.plan(best, MAX_TURN_ACTIONS) if best >= 0 else []):
             raw = sim.legal()[index]
             reply.append(raw)
@@ -230,8 +230,9 @@ def scored_replies(view: Game, turns: list[list[tuple]], values: dict, nodes: in
     return out
 
 
-def safest_turns(turns: list[list[tuple]], scored: list[tuple[list[tuple], int | None]],
-                 count: int) -> tuple[list[list[tuple]], list[list[tuple]]]:
+def safest_turns(turns: list[list[ActionRecord]],
+                 scored: list[tuple[list[ActionRecord], int | None]], count: int
+                 ) -> tuple[list[list[ActionRecord]], list[list[ActionRecord]]]:
     """The `count` candidate turns whose expected replies score least for the enemy (a turn
     that wins first; a turn whose reply was not searched after every scored one, in the
     ranking's order), and those turns' replies: (turns, replies)."""
@@ -274,7 +275,7 @@ def choose(ai: Host, game: Game, seconds: float | None, nodes: int | None) -> Ac
             deadline = started + seconds
     if not limit and not deadline:
         limit = 20_000  # neither a time nor a budget: a fixed effort, never an endless search
-    turns: list[list[tuple]] = []
+    turns: list[list[ActionRecord]] = []
     if p.root_turns and not ai.stopping():
         ranked = view.clone()
         ranking = ranking_search(ranked, ai.values)
@@ -287,7 +288,7 @@ def choose(ai: Host, game: Game, seconds: float | None, nodes: int | None) -> Ac
                                     else 0.0, ai.stopping, ranking)
         finally:
             ai.attach(None)
-        replies: list[list[tuple]] = []
+        replies: list[list[ActionRecord]] = []
         if p.expected_replies and turns and not ai.stopping():
             scored = scored_replies(
                 view, turns, ai.values, p.expected_replies,
