@@ -3,6 +3,7 @@
 and no module too long to read."""
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -101,3 +102,16 @@ def test_no_module_is_over_800_lines():
             if lines > LONGEST:
                 too_long[str(source.relative_to(ROOT))] = lines
     assert too_long == {}
+
+
+def test_no_module_imports_a_private_name_of_another():
+    """`from wec.x import _name` couples a module to another's insides: a name another module
+    needs is public (and documented) where it is defined."""
+    taken = []
+    for source in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("wec"):
+                taken += [f"{source.relative_to(ROOT)}:{node.lineno} {alias.name}"
+                          for alias in node.names
+                          if alias.name.startswith("_") and not alias.name.startswith("__")]
+    assert taken == []

@@ -76,7 +76,7 @@ from wec import rules
 from wec._core import codec
 from wec.ai.player import AI
 from wec.game.action import Action
-from wec.game.actionlist import Snapshot, _brief, _core_brief, _text, pending
+from wec.game.actionlist import Snapshot, piece_brief, core_brief, brief_text, pending
 from wec.game.coredata import (ACT_DOZE, ACT_DROP, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE,
                        ACT_PICKUP, ACT_REINFORCE, ActionRecord, PieceRecord, piece_info)
 from wec.game.errors import IllegalActionError, WecError
@@ -264,7 +264,7 @@ def _twin_rank(me: tuple, twin: tuple) -> int:
     `_Numberer.slot` gives it, remembered per pair."""
     found = _TWIN_RANKS.get((me, twin))
     if found is None:
-        mine, other = _text(_brief(me)), _text(_brief(twin))
+        mine, other = brief_text(piece_brief(me)), brief_text(piece_brief(twin))
         found = int(other < mine)
         if len(_TWIN_RANKS) > 100_000:
             _TWIN_RANKS.clear()
@@ -275,7 +275,7 @@ def _twin_rank(me: tuple, twin: tuple) -> int:
 def _piece_text(raw: PieceRecord) -> str:
     """R12.2 Piece text of an Engine.piece record (the facade briefs, remembered per state of
     the piece)."""
-    return _text(_brief(_core_brief(raw)))
+    return brief_text(piece_brief(core_brief(raw)))
 
 
 def legal_ids(game: Game) -> dict[int, ActionRecord]:

@@ -34,14 +34,14 @@ class Snapshot:
             named = engine.named_briefs(len(raws))
             reinforce = engine.lists_reinforce(len(raws))
         else:
-            named = {pid: _core_brief(engine.piece(pid)) for pid in _named(raws)}
+            named = {pid: core_brief(engine.piece(pid)) for pid in _named(raws)}
             reinforce = any(r.kind == ACT_REINFORCE for r in raws)
         self._named = named  # core briefs; spelled out (`brief`) only for actions read
         self.reserves = engine.reserves() if reinforce else ()
 
     def brief(self, pid: int) -> tuple:
         """(type code, row, col, level, hand, articles) of a piece the actions name."""
-        return _brief(self._named[pid])
+        return piece_brief(self._named[pid])
 
     def fields(self, raw: ActionRecord) -> dict[str, Any]:
         """The Action fields of a listed action (an Engine.legal record)."""
@@ -62,7 +62,7 @@ class Snapshot:
             other = self.brief(target)
             return {"kind": "exchange", **me, "article": rules.ARTICLES[art - 1],
                     "swap": rules.ARTICLES[raw.art2 - 1] if raw.art2 else None,
-                    "target": other[1:4], "other": _text(other)}
+                    "target": other[1:4], "other": brief_text(other)}
         if kind == ACT_FIRE:
             fire = rules.FIRE_CODE[rules.ARTICLES[art - 1]]
             r, c = square_of(dest)
@@ -72,12 +72,12 @@ class Snapshot:
             if target >= 0:
                 other = self.brief(target)
                 return {"kind": "fire", **me, "dest": other[1:4], "article": fire,
-                        "target": other[1:4], "other": _text(other)}
+                        "target": other[1:4], "other": brief_text(other)}
             return {"kind": "fire", **me, "dest": (r, c, rules.LEVELS[raw.dlevel]), "article": fire}
         dr, dc = square_of(dest)
         if kind == ACT_MOVE:
             passenger = raw.passenger
-            carried = _text(self.brief(passenger)) if passenger >= 0 else None
+            carried = brief_text(self.brief(passenger)) if passenger >= 0 else None
             return {"kind": "move", **me, "dest": (dr, dc, rules.LEVELS[raw.dlevel]),
                     "passenger": passenger >= 0, "carried": carried}
         squares = []
@@ -97,7 +97,7 @@ def _named(raws: list[ActionRecord]) -> set[int]:
     return wanted
 
 
-def _core_brief(raw: PieceRecord) -> tuple:
+def core_brief(raw: PieceRecord) -> tuple:
     """Engine.piece's record cut to what named_briefs gives."""
     return (raw.type, raw.color, raw.hand, raw.sq, raw.level, tuple(k for k, _ in raw.articles))
 
@@ -105,7 +105,7 @@ def _core_brief(raw: PieceRecord) -> tuple:
 _BRIEFS: dict[tuple, tuple] = {}
 
 
-def _brief(core: tuple) -> tuple:
+def piece_brief(core: tuple) -> tuple:
     """(type code, row, col, level, hand, articles sorted) of a core brief, remembered."""
     found = _BRIEFS.get(core)
     if found is None:
@@ -121,7 +121,8 @@ def _brief(core: tuple) -> tuple:
     return found
 
 
-def _text(brief: tuple) -> str:
+def brief_text(brief: tuple) -> str:
+    """The R12.2 Piece text of a brief (`piece_brief`)."""
     code, row, col, level, hand, articles = brief
     return piece_text(code, row, col, level, articles, hand)
 
