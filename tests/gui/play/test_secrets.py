@@ -538,3 +538,15 @@ def test_restore_defaults_in_a_hotseat_game_hands_over_through_the_cover(make_wi
     assert w.handoff_pending and "Black" in w.handoff.label.text()
     ready(w, qtbot)
     shows_only(w, "black")
+
+
+def test_the_options_dialog_changes_the_sides_of_a_hotseat_game_as_the_menu_does(make_window,
+                                                                                   qtbot):
+    # R10.6: Play > Options, computer vs computer on White's turn: White's view stays
+    w = hotseat_on_whites_turn(make_window, qtbot)
+    dlg = w.preferences.options_dialog()
+    dlg.mode.setCurrentIndex(dlg.mode.findData("computer_vs_computer"))
+    dlg.accept()
+    assert w.prefs.mode == "computer_vs_computer"
+    assert w.actions_by_name["mode_computer_vs_computer"].isChecked()
+    shows_only(w, "white")

@@ -3,6 +3,8 @@
 In hotseat play with hidden pieces (or a competitive game) the next player comes to the screen
 only through the hand-off cover: it fills the whole window, every action is off, every view is
 emptied and every dialog (the last player's) closed, until the next player says they are ready.
+A change of sides during such a game is refused when it is competitive, and otherwise never
+shows the player at the screen more than their own side's view (`Seats.change_sides`).
 """
 from __future__ import annotations
 
