@@ -46,10 +46,11 @@ class Seats(QObject):
 
     def change_sides(self, mode: str, human: str) -> bool:
         """Who plays which side (Play > Sides, Play > Options, the defaults), changed during the
-        game in hand; False when refused. The player at the screen never sees more than their
-        own side's view (R10.6, R12.3): in a competitive game the sides are fixed until it ends;
-        otherwise, while pieces are hidden, computer against computer keeps the side that was
-        looking, and another side comes to the screen (or hotseat begins) through the cover."""
+        game in hand; False when nothing changed (refused, or the same sides). The player at
+        the screen never sees more than their own side's view (R10.6, R12.3): in a competitive
+        game the sides are fixed until it ends; otherwise, while pieces are hidden, computer
+        against computer keeps the side that was looking, and another side comes to the screen
+        (or hotseat begins) through the cover."""
         w = self.win
         if (mode, human) == (w.prefs.mode, w.prefs.human):
             return False
@@ -69,8 +70,9 @@ class Seats(QObject):
         secrets = has_secrets(w.game)
         w.watcher = looking if secrets and mode == "computer_vs_computer" else None
         following = looking_side(w.game, mode, human, w.watcher)
-        watching = f" (you watch {w.watcher.capitalize()}'s view)" if w.watcher else ""
-        w.say(f"Play: {mode.replace('_', ' ')}{watching}.")
+        detail = (f", you play {human.capitalize()}" if mode == "human_vs_computer" else
+                  f" (you watch {w.watcher.capitalize()}'s view)" if w.watcher else "")
+        w.say(f"Play: {mode.replace('_', ' ')}{detail}.")
         if secrets and (following != looking or mode == "hotseat"):
             self.begin_handoff()
         else:
