@@ -393,3 +393,160 @@ def test_changing_sides_against_the_computer_goes_through_the_cover(make_window,
     assert w.snapshot == BoardSnapshot.empty()
     ready(w, qtbot)
     assert w.seat.side == "white" and w.menuBar().isVisible() and not w.toolbar.isVisible()
+
+
+# --- changing who plays which side during a game -------------------------------------------------
+
+def shows_only(w, side: str) -> None:
+    """Every view is `side`'s own (R10.6, R12.3): its board, its move list, no hidden name."""
+    g = w.game
+    obs = g.observation(side)
+    assert not w.handoff_pending and w.seat.side == side
+    assert w.snapshot == BoardSnapshot.of(obs, viewer=side,
+                                          possible_locations=w.prefs.possible_locations)
+    hist = HistoryPanel()
+    hist.update_record("ref", obs.action_notes(0), 0, played=g.ply,
+                       first_turn=g.initial_position()["turn"], turn_strings=obs.history())
+    assert item_texts(w.history) == item_texts(hist)
+    assert_no_secret(texts(w), g, side)
+
+
+def hotseat_on_whites_turn(make_window, qtbot):
+    """Hotseat, standard options (hidden pieces on), White at the screen on its first turn with
+    Black's AAAs hidden from it."""
+    w = make_window(mode="hotseat")
+    w.computer.pause(True)
+    ready(w, qtbot)
+    assert w.play("MV:RP(9,1)->(8,2)") and w.play("END")
+    ready(w, qtbot)
+    assert [p.type for p in hidden_enemies(w.game, "white")] and w.game.to_move == "white"
+    shows_only(w, "white")
+    return w
+
+
+def test_computer_vs_computer_in_hotseat_keeps_the_board_to_the_side_at_the_screen(
+        make_window, qtbot, shot_dir):
+    # R10.6: Play > Sides > Computer vs computer on White's turn never draws Black's hidden
+    # AAAs: the board, the move list and every text stay White's own observation
+    w = hotseat_on_whites_turn(make_window, qtbot)
+    hidden = hidden_enemies(w.game, "white")
+    w.actions_by_name["mode_computer_vs_computer"].trigger()
+    assert w.prefs.mode == "computer_vs_computer"
+    shows_only(w, "white")
+    assert not any(w.snapshot.at(h.row, h.col, h.level) for h in hidden
+                   if not [p for p in w.game.observation("white").pieces()
+                           if (p.row, p.col, p.level) == (h.row, h.col, h.level)])
+    w.grab().save("/tmp/sides_cvc_white_view.png")
+    w.grab().save(str(shot_dir / "sides_cvc_white_view.png"))
+    # the computers play on (a turn of each side): White's view still, never the true game
+    w.computer.nodes = 60
+    w.computer.pause(False)
+    qtbot.waitUntil(lambda: w.game.turn >= 3 or w.game.result is not None, timeout=60000)
+    w.computer.pause(True)
+    qtbot.waitUntil(lambda: not w.worker.busy, timeout=30000)
+    if w.game.result is None:
+        shows_only(w, "white")
+
+
+def test_back_to_hotseat_the_cover_comes_before_the_side_to_moves_view(make_window, qtbot):
+    # R10.6: hotseat again after computer vs computer: the next player comes to the screen
+    # through the hand-off cover, even the side that was looking
+    w = hotseat_on_whites_turn(make_window, qtbot)
+    w.actions_by_name["mode_computer_vs_computer"].trigger()
+    w.actions_by_name["mode_hotseat"].trigger()
+    assert w.prefs.mode == "hotseat" and w.handoff_pending
+    assert "White to play" in w.handoff.label.text()
+    assert w.snapshot == BoardSnapshot.empty()
+    assert all("(start)" in row[0] for row in w.history.rows())  # no turn of anyone's
+    assert_no_secret(texts(w), w.game, "white")
+    assert_no_secret(texts(w), w.game, "black")
+    ready(w, qtbot)
+    shows_only(w, "white")
+
+
+@pytest.mark.parametrize("change", ["mode_computer_vs_computer", "mode_hotseat", "human_white"])
+def test_the_sides_cannot_change_in_a_competitive_game(make_window, qtbot, change, shot_dir):
+    # R12.3: in a competitive game against the computer the sides are fixed, as undo and the
+    # editor are refused: nothing changes, the move list stays Black's own
+    w = make_window(mode="human_vs_computer", human="black", options={"competitive": True})
+    w.computer.pause(True)
+    assert w.game.competitive and w.game.to_move == "black"
+    assert w.play("MV:RP(9,1)->(8,2)") and w.play("END")
+    assert w.game.to_move == "white"
+    shows_only(w, "black")
+    w.actions_by_name[change].trigger()
+    assert (w.prefs.mode, w.prefs.human) == ("human_vs_computer", "black")
+    assert w.actions_by_name["mode_human_vs_computer"].isChecked()
+    assert w.actions_by_name["human_black"].isChecked()
+    assert not w.actions_by_name[change].isChecked()
+    box = w.dialogs[-1]
+    assert box.objectName() == "sides_refused" and box.isVisible()
+    assert "competitive" in box.text()
+    assert "competitive" in w.last_message
+    shows_only(w, "black")
+    if change == "human_white":
+        w.grab().save("/tmp/sides_refused.png")
+        box.grab().save(str(shot_dir / "dialog_sides_refused.png"))
+    box.close()
+
+
+def test_the_options_dialog_cannot_change_the_sides_of_a_competitive_game(make_window, qtbot):
+    # R12.3: Play > Options is another way to the sides: refused the same
+    w = make_window(mode="human_vs_computer", human="black", options={"competitive": True})
+    w.computer.pause(True)
+    assert w.play("MV:RP(9,1)->(8,2)") and w.play("END")
+    dlg = w.preferences.options_dialog()
+    dlg.mode.setCurrentIndex(dlg.mode.findData("computer_vs_computer"))
+    dlg.human.setCurrentText("white")
+    dlg.accept()
+    assert (w.prefs.mode, w.prefs.human) == ("human_vs_computer", "black")
+    assert w.dialogs[-1].objectName() == "sides_refused"
+    shows_only(w, "black")
+    w.dialogs[-1].close()
+
+
+def test_i_play_white_against_the_computer_hands_over_through_the_cover(make_window, qtbot):
+    # R10.6: not competitive, hidden pieces on: I play White puts the cover up, then White's
+    # own view, never the computer's (Black's) hidden pieces
+    w = make_window(mode="human_vs_computer", human="black")
+    w.computer.pause(True)
+    assert w.play("MV:RP(9,1)->(8,2)") and w.play("END")
+    shows_only(w, "black")
+    w.actions_by_name["human_white"].trigger()
+    assert w.handoff_pending and w.snapshot == BoardSnapshot.empty()
+    assert "White" in w.handoff.label.text()
+    ready(w, qtbot)
+    assert hidden_enemies(w.game, "white")
+    shows_only(w, "white")
+    # and back through computer vs computer: the human's view stays, then the cover for Black
+    w.actions_by_name["mode_computer_vs_computer"].trigger()
+    shows_only(w, "white")
+    w.actions_by_name["human_black"].trigger()
+    shows_only(w, "white")  # still the computers' game: the same player looks on
+    w.actions_by_name["mode_human_vs_computer"].trigger()
+    assert w.handoff_pending and "Black" in w.handoff.label.text()
+    ready(w, qtbot)
+    shows_only(w, "black")
+
+
+def test_restore_defaults_in_a_hotseat_game_hands_over_through_the_cover(make_window, qtbot):
+    # R10.6: the defaults (against the computer, the human Black) on White's turn of a hotseat
+    # game: Black's view comes only through the cover
+    w = hotseat_on_whites_turn(make_window, qtbot)
+    w.actions_by_name["restore_defaults"].trigger()
+    assert (w.prefs.mode, w.prefs.human) == ("human_vs_computer", "black")
+    assert w.handoff_pending and "Black" in w.handoff.label.text()
+    ready(w, qtbot)
+    shows_only(w, "black")
+
+
+def test_the_options_dialog_changes_the_sides_of_a_hotseat_game_as_the_menu_does(make_window,
+                                                                                   qtbot):
+    # R10.6: Play > Options, computer vs computer on White's turn: White's view stays
+    w = hotseat_on_whites_turn(make_window, qtbot)
+    dlg = w.preferences.options_dialog()
+    dlg.mode.setCurrentIndex(dlg.mode.findData("computer_vs_computer"))
+    dlg.accept()
+    assert w.prefs.mode == "computer_vs_computer"
+    assert w.actions_by_name["mode_computer_vs_computer"].isChecked()
+    shows_only(w, "white")

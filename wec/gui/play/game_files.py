@@ -81,6 +81,7 @@ class GameFiles(QObject):
                              on_error=lambda message: w.say(f"Autosave is off: {message}"))
         self.seats.lift_cover()
         w.seat = Seat(game, None, covered=False)  # the new game's seat is decided afresh
+        w.watcher = None
         w.analysis.clear()
         self.offers.judge_stamp = ()
         w.selected_piece = None

@@ -49,6 +49,9 @@ class PlayWindow(Protocol):
     """The first action of the move list to read again."""
     first_turn: int
     handoff_pending: bool
+    watcher: str | None
+    """Computer against computer, the sides changed during a game with hidden pieces: the side
+    whose view the board keeps (wec/gui/play/seat.py); None otherwise."""
     # the human's selection
     picker: Picker
     left_mode: str
@@ -99,6 +102,9 @@ class PlayWindow(Protocol):
 
     def show_dialog(self, dialog: QWidget) -> None:
         """Show a dialog without blocking, keeping a reference."""
+
+    def inform(self, name: str, title: str, text: str) -> None:
+        """A message box named `name` (tests find it), without blocking."""
 
     def refresh(self) -> None:
         """Re-read the game, as the seat may see it, into every view."""

@@ -79,6 +79,7 @@ class MainWindow(QMainWindow):
         self.record_changed_from = 0
         self.first_turn = 1
         self.handoff_pending = False
+        self.watcher: str | None = None
         self.left_mode = "move"
         self.picker = Picker()
         self.focus_square: tuple[int, int] | None = None
@@ -96,7 +97,7 @@ class MainWindow(QMainWindow):
         self.offers = Offers(self, self.seats, self.computer)
         self.navigation = Navigation(self)
         self.files = GameFiles(self, self.seats, self.computer, self.offers, autosave=autosave)
-        self.preferences = PreferencesMenu(self, self.views, self.files)
+        self.preferences = PreferencesMenu(self, self.views, self.files, self.seats)
         self.choose: Callable[[str, list[str]], int | None] = self.human.choose_by_menu
         """Asks the player to pick one of several labels (tests replace it)."""
         self.confirm: Callable[[str, str], bool] = self.human.confirm_by_box
@@ -299,8 +300,8 @@ class MainWindow(QMainWindow):
         self.show_dialog(dlg)
         return dlg
 
-    def _inform(self, name: str, text: str) -> None:
-        box = QMessageBox(QMessageBox.Icon.Information, "Board Editor", text,
+    def inform(self, name: str, title: str, text: str) -> None:
+        box = QMessageBox(QMessageBox.Icon.Information, title, text,
                           QMessageBox.StandardButton.Ok, self)
         box.setObjectName(name)
         self.show_dialog(box)
@@ -315,10 +316,11 @@ class MainWindow(QMainWindow):
                                "game (R12.3) it would show what a side may not know. Finish the "
                                "game, or start a non-competitive one, to edit a position.")
             self.say("The board editor is off in a competitive game.")
-            self._inform("editor_refused", self.last_error)
+            self.inform("editor_refused", "Board Editor", self.last_error)
             return None
         if self.open_editor is None:
-            self._inform("no_editor", "The board editor is not available in this build.")
+            self.inform("no_editor", "Board Editor",
+                        "The board editor is not available in this build.")
             return None
         seat = self.views.decide_seat()
         self.editor_window = self.open_editor(self, seat.editor_position(),

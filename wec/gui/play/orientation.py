@@ -11,10 +11,12 @@ def bottom_side(mode: str, human: str, looking: str | None, to_move: str, *,
                 turn_board: bool) -> str:
     """The side at the bottom before View > Flip board: against the computer the human's side;
     in hotseat with a hand-off (hidden pieces or competitive: `looking` is the side at the
-    screen) and `turn_board`, that side; otherwise `human` (hotseat without a hand-off: both
-    players look at one board, it stays put; computer against computer: the side the user
-    chose to follow). `to_move` is kept for callers that show the mover."""
-    if mode == "hotseat" and turn_board and looking:
+    screen) and `turn_board`, that side; computer against computer on a player's view (the
+    sides changed during a game with hidden pieces), that player's side; otherwise `human`
+    (hotseat without a hand-off: both players look at one board, it stays put; computer against
+    computer: the side the user chose to follow). `to_move` is kept for callers that show the
+    mover."""
+    if looking and (mode == "hotseat" and turn_board or mode == "computer_vs_computer"):
         return looking
     return human
 

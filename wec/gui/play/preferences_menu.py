@@ -6,6 +6,7 @@ competitive mode can be switched on during a game (R12.3).
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from PySide6.QtCore import QObject
@@ -16,18 +17,21 @@ from wec.gui.play.dialogs import ColoursDialog
 from wec.gui.play.game_files import GameFiles
 from wec.gui.play.host import PlayWindow
 from wec.gui.play.options_dialog import OptionsDialog
-from wec.gui.play.settings import MODES, Preferences
+from wec.gui.play.seats import Seats
+from wec.gui.play.settings import Preferences
 from wec.gui.play.views import Views
 
 
 class PreferencesMenu(QObject):
     """Play > Options, levels, governments and preferences; View > Colours."""
 
-    def __init__(self, window: PlayWindow, views: Views, files: GameFiles) -> None:
+    def __init__(self, window: PlayWindow, views: Views, files: GameFiles,
+                 seats: Seats) -> None:
         super().__init__()
         self.win = window
         self.views = views
         self.files = files
+        self.seats = seats
 
     def set_level(self, n: int) -> None:
         self.win.prefs.ai_level = n
@@ -59,16 +63,17 @@ class PreferencesMenu(QObject):
 
     def restore_defaults(self) -> None:
         w = self.win
-        w.prefs = Preferences()
+        defaults = Preferences()
+        # the sides change as any change of sides during a game does (refused or covered)
+        w.prefs = dataclasses.replace(defaults, mode=w.prefs.mode, human=w.prefs.human)
         if w.persist:
             settings_mod.clear_preferences()
         self.views.apply_prefs()
-        for name, act in w.actions_by_name.items():
-            if name in (f"mode_{w.prefs.mode}", f"human_{w.prefs.human}",
-                        f"level_{w.prefs.ai_level}", "left_move"):
-                act.setChecked(True)
+        w.check_menus()
+        w.actions_by_name["left_move"].setChecked(True)
         w.say("Original defaults restored; they apply from the next New game.")
         w.refresh()
+        self.seats.change_sides(defaults.mode, defaults.human)
 
     def options_dialog(self) -> OptionsDialog:
         """Play > Options: every game option, the sides and the computer."""
@@ -81,19 +86,20 @@ class PreferencesMenu(QObject):
         w = self.win
         old = w.prefs.game_options()
         new = dlg.result_preferences()
-        for m in MODES:
-            w.actions_by_name[f"mode_{m}"].setChecked(m == new.mode)
-        w.prefs = new
-        w.actions_by_name[f"human_{new.human}"].setChecked(True)
-        w.actions_by_name[f"level_{new.ai_level}"].setChecked(True)
         if new.game_options() != old or w.game.ply == 0:
             if w.game.ply == 0 or w.confirm(
                     "New options", "The new rules apply to a new game. Start one now?"):
+                w.prefs = new
+                w.check_menus()
                 self.files.new_game_now()
                 w.say("New game with the chosen options.")
                 return
+        # the game in hand goes on: its sides change as any change of sides does
+        w.prefs = dataclasses.replace(new, mode=w.prefs.mode, human=w.prefs.human)
+        w.check_menus()
         w.refresh()
-        w.schedule_ai()
+        if not self.seats.change_sides(new.mode, new.human):
+            w.schedule_ai()
 
     def colours_dialog(self) -> ColoursDialog:
         """View > Colours: the board's palette."""

@@ -7,8 +7,10 @@ through the `Seat` the window decides after each change, never the game itself:
 - the hotseat hand-off cover is up: nobody is looking, every view is empty;
 - hotseat with hidden pieces (or a competitive game): the side to move, once it is ready;
 - against the computer: the human's side, all the time;
-- computer against computer, hotseat without hidden pieces, and a finished game: the whole game
-  (`side` None: there is nothing left to hide).
+- computer against computer after a player looked at the game (the sides changed during a game
+  with hidden pieces): that player's side still (`watcher`);
+- computer against computer from the start, hotseat without hidden pieces, and a finished game:
+  the whole game (`side` None: there is nothing left to hide).
 """
 from __future__ import annotations
 
@@ -20,15 +22,24 @@ import wec
 from wec.gui.play.snapshot import BoardSnapshot
 
 
-def looking_side(game: wec.Game, mode: str, human: str) -> str | None:
-    """The side at the screen when no cover is up; None when the whole game may be shown."""
-    if game.result is not None or mode == "computer_vs_computer":
+def has_secrets(game: wec.Game) -> bool:
+    """A side may not see all of the game: hidden pieces (R10) or a competitive game's histories
+    (R12.3), while the game is on."""
+    return game.result is None and bool(game.options.invisible_pieces or game.competitive)
+
+
+def looking_side(game: wec.Game, mode: str, human: str,
+                 watcher: str | None = None) -> str | None:
+    """The side at the screen when no cover is up; None when the whole game may be shown.
+    `watcher`: the side whose player still looks on at computer against computer (the sides
+    changed while that player was at the screen)."""
+    if game.result is not None:
         return None
+    if mode == "computer_vs_computer":
+        return watcher if has_secrets(game) else None
     if mode == "human_vs_computer":
         return human
-    if game.options.invisible_pieces or game.competitive:
-        return game.to_move
-    return None
+    return game.to_move if has_secrets(game) else None
 
 
 def side_view(game: wec.Game, color: str) -> tuple[dict[str, Any], list[Any], str]:
@@ -52,8 +63,9 @@ class Seat:
     """The hand-off cover is up: nobody may see anything."""
 
     @classmethod
-    def decide(cls, game: wec.Game, mode: str, human: str, *, covered: bool) -> "Seat":
-        return cls(game, looking_side(game, mode, human), covered)
+    def decide(cls, game: wec.Game, mode: str, human: str, *, covered: bool,
+               watcher: str | None = None) -> "Seat":
+        return cls(game, looking_side(game, mode, human, watcher), covered)
 
     def source(self) -> Any:
         """What the views read: the side's observation, or the game when nothing is hidden."""

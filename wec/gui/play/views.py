@@ -37,7 +37,8 @@ class Views(QObject):
     def decide_seat(self) -> Seat:
         """Who is looking now (the one place that decides it; wec/gui/play/seat.py)."""
         w = self.win
-        w.seat = Seat.decide(w.game, w.prefs.mode, w.prefs.human, covered=w.handoff_pending)
+        w.seat = Seat.decide(w.game, w.prefs.mode, w.prefs.human, covered=w.handoff_pending,
+                             watcher=w.watcher)
         return w.seat
 
     def board_flipped(self) -> bool:
