@@ -12,7 +12,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
-from wec.gui.drawing import glyphs
+from wec.gui.drawing import board_geometry, glyphs
 
 from wec.gui.editor import model
 from wec.gui.editor.layout import Item, square_items
@@ -68,20 +68,13 @@ class BoardCanvas(QWidget):
         self.flipped = flipped
         self.update()
 
-    # --- geometry (as wec.gui.play.board_widget: row 10 at the top unless flipped) -----------------------
+    # --- geometry (the play board's: wec.gui.drawing.board_geometry) -------------------------------
 
     def board_rect(self) -> QRectF:
-        side = min(self.width(), self.height())
-        s = side / 10.45
-        margin = s * 0.45
-        return QRectF((self.width() - side) / 2 + margin, (self.height() - side) / 2, s * 10, s * 10)
+        return board_geometry.board_rect(self.width(), self.height())
 
     def square_rect(self, row: int, col: int) -> QRectF:
-        b = self.board_rect()
-        s = b.width() / 10
-        x = (10 - col) if self.flipped else (col - 1)
-        y = (row - 1) if self.flipped else (10 - row)
-        return QRectF(b.left() + x * s, b.top() + y * s, s, s)
+        return board_geometry.square_rect(self.board_rect(), row, col, self.flipped)
 
     def level_rect(self, row: int, col: int, level: str) -> QRectF:
         """The band of a level inside a square."""
@@ -94,18 +87,7 @@ class BoardCanvas(QWidget):
 
     def square_at(self, pos: QPointF) -> tuple[int, int, str] | None:
         """(row, col, level band) under a point, or None off the board."""
-        b = self.board_rect()
-        if not b.contains(pos):
-            return None
-        s = b.width() / 10
-        x = min(9, int((pos.x() - b.left()) / s))
-        y = min(9, int((pos.y() - b.top()) / s))
-        col = 10 - x if self.flipped else x + 1
-        row = y + 1 if self.flipped else 10 - y
-        lay = glyphs.square_layout(self.square_rect(row, col))
-        level = next((lvl for lvl, band in lay.items() if band.top() <= pos.y() < band.bottom()),
-                     "S")
-        return row, col, level
+        return board_geometry.square_at(self.board_rect(), pos, self.flipped)
 
     def item_at(self, pos: QPointF) -> Item | None:
         """The topmost thing drawn under a point."""
