@@ -185,18 +185,21 @@ def test_a_palette_entry_dropped_off_the_board_changes_nothing(editor, stamp,
     assert w.doc.position == before
 
 
-def _drag_on_board(canvas, a: QPointF, b: QPointF) -> object:
-    """Press at a, move to b, release there; the drop target shown just before the release."""
+def _drag_on_board(canvas, a: QPointF, b: QPointF, shot=None) -> object:
+    """Press at a, move to b, release there; the drop target shown just before the release
+    (the window grabbed into `shot` then)."""
     QTest.mousePress(canvas, Qt.MouseButton.LeftButton, pos=a.toPoint())
     QTest.mouseMove(canvas, ((a + b) / 2).toPoint())
     QTest.mouseMove(canvas, b.toPoint())
     shown = canvas.drop_target()
+    if shot is not None:
+        canvas.window().grab().save(str(shot))
     QTest.mouseRelease(canvas, Qt.MouseButton.LeftButton, pos=b.toPoint())
     return shown
 
 
 @pytest.mark.parametrize("flip", [False, True])
-def test_pieces_dragged_between_squares_and_levels(editor, stamp, flip) -> None:
+def test_pieces_dragged_between_squares_and_levels(editor, stamp, flip, shot_dir) -> None:
     w = editor()
     _kings(w, stamp)
     if flip:
@@ -205,7 +208,8 @@ def test_pieces_dragged_between_squares_and_levels(editor, stamp, flip) -> None:
     stamp(w, "DS", "white", 2, 2)
     stamp(w, "JE", "white", 3, 3, level="A")
     w.palette_widget.choose("pointer")
-    shown = _drag_on_board(canvas, canvas.point_of(2, 2, "G"), canvas.point_of(6, 8, "G"))
+    shown = _drag_on_board(canvas, canvas.point_of(2, 2, "G"), canvas.point_of(6, 8, "G"),
+                           None if flip else shot_dir / "editor-drag.png")
     assert shown == ("piece", (6, 8, "G"))
     assert ("DS", "white", (6, 8), "G") in _pieces(w)
     # dropped on the Air band of the same square: the level comes from the band, and a Jet in
