@@ -132,6 +132,9 @@ def test_pieces_dragged_from_the_palette_land_on_the_band_they_are_dropped_on(
     tank = next(p for p in w.position["pieces"] if p["type"] == "TA")
     assert tank["hand"] == "right"  # R2.4 by column, as a click places it
     assert pal.tool().kind == "pointer"  # the drag does not change the chosen tool
+    QTest.mouseClick(pal.buttons[("piece", "DS")], Qt.MouseButton.LeftButton)
+    assert (pal.tool().kind, pal.tool().code) == ("piece", "DS")  # a click still chooses
+    pal.choose("pointer")
     assert w.properties.square == (8, 3) and w.properties.item is not None
     drag_from_palette(w, "piece", "JE", canvas.point_of(7, 7, "A"))
     drag_from_palette(w, "piece", "SU", canvas.point_of(6, 2, "S"))
