@@ -112,13 +112,16 @@ def run_editor(position_file: str | None = None, screenshot_file: str | None = N
     # the editor needs PySide6 (see `application`)
     from wec.gui.editor.model import PositionShapeError
     from wec.gui.editor.window import read_position_file
-    from wec.gui.launcher import editor_window
+    from wec.gui.launcher import editor_window, preferred_bottom
+    from wec.gui.play.settings import Preferences
     try:
         position = read_position_file(position_file) if position_file else None
     except (PositionShapeError, WecError) as e:
         print(f"wec: {e}", file=sys.stderr)
         return 2
-    window = editor_window(position)
+    # a screenshot never reads the user's preferences: the default side at the bottom
+    window = editor_window(position, bottom=preferred_bottom(Preferences()) if screenshot_file
+                           else None)
     if screenshot_file:
         window.resize(*size)
         try:

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from wec.game.action import PieceInfo
 
-from wec.gui.drawing import glyphs
+from wec.gui.drawing import board_geometry, glyphs
 from wec.gui.play import tooltips
 from wec.gui.play.snapshot import BoardSnapshot
 
@@ -179,41 +179,18 @@ class BoardWidget(QWidget):
     def board_rect(self) -> QRectF:
         """The 10x10 squares (the coordinates sit in a margin left of and below it). Square
         squares, unless `stretch` (big board) lets them grow wider, up to 1.6 times as wide as
-        tall, to fill the space."""
-        side = min(self.width(), self.height())
-        sh = side / 10.45
-        sw = sh
-        if self.stretch:
-            sw = min(sh * 1.6, (self.width() - sh * 0.45) / 10)
-        margin = sh * 0.45
-        left = (self.width() - sw * 10 - margin) / 2 + margin
-        top = (self.height() - sh * 10.45) / 2
-        return QRectF(left, top, sw * 10, sh * 10)
+        tall, to fill the space (wec.gui.drawing.board_geometry, shared with the editor)."""
+        return board_geometry.board_rect(self.width(), self.height(), stretch=self.stretch)
 
     def square_size(self) -> float:
         return self.board_rect().height() / 10
 
     def square_rect(self, row: int, col: int) -> QRectF:
-        b = self.board_rect()
-        sw, sh = b.width() / 10, b.height() / 10
-        x = (10 - col) if self.flipped else (col - 1)
-        y = (row - 1) if self.flipped else (10 - row)
-        return QRectF(b.left() + x * sw, b.top() + y * sh, sw, sh)
+        return board_geometry.square_rect(self.board_rect(), row, col, self.flipped)
 
     def square_at(self, pos: QPointF) -> Square3 | None:
         """(row, col, level) under a point, or None off the board."""
-        b = self.board_rect()
-        if not b.contains(pos):
-            return None
-        sw, sh = b.width() / 10, b.height() / 10
-        x = min(9, int((pos.x() - b.left()) / sw))
-        y = min(9, int((pos.y() - b.top()) / sh))
-        col = 10 - x if self.flipped else x + 1
-        row = y + 1 if self.flipped else 10 - y
-        frac = (pos.y() - b.top()) / sh - y
-        level = "A" if frac < glyphs.BAND_SHARE["A"] else (
-            "G" if frac < glyphs.BAND_SHARE["A"] + glyphs.BAND_SHARE["G"] else "S")
-        return row, col, level
+        return board_geometry.square_at(self.board_rect(), pos, self.flipped)
 
     def square_center(self, row: int, col: int, level: str = "G") -> QPointF:
         return glyphs.square_layout(self.square_rect(row, col))[level].center()
