@@ -177,6 +177,8 @@ class HumanPlayer(QObject):
             # only what the board and its history show
             mine = w.seat.side is None or mover == w.seat.side
             w.say(describe(done) if mine else f"{mover.capitalize()} is playing its turn.")
+        elif w.game.result is None:  # a new turn: the message says whose it is
+            w.say(self.whose_turn())
         w.refresh()  # a new side at the screen puts up the hand-off cover (refresh)
         if animate and w.prefs.animate and done.kind in ("move", "doze") and done.origin \
                 and done.dest and not w.handoff_pending:
@@ -189,6 +191,19 @@ class HumanPlayer(QObject):
             w.game_over()
             return
         w.schedule_ai()
+
+    def whose_turn(self) -> str:
+        """Whose turn it is, in words ("Turn 5: your turn (Black)."); public in every mode."""
+        w = self.win
+        g = w.game
+        side = g.to_move.capitalize()
+        if w.prefs.mode == "human_vs_computer":
+            if g.to_move == w.prefs.human:
+                return f"Turn {g.turn}: your turn ({side})."
+            return f"Turn {g.turn}: {side} (the computer) is to play."
+        if w.prefs.mode == "computer_vs_computer":
+            return f"Turn {g.turn}: {side} (computer) to move."
+        return f"Turn {g.turn}: {side} to move."
 
     def choose_by_menu(self, title: str, labels: list[str]) -> int | None:
         """Ask the player to pick one of `labels` in a menu at the mouse."""

@@ -35,6 +35,7 @@ from wec.gui.play.analysis import AnalysisLine
 from wec.gui.play.board_widget import BoardWidget
 from wec.gui.play.computer import ComputerPlayer
 from wec.gui.play.dialogs import SquareSelectDialog, TextDialog, error_box, status_text
+from wec.gui.play.elided_label import ElidedLabel
 from wec.gui.play.game_files import GameFiles
 from wec.gui.play.handoff import HandOff
 from wec.gui.play.help_window import HelpWindow
@@ -196,7 +197,8 @@ class MainWindow(QMainWindow):
         self.thinking_bar = QProgressBar()
         self.thinking_bar.setRange(0, 0)
         self.thinking_bar.setMaximumWidth(80)
-        self.thinking_label = QLabel("Thinking…")
+        self.thinking_label = ElidedLabel("Thinking…")
+        self.thinking_label.setObjectName("thinking_label")
         self.stop_button = QPushButton("Stop")
         self.stop_button.setObjectName("stop_ai")
         self.stop_button.setToolTip("Play the best action found so far")

@@ -133,7 +133,7 @@ class Views(QObject):
         g = w.game
         facts = turn_facts(source, w.seat.side, mode=w.prefs.mode, human=w.prefs.human,
                            level=w.prefs.ai_level,
-                           result_text=game_over_text(g) if g.result else None)
+                           result_text=game_over_text(g, short=True) if g.result else None)
         if g.result is None and g.redo_actions() and w.is_computer(g.to_move):
             facts.waiting = " — rewound: redo, or Play > Computer: play now"
         w.banner.show_facts(facts)
@@ -201,7 +201,7 @@ class Views(QObject):
             w.status_label.setText("")
             return
         if g.result:
-            text = f"Game over: {game_over_text(g)}"
+            text = f"Game over: {game_over_text(g, short=True)}"
         else:
             who = "computer" if w.is_computer(g.to_move) else "you" if \
                 w.prefs.mode == "human_vs_computer" else g.to_move
