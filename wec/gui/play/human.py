@@ -61,7 +61,11 @@ class HumanPlayer(QObject):
                 and fires_used(w.source, w.game.to_move) >= MAX_FIRES:
             button = Qt.MouseButton.LeftButton  # two Fires made: the right button acts as the left
         right = button == Qt.MouseButton.RightButton
-        if token is not None and self._token_acts(token):
+        use = self._token_use(token) if token is not None else "square"
+        if use == "clear":
+            w.picker.cancel()
+            out = Outcome(message="Selection cleared.")
+        elif use == "act":
             out = w.picker.click_piece(token, "right" if right else "left", w.left_mode)
         elif right:
             out = w.picker.right_click(row, col, level)
@@ -69,21 +73,22 @@ class HumanPlayer(QObject):
             out = w.picker.left_click(row, col, level, w.left_mode)
         self._handle(out)
 
-    def _token_acts(self, token: Any) -> bool:
-        """A click on a token of the side to move acts with that very piece (no chooser),
-        except on the piece already selected (the click clears the selection) and on a
-        square the selection goes to (the token is then a target, not an actor)."""
+    def _token_use(self, token: Any) -> str:
+        """What a click on a piece's token does: "act" with that very piece (no chooser),
+        "clear" the selection (the selected piece clicked again), or act on the "square" (an
+        enemy's token, or a square the selection goes to: the token is then a target)."""
         pk = self.win.picker
         if token.color != self.win.game.to_move:
-            return False
+            return "square"
+        if (token.row, token.col, token.level) in pk.destinations() | pk.targets():
+            return "square"
         if pk.stage and pk.candidates:
             a = pk.candidates[0]
             if (a.origin, a.piece, a.hand, tuple(a.articles or ())) == (
                     (token.row, token.col, token.level), token.type, token.hand,
                     tuple(token.articles)):
-                return False
-        sq = (token.row, token.col)
-        return not any(d[:2] == sq for d in pk.destinations() | pk.targets())
+                return "clear"
+        return "act"
 
     def _why_not(self) -> None:
         """Say why a click on the board does nothing now."""

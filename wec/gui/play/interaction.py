@@ -216,6 +216,9 @@ class Picker:
                      and k[2] == p.hand and tuple(k[3] or ()) == tuple(p.articles)]
             if exact:
                 return then(groups[exact[0]])
+            self.cancel()  # that very piece, never another one of its square
+            return Outcome(message=f"The {piece_name(p.type)} at {where((p.row, p.col, p.level))} "
+                                   f"has no such action now.")
         if len(groups) == 1:
             return then(actions)
         at_level = [k for k in groups if k[0][2] == level]
