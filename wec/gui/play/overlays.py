@@ -39,13 +39,17 @@ class BoardOverlays:
         self.self_hits: dict[Square3, list[Any]] = {}
         """Aim (direction square or target) -> the side's own pieces its Fire hits."""
         self.pushes: list[Push] = []
+        self.dozer_origin: Square3 | None = None
         self.dozer_dest: Square3 | None = None
         board.overlays.append(self.paint)
 
     def show(self, self_hits: dict[Square3, list[Any]], pushes: list[Push],
-             dozer_dest: Square3 | None) -> None:
-        if (self_hits, pushes, dozer_dest) != (self.self_hits, self.pushes, self.dozer_dest):
-            self.self_hits, self.pushes, self.dozer_dest = self_hits, pushes, dozer_dest
+             dozer: tuple[Square3, Square3] | None) -> None:
+        """`dozer`: where the Dozer choosing its push stands and goes."""
+        origin, dest = dozer if dozer is not None else (None, None)
+        new = (self_hits, pushes, origin, dest)
+        if new != (self.self_hits, self.pushes, self.dozer_origin, self.dozer_dest):
+            self.self_hits, self.pushes, self.dozer_origin, self.dozer_dest = new
             self.board.update()
 
     def hit_pieces(self) -> list[Any]:
@@ -115,9 +119,12 @@ class BoardOverlays:
                 painter.setBrush(QColor(PUSH.red(), PUSH.green(), PUSH.blue(), 50))
                 side = min(ghost.width(), ghost.height()) * 0.8
                 painter.drawEllipse(ghost.center(), side / 2, side / 2)
-        if self.dozer_dest is not None:
+        if self.dozer_dest is not None and self.dozer_origin is not None:
             row, col, level = self.dozer_dest
-            glyphs.draw_highlight(painter, self._band(row, col, level), PUSH, outline=True)
+            band = self._band(row, col, level)
+            glyphs.draw_highlight(painter, band, PUSH, outline=True)
+            start = self._band(*self.dozer_origin).center()
+            arrow(painter, start, band.center(), PUSH, max(2.0, s * 0.07))
 
 
 def arrow(painter: QPainter, start: QPointF, end: QPointF, colour: QColor, width: float, *,

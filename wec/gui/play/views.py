@@ -174,8 +174,9 @@ class Views(QObject):
         pk = w.picker
         w.board.set_highlights(Highlights(pk.destinations(), pk.targets(), pk.selected, last,
                                           last_turn_arrows(turns[-1] if turns else None)))
-        w.overlays.show(pk.self_hits(), pk.pushes(),
-                        pk.push.dest if pk.stage == "doze" and pk.push else None)
+        push = pk.push if pk.stage == "doze" else None
+        w.overlays.show(pk.self_hits(), pk.pushes(), (push.origin, push.dest)
+                        if push is not None and push.origin and push.dest else None)
 
     def update_actions(self) -> None:
         """Which menu and toolbar actions may be used now."""
