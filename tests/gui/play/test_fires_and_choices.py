@@ -143,3 +143,30 @@ def test_R4_11_a_dozers_push_is_chosen_on_the_board(make_window, qtbot, click):
     assert asked == [] and w.game.actions() == ["DZ:DO(10,2)->(9,2)@(9,1)(9,2)"]
     assert not w.overlays.pushes
     assert [p.type for p in w.game.pieces_at(8, 1)] == ["RP"]
+
+
+def test_the_weapon_chooser_marks_weapons_that_can_hit_ones_own_pieces(make_window, click):
+    game = position(piece("K", "white", 1, 1), piece("K", "black", 10, 10),
+                    piece("TA", "black", 5, 5, hand="right", articles=["RL"]),
+                    piece("RP", "black", 7, 5))
+    w = make_window(game, mode="hotseat")
+    asked = []
+    w.choose = lambda title, labels: asked.append((title, labels)) or 0
+    click(w, 5, 5, "G", Qt.MouseButton.RightButton)
+    title, labels = asked[0]
+    assert title == "Which weapon?"
+    flame = next(t for t in labels if t.startswith("Flame"))
+    rocket = next(t for t in labels if t.startswith("Rocket"))
+    assert "⚠" in flame and "⚠" not in rocket  # a Rocket starts on (6,5): nobody there
+
+
+def test_dont_ask_again_holds_for_the_rest_of_the_game(make_window, click):
+    game = position(piece("K", "white", 1, 1), piece("K", "black", 10, 10),
+                    piece("TA", "black", 5, 5, hand="right"), piece("RP", "black", 7, 5))
+    w = make_window(game, mode="hotseat")
+    asked = []
+    w.confirm = lambda title, text: asked.append(text) or False
+    w.human.quiet_self_hits = w.game_serial  # as the box's check box leaves it
+    click(w, 5, 5, "G", Qt.MouseButton.RightButton)
+    click(w, 6, 5, "G", Qt.MouseButton.RightButton)
+    assert asked == [] and w.game.ply == 1
