@@ -70,14 +70,9 @@ def warning(action: Action, hits: list[Any]) -> str:
     """The question put before such a Fire ("This Fire hits your own Tank at (3,4). Fire
     anyway?")."""
     verb = "stuns" if action.article == "ST" else "hits"
-    names = [f"{piece_name(p.type)} at ({p.row},{p.col})" for p in hits]
+    names = [f"{piece_name(p.type)}{' (your primary piece)' if is_primary(p) else ''} at "
+             f"({p.row},{p.col})" for p in hits]
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    primary = any(is_primary(p) for p in hits)
-    note = " — your primary piece: losing it loses the game (R11.1)" \
-        if primary and verb == "hits" else ""
-    return f"This Fire {verb} your own {listed}{note}. Fire anyway?"
-
-
-def chooser_note(hits: list[Any]) -> str:
-    """A chooser line's mark for a Fire that hits one's own pieces."""
-    return f"  ⚠ hits your own {', '.join(piece_name(p.type) for p in hits)}" if hits else ""
+    loses = verb == "hits" and any(is_primary(p) for p in hits)
+    note = " Losing your primary piece loses the game (R11.1)." if loses else ""
+    return f"This Fire {verb} your own {listed}.{note} Fire anyway?"
