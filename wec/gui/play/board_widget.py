@@ -126,6 +126,10 @@ class BoardWidget(QWidget):
         self._anim_from: QPointF = QPointF()
         self._anim_to: QPointF = QPointF()
         self._anim_pos: QPointF | None = None
+        self.overlays: list[Callable[[QPainter], None]] = []
+        """Painted last, over everything (the play window's marks: wec/gui/play/overlays.py)."""
+        self.clicked_token: PieceInfo | None = None
+        """While `squareClicked` is emitted for a click on a piece's token: that piece."""
         self.setMouseTracking(True)
         self.setMinimumSize(360, 360)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -473,6 +477,8 @@ class BoardWidget(QWidget):
         if not self.hidden:
             self._paint_arrows(painter)
             self._paint_overlay(painter, dpr)
+            for paint in self.overlays:
+                paint(painter)
 
     def _render_position(self, painter: QPainter, dpr: float) -> None:
         """The layer: squares, last turn, pieces and everything else of the position (the last
@@ -646,7 +652,7 @@ class BoardWidget(QWidget):
         if event.button() == Qt.MouseButton.LeftButton:
             self._press = (event.position(), where)
         else:
-            self.squareClicked.emit(where[0], where[1], where[2], event.button())
+            self._emit_click(event.position(), where, event.button())
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         where = self.square_at(event.position())
@@ -693,4 +699,16 @@ class BoardWidget(QWidget):
                 self.pieceDragged.emit(dragged.row, dragged.col, dragged.level, where[0], where[1])
             return
         if where is not None:
-            self.squareClicked.emit(where[0], where[1], where[2], Qt.MouseButton.LeftButton)
+            self._emit_click(event.position(), where, Qt.MouseButton.LeftButton)
+
+    def _emit_click(self, pos: QPointF, where: Square3, button: Qt.MouseButton) -> None:
+        """A click on a square; on a piece's token, at that token's level, the piece named in
+        `clicked_token` meanwhile (a click on one of a shared square's tokens picks it)."""
+        it = self.item_at(pos)
+        token = it.obj if it is not None and it.kind == "piece" else None
+        level = token.level if token is not None else where[2]
+        self.clicked_token = token
+        try:
+            self.squareClicked.emit(where[0], where[1], level, button)
+        finally:
+            self.clicked_token = None
