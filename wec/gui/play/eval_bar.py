@@ -1,0 +1,213 @@
+"""The evaluation bar beside the board: a vertical scale, dark (Black) from one end and light
+(White) from the other, with the number in pawns at the end of the side ahead.
+
+The number is the computer's static evaluation of what the side at the screen may know
+(`wec.ai.view_score`: its observation, hidden enemies where it last saw them, as the hint's
+search sees it), never of the game itself: two games that differ only in where the other side's
+hidden pieces stand give the same number. With nothing hidden from the seat (hotseat without
+hidden pieces, a spectator, a finished game) it is the position itself.
+
+It is shown where the side at the screen may ask for a hint (wec/gui/play/offers.py): never
+under the hand-off cover; in a competitive game only on the human's own turn, as Play > Hint; and
+View > Evaluation bar switches it off. Building the view costs 10-15 ms, so it is judged in a
+thread of its own (short, and only Python and the engine: no Qt there) and the answer for a
+position already left is dropped.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QObject, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+import wec
+from wec.gui.play.analysis import black_share, score_words
+from wec.gui.play.host import PlayWindow
+
+TICKS = (100, 300, 900)
+"""Scale marks at one pawn, a minor piece's worth and a Queen's, on both sides of even."""
+RESULT_SCORE = {"black": 10_000, "white": -10_000, "draw": 0}
+ABOUT = ("The computer's evaluation of what {who} may know — {words}.\n"
+         "In pawns (a pawn = 1.00, a Tank 4.50, a Queen 9.00), from {who}'s view only: hidden "
+         "enemies count where they were last seen, never where they are.\n"
+         "The bar's share is 0.5 + 0.5·tanh(pawns / 4): even in the middle, a pawn up about "
+         "62 %; the marks are at 1, 3 and 9 pawns.")
+
+
+@dataclass(frozen=True)
+class Request:
+    """One position to judge: what the seat may know of it."""
+
+    stamp: tuple
+    position: dict[str, Any]
+    seen: list[Any]
+    color: str
+
+
+def judge(request: Request) -> int:
+    """The evaluation for Black (a pawn = 100) of the seat's view."""
+    score = wec.ai.view_score(request.position, request.seen, request.color)
+    return score if request.position.get("to_move") == "black" else -score
+
+
+class EvalBar(QWidget):
+    """The vertical bar: Black's share from the bottom when Black is at the bottom."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("eval_gauge")
+        self.score: int | None = None
+        """The evaluation for Black shown (None: waiting)."""
+        self.black_at_bottom = True
+        self.setFixedWidth(26)
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Expanding)
+
+    def set_score(self, score_for_black: int | None, about: str = "") -> None:
+        self.score = score_for_black
+        self.setToolTip(about)
+        self.update()
+
+    def number(self) -> str:
+        """The pawns the side ahead is up ("1.2", "0.0"), "won" at a finished game."""
+        s = self.score
+        if s is None:
+            return "…"
+        if abs(s) >= RESULT_SCORE["black"]:
+            return "won"  # a finished game: the side ahead has won
+        return f"{abs(s) / 100:.1f}" if abs(s) < 1000 else f"{abs(s) // 100}"
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        r = QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5)
+        light, dark = QColor("#f4f0e6"), QColor("#262626")
+        p.fillRect(r, QColor("#bdbdbd") if self.score is None else light)
+        share = 0.5 if self.score is None else black_share(self.score)
+        if self.score is not None:
+            h = r.height() * share
+            top = r.bottom() - h if self.black_at_bottom else r.top()
+            p.fillRect(QRectF(r.left(), top, r.width(), h), dark)
+        p.setPen(QPen(QColor("#c0392b"), 1))
+        mid = r.top() + r.height() / 2
+        p.drawLine(int(r.left()), int(mid), int(r.right()), int(mid))
+        p.setPen(QPen(QColor("#888"), 1))
+        for pawns in TICKS:  # the scale: the same share either side of even
+            for sign in (1, -1):
+                y = r.top() + r.height() * (1 - black_share(sign * pawns))
+                p.drawLine(int(r.left()), int(y), int(r.left() + 5), int(y))
+                p.drawLine(int(r.right() - 5), int(y), int(r.right()), int(y))
+        p.setPen(QPen(QColor("#777"), 1))
+        p.drawRect(r)
+        if self.score is not None:
+            font = QFont(self.font())
+            font.setPixelSize(10)
+            font.setBold(True)
+            p.setFont(font)
+            black_ahead = self.score >= 0
+            at_bottom = black_ahead == self.black_at_bottom
+            box = QRectF(r.left(), r.bottom() - 16 if at_bottom else r.top() + 2, r.width(), 14)
+            p.setPen(QColor("#f4f0e6") if black_ahead else QColor("#262626"))
+            p.drawText(box, Qt.AlignmentFlag.AlignCenter, self.number())
+        p.end()
+
+
+class EvalGauge(QObject):
+    """Keeps the bar beside the board up to date, from the seat's view only."""
+
+    judged = Signal(object, int)
+    """(stamp, score for Black): the thread's answer, delivered on the window's thread."""
+
+    def __init__(self, window: PlayWindow, bar: EvalBar) -> None:
+        super().__init__()
+        self.win = window
+        self.bar = bar
+        self.stamp: tuple = ()
+        """The position the bar shows, or was asked for."""
+        self.thread: threading.Thread | None = None
+        self.pending: Request | None = None
+        self.lock = threading.Lock()
+        self.judged.connect(self._answer)
+
+    def allowed(self) -> bool:
+        """The side at the screen may see the bar (as it may ask for a hint)."""
+        w = self.win
+        if not w.prefs.eval_bar or w.handoff_pending or w.seat.covered:
+            return False
+        g = w.game
+        if w.seat.side is None or g.result is not None:
+            return True  # nothing is hidden from the seat
+        if g.competitive:
+            return w.human_to_act()  # as Play > Hint: on the human's own turn only
+        return not w.is_computer(w.seat.side) or w.watcher == w.seat.side
+
+    def set_shown(self, on: bool) -> None:
+        """View > Evaluation bar."""
+        self.win.prefs.eval_bar = bool(on)
+        self.after_refresh()
+
+    def after_refresh(self) -> None:
+        """After the views were re-read: hide the bar, or ask for the position's evaluation."""
+        w = self.win
+        g = w.game
+        shown = self.allowed()
+        self.bar.setVisible(shown)
+        if not shown:
+            self.stamp = ()
+            return
+        self.bar.black_at_bottom = w.board.flipped  # flipped: Black's rows at the bottom
+        side = w.seat.side
+        stamp = (w.game_serial, g.ply, g.hash, side)
+        if stamp == self.stamp:
+            self.bar.update()
+            return
+        self.stamp = stamp
+        if g.result is not None:
+            self._show(RESULT_SCORE[g.result])
+            return
+        if side is None:
+            request = Request(stamp, g.position(), [], g.to_move)
+        else:
+            obs = g.observation(side)
+            request = Request(stamp, obs.position(), wec.ai.searched_sightings(obs), side)
+        self.bar.set_score(None, "Judging the position…")
+        self._ask(request)
+
+    def _ask(self, request: Request) -> None:
+        with self.lock:
+            self.pending = request
+            if self.thread is not None and self.thread.is_alive():
+                return  # the running thread takes the newest request when it is done
+            self.thread = threading.Thread(target=self._work, daemon=True,
+                                           name="wec-eval-bar")
+            self.thread.start()
+
+    def _work(self) -> None:
+        """The thread: judge the newest request until none is left."""
+        while True:
+            with self.lock:
+                request, self.pending = self.pending, None
+                if request is None:
+                    self.thread = None
+                    return
+            try:
+                score = judge(request)
+            except Exception:  # a view the engine cannot load: no number, never a crash
+                continue
+            self.judged.emit(request.stamp, score)
+
+    def _answer(self, stamp: tuple, score: int) -> None:
+        if stamp == self.stamp and self.bar.isVisible():
+            self._show(score)
+
+    def _show(self, score: int) -> None:
+        w = self.win
+        who = w.seat.side.capitalize() if w.seat.side else "both players"
+        self.bar.set_score(score, ABOUT.format(who=who, words=score_words(score)))
+
+    def wait(self, timeout: float = 5.0) -> None:
+        """Let a running judgement finish (tests, shutdown)."""
+        thread = self.thread
+        if thread is not None:
+            thread.join(timeout)
