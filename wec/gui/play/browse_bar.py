@@ -84,6 +84,8 @@ class BrowseBar(QWidget):
             f"{live_ply - view.ply} action{'s' if live_ply - view.ply != 1 else ''} back"
         self.label.setText(f"Viewing turn {view.turn} — {view.to_move.capitalize()} to move, "
                            f"after {view.ply} action{'s' if view.ply != 1 else ''} ({where})")
+        self.label.setToolTip("An earlier position, as the side at the screen saw it then; the "
+                              "game itself has not moved.")
         self.play_button.setEnabled(may_play)
         self.play_button.setToolTip(
             "Take the game back (or forward) to this position, as Undo does" if may_play else

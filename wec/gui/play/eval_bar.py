@@ -102,7 +102,7 @@ class EvalBar(QWidget):
         p.drawRect(r)
         if self.score is not None:
             font = QFont(self.font())
-            font.setPixelSize(10)
+            font.setPixelSize(11)
             font.setBold(True)
             p.setFont(font)
             black_ahead = self.score >= 0
@@ -125,7 +125,7 @@ class EvalGauge(QObject):
         self.bar = bar
         self.stamp: tuple = ()
         """The position the bar shows, or was asked for."""
-        self.thread: threading.Thread | None = None
+        self.worker_thread: threading.Thread | None = None
         self.pending: Request | None = None
         self.lock = threading.Lock()
         self.judged.connect(self._answer)
@@ -168,8 +168,9 @@ class EvalGauge(QObject):
             return
         if side is None:
             request = Request(stamp, g.position(), [], g.to_move)
-        else:
-            obs = g.observation(side)
+        else:  # the seat's observation, as the views just read it
+            obs = w.source if getattr(w.source, "color", None) == side else \
+                g.observation(side)
             request = Request(stamp, obs.position(), wec.ai.searched_sightings(obs), side)
         self.bar.set_score(None, "Judging the position…")
         self._ask(request)
@@ -177,11 +178,11 @@ class EvalGauge(QObject):
     def _ask(self, request: Request) -> None:
         with self.lock:
             self.pending = request
-            if self.thread is not None and self.thread.is_alive():
+            if self.worker_thread is not None and self.worker_thread.is_alive():
                 return  # the running thread takes the newest request when it is done
-            self.thread = threading.Thread(target=self._work, daemon=True,
+            self.worker_thread = threading.Thread(target=self._work, daemon=True,
                                            name="wec-eval-bar")
-            self.thread.start()
+            self.worker_thread.start()
 
     def _work(self) -> None:
         """The thread: judge the newest request until none is left."""
@@ -189,7 +190,7 @@ class EvalGauge(QObject):
             with self.lock:
                 request, self.pending = self.pending, None
                 if request is None:
-                    self.thread = None
+                    self.worker_thread = None
                     return
             try:
                 score = judge(request)
@@ -208,6 +209,6 @@ class EvalGauge(QObject):
 
     def wait(self, timeout: float = 5.0) -> None:
         """Let a running judgement finish (tests, shutdown)."""
-        thread = self.thread
+        thread = self.worker_thread
         if thread is not None:
             thread.join(timeout)

@@ -108,6 +108,7 @@ class MainWindow(QMainWindow):
         self.choose: Callable[[str, list[str]], int | None] = self.human.choose_by_menu
         """Asks the player to pick one of several labels (tests replace it)."""
         self.confirm: Callable[[str, str], bool] = self.human.confirm_by_box
+        self.eval_bar: EvalBar  # beside the board (_build_widgets)
         self._build_widgets()
         self.eval_gauge = EvalGauge(self, self.eval_bar)
         self.toolbar: QToolBar  # the menus make it, with its End Turn button
@@ -152,7 +153,10 @@ class MainWindow(QMainWindow):
         bl.setContentsMargins(0, 0, 0, 0)
         bl.setSpacing(2)
         bl.addWidget(self.banner, 0)
-        bl.addWidget(self.navigation.bar, 0)  # "Viewing turn 7 — Play from here / Back"
+        # "Viewing turn 7 — Play from here / Back to game" in the banner's place, as tall: looking
+        # back never moves the board
+        self.navigation.bar.setFixedHeight(self.banner.maximumHeight())
+        bl.addWidget(self.navigation.bar, 0)
         self.eval_bar = EvalBar()
         row = QHBoxLayout()
         row.setSpacing(4)
@@ -163,7 +167,7 @@ class MainWindow(QMainWindow):
         self.handoff.ready.connect(self.seats.end_handoff)
         self.levels = LevelPanels()
         self.levels.setObjectName("level_panels")
-        self.levels.pieceClicked.connect(self.human.on_piece_clicked)
+        self.levels.pieceClicked.connect(self._piece_clicked)
         self.piece_panel = PiecePanel()
         self.piece_panel.setObjectName("piece_panel")
         self.history = HistoryPanel()
@@ -236,6 +240,13 @@ class MainWindow(QMainWindow):
         """A board click: it only looks while an earlier position is shown."""
         if not self.navigation.on_square_clicked(row, col, level, button):
             self.human.on_square_clicked(row, col, level, button)
+
+    def _piece_clicked(self, piece: Any, button: Any = Qt.MouseButton.LeftButton) -> None:
+        """A level panel click: it only looks while an earlier position is shown."""
+        if self.navigation.viewing is None:
+            self.human.on_piece_clicked(piece, button)
+        else:
+            self.piece_panel.show_piece(piece)
 
     def _piece_dragged(self, row: int, col: int, level: str, to_row: int, to_col: int) -> None:
         if self.navigation.viewing is None:

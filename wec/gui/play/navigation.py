@@ -155,7 +155,7 @@ class Navigation(QObject):
         """The game's own position again."""
         was = self.viewing is not None
         self.viewing = None
-        self.bar.hide()
+        self._hide_bar()
         if was:
             self.win.refresh()
             self.win.say("Back to the game.")
@@ -171,6 +171,7 @@ class Navigation(QObject):
         w.piece_panel.show_piece(None)
         w.history.mark(ply)
         self.bar.show_view(view, w.game.ply, may_play=not w.game.competitive)
+        w.banner.hide()  # the bar takes its place
         return view
 
     def after_refresh(self) -> None:
@@ -179,14 +180,19 @@ class Navigation(QObject):
         w = self.win
         view = self.viewing
         if view is None:
-            self.bar.hide()
+            self._hide_bar()
             return
         if w.handoff_pending or w.game_serial != self.viewing_game or \
                 view.ply > len(self._line()) or view.ply == w.game.ply:
             self.viewing = None  # the views show the game's own position already
-            self.bar.hide()
+            self._hide_bar()
             return
         self.viewing = self._view(view.ply)
+
+    def _hide_bar(self) -> None:
+        if not self.bar.isHidden():
+            self.bar.hide()
+            self.win.banner.show()
 
     def on_square_clicked(self, row: int, col: int, level: str, button: Any) -> bool:
         """A click on the board while an earlier position is shown only looks: the level panels

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from PySide6.QtCore import QObject, QUrl
+from PySide6.QtCore import QObject, QTimer, QUrl
 from PySide6.QtGui import QGuiApplication
 
 from wec.gui.play import settings as settings_mod
@@ -126,11 +126,18 @@ class Sounds(QObject):
     def __init__(self, window: PlayWindow) -> None:
         super().__init__()
         self.win = window
-        self.player: Callable[[str], None] = SoundPlayer().play
+        self.sounds = SoundPlayer()
+        self.player: Callable[[str], None] = self.sounds.play
         """Plays a sound by name (tests replace it)."""
         self.muted = settings_mod.sound_muted() if window.persist else False
+        # loaded once the window is up, so the first sound is ready when the first Move comes
+        QTimer.singleShot(1500, self._warm_up)
         self.heard: tuple[int, int] = (-1, -1)
         """(game serial, ply) of the last action heard."""
+
+    def _warm_up(self) -> None:
+        if not self.muted:
+            self.sounds.available()
 
     def set_sound(self, on: bool) -> None:
         """View > Sounds: on or muted, kept in the settings."""
