@@ -37,7 +37,7 @@ def test_the_number_is_the_seats_view_not_the_game(make_window, qtbot):
     assert near.observation("black").position() == far.observation("black").position()
     scores = []
     for game in (near, far):
-        w = make_window(game, mode="human_vs_computer", human="black")
+        w = make_window(game, mode="human_vs_computer", human="black", eval_bar=True)
         assert w.eval_bar.isVisible()
         scores.append(shown_score(w, qtbot))
         obs = game.observation("black")
@@ -49,7 +49,7 @@ def test_the_number_is_the_seats_view_not_the_game(make_window, qtbot):
 
 
 def test_it_follows_the_position(make_window, qtbot):
-    w = make_window(hidden_aaa_moved("(6,5)"), mode="hotseat")
+    w = make_window(hidden_aaa_moved("(6,5)"), mode="hotseat", eval_bar=True)
     qtbot.mouseClick(w.handoff.button, Qt.MouseButton.LeftButton)
     shown_score(w, qtbot)
     stamp = w.eval_gauge.stamp
@@ -62,7 +62,7 @@ def test_it_follows_the_position(make_window, qtbot):
 
 def test_hidden_where_the_side_may_not_see_it(make_window, qtbot):
     # under the hotseat cover
-    w = make_window(mode="hotseat")
+    w = make_window(mode="hotseat", eval_bar=True)
     assert w.handoff_pending and not w.eval_bar.isVisible()
     qtbot.mouseClick(w.handoff.button, Qt.MouseButton.LeftButton)
     assert w.eval_bar.isVisible()
@@ -74,7 +74,8 @@ def test_hidden_where_the_side_may_not_see_it(make_window, qtbot):
     # a competitive game against the computer: on the human's own turn only, as Play > Hint
     game = wec.Game.new()
     game.set_competitive()
-    c = make_window(game, mode="human_vs_computer", human="black", ai_level=1, ai_seconds=0.2)
+    c = make_window(game, mode="human_vs_computer", human="black", ai_level=1, ai_seconds=0.2,
+                    eval_bar=True)
     assert c.eval_bar.isVisible() and c.actions_by_name["hint"].isEnabled()
     assert c.play("MV:RP(9,1)->(8,2)") and c.play("END")
     assert c.game.to_move == "white"  # the computer's turn (its answer comes by the event loop)

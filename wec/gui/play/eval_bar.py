@@ -9,17 +9,16 @@ hidden pieces, a spectator, a finished game) it is the position itself.
 
 It is shown where the side at the screen may ask for a hint (wec/gui/play/offers.py): never
 under the hand-off cover; in a competitive game only on the human's own turn, as Play > Hint; and
-View > Evaluation bar switches it off. Building the view costs 10-15 ms, so it is judged in a
-thread of its own (short, and only Python and the engine: no Qt there) and the answer for a
-position already left is dropped.
+View > Evaluation bar switches it off. Building the view costs 10-15 ms of Python, so the
+computer's helper process judges it (`AIWorker.score`, beside any search it runs): a thread of
+the window's own process would hold the interpreter lock the window needs (it made the window
+wait up to 136 ms on a busy machine). An answer for a position already left is dropped.
 """
 from __future__ import annotations
 
-import threading
-from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QObject, QRectF, Qt, Signal
+from PySide6.QtCore import QObject, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -35,22 +34,6 @@ ABOUT = ("The computer's evaluation of what {who} may know — {words}.\n"
          "enemies count where they were last seen, never where they are.\n"
          "The bar's share is 0.5 + 0.5·tanh(pawns / 4): even in the middle, a pawn up about "
          "62 %; the marks are at 1, 3 and 9 pawns.")
-
-
-@dataclass(frozen=True)
-class Request:
-    """One position to judge: what the seat may know of it."""
-
-    stamp: tuple
-    position: dict[str, Any]
-    seen: list[Any]
-    color: str
-
-
-def judge(request: Request) -> int:
-    """The evaluation for Black (a pawn = 100) of the seat's view."""
-    score = wec.ai.view_score(request.position, request.seen, request.color)
-    return score if request.position.get("to_move") == "black" else -score
 
 
 class EvalBar(QWidget):
@@ -116,19 +99,16 @@ class EvalBar(QWidget):
 class EvalGauge(QObject):
     """Keeps the bar beside the board up to date, from the seat's view only."""
 
-    judged = Signal(object, int)
-    """(stamp, score for Black): the thread's answer, delivered on the window's thread."""
-
     def __init__(self, window: PlayWindow, bar: EvalBar) -> None:
         super().__init__()
         self.win = window
         self.bar = bar
         self.stamp: tuple = ()
         """The position the bar shows, or was asked for."""
-        self.worker_thread: threading.Thread | None = None
-        self.pending: Request | None = None
-        self.lock = threading.Lock()
-        self.judged.connect(self._answer)
+        self.ticket = -1
+        """The helper's ticket of the judgement asked for last."""
+        self.to_move = "black"
+        window.worker.scored.connect(self._answer)
 
     def allowed(self) -> bool:
         """The side at the screen may see the bar (as it may ask for a hint)."""
@@ -167,48 +147,24 @@ class EvalGauge(QObject):
             self._show(RESULT_SCORE[g.result])
             return
         if side is None:
-            request = Request(stamp, g.position(), [], g.to_move)
+            view: tuple[Any, Any, str] = (g.position(), [], g.to_move)
         else:  # the seat's observation, as the views just read it
             obs = w.source if getattr(w.source, "color", None) == side else \
                 g.observation(side)
-            request = Request(stamp, obs.position(), wec.ai.searched_sightings(obs), side)
+            view = (obs.position(), wec.ai.searched_sightings(obs), side)
+        self.to_move = g.to_move
         self.bar.set_score(None, "Judging the position…")
-        self._ask(request)
+        self.ticket = w.worker.score(view)
 
-    def _ask(self, request: Request) -> None:
-        with self.lock:
-            self.pending = request
-            if self.worker_thread is not None and self.worker_thread.is_alive():
-                return  # the running thread takes the newest request when it is done
-            self.worker_thread = threading.Thread(target=self._work, daemon=True,
-                                           name="wec-eval-bar")
-            self.worker_thread.start()
-
-    def _work(self) -> None:
-        """The thread: judge the newest request until none is left."""
-        while True:
-            with self.lock:
-                request, self.pending = self.pending, None
-                if request is None:
-                    self.worker_thread = None
-                    return
-            try:
-                score = judge(request)
-            except Exception:  # a view the engine cannot load: no number, never a crash
-                continue
-            self.judged.emit(request.stamp, score)
-
-    def _answer(self, stamp: tuple, score: int) -> None:
-        if stamp == self.stamp and self.bar.isVisible():
-            self._show(score)
+    def _answer(self, ticket: int, score: int, error: str) -> None:
+        if ticket != self.ticket or not self.stamp or not self.bar.isVisible():
+            return  # asked for another position since
+        if error:
+            self.bar.set_score(None, f"No evaluation: {error}")
+            return
+        self._show(score if self.to_move == "black" else -score)
 
     def _show(self, score: int) -> None:
         w = self.win
         who = w.seat.side.capitalize() if w.seat.side else "both players"
         self.bar.set_score(score, ABOUT.format(who=who, words=score_words(score)))
-
-    def wait(self, timeout: float = 5.0) -> None:
-        """Let a running judgement finish (tests, shutdown)."""
-        thread = self.worker_thread
-        if thread is not None:
-            thread.join(timeout)

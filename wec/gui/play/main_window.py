@@ -415,6 +415,5 @@ class MainWindow(QMainWindow):
         """Stop the computer and wait for its thread (tests, screenshots)."""
         self.worker.cancel()
         self.worker.wait(5000)
-        self.eval_gauge.wait()
         self.board.stop_animation()
         self.files.release_autosave()
