@@ -51,12 +51,17 @@ def test_the_number_is_the_seats_view_not_the_game(make_window, qtbot):
 def test_it_follows_the_position(make_window, qtbot):
     w = make_window(hidden_aaa_moved("(6,5)"), mode="hotseat", eval_bar=True)
     qtbot.mouseClick(w.handoff.button, Qt.MouseButton.LeftButton)
-    shown_score(w, qtbot)
+    first = shown_score(w, qtbot)
     stamp = w.eval_gauge.stamp
     assert w.play("MV:K(10,5)->(9,4)")
     assert w.eval_gauge.stamp != stamp  # asked again for the new position
     obs = w.game.observation("black")
     now = wec.ai.view_score(obs.position(), wec.ai.searched_sightings(obs), "black")
+    qtbot.waitUntil(lambda: w.eval_bar.score == now, timeout=20000)
+    assert now != first  # the King now stands within two squares of the AAA Black last saw
+    w.navigation.goto_ply(0)  # looking back: the bar judges the position shown
+    qtbot.waitUntil(lambda: w.eval_bar.score == first, timeout=20000)
+    w.navigation.back_to_game()
     qtbot.waitUntil(lambda: w.eval_bar.score == now, timeout=20000)
 
 

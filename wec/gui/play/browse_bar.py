@@ -16,6 +16,7 @@ from typing import Any
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
+import wec
 from wec import Game
 from wec.gui.play.board_widget import Highlights
 from wec.gui.play.last_turn import last_turn_arrows
@@ -32,6 +33,9 @@ class EarlierView:
     to_move: str
     snapshot: BoardSnapshot
     highlights: Highlights
+    judged: tuple[dict[str, Any], list[Any], str]
+    """What the evaluation bar judges of it: the seen position, the last sightings and whose
+    view (wec/gui/play/eval_bar.py)."""
 
 
 def earlier_view(game: Game, side: str | None, ply: int) -> EarlierView:
@@ -47,8 +51,10 @@ def earlier_view(game: Game, side: str | None, ply: int) -> EarlierView:
                 re.findall(r"\((\d+),(\d+)\)", turns[-1].split(",RS:")[0])}
     highlights = Highlights(set(), set(), None, last,
                             last_turn_arrows(turns[-1] if turns else None))
+    judged = (earlier.position(), [], earlier.to_move) if side is None else \
+        (source.position(), wec.ai.searched_sightings(source), side)
     return EarlierView(ply, earlier.turn, earlier.to_move,
-                       BoardSnapshot.of(source, viewer=side), highlights)
+                       BoardSnapshot.of(source, viewer=side), highlights, judged)
 
 
 class BrowseBar(QWidget):

@@ -16,7 +16,7 @@ wait up to 136 ms on a busy machine). An answer for a position already left is d
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from PySide6.QtCore import QObject, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 import wec
 from wec.gui.play.analysis import black_share, score_words
+from wec.gui.play.browse_bar import EarlierView
 from wec.gui.play.host import PlayWindow
 
 TICKS = (100, 300, 900)
@@ -99,10 +100,13 @@ class EvalBar(QWidget):
 class EvalGauge(QObject):
     """Keeps the bar beside the board up to date, from the seat's view only."""
 
-    def __init__(self, window: PlayWindow, bar: EvalBar) -> None:
+    def __init__(self, window: PlayWindow, bar: EvalBar,
+                 looked_at: Callable[[], EarlierView | None] = lambda: None) -> None:
         super().__init__()
         self.win = window
         self.bar = bar
+        self.looked_at = looked_at
+        """The earlier position shown instead of the game's, if any: the bar judges it."""
         self.stamp: tuple = ()
         """The position the bar shows, or was asked for."""
         self.ticket = -1
@@ -138,11 +142,17 @@ class EvalGauge(QObject):
             return
         self.bar.black_at_bottom = w.board.flipped  # flipped: Black's rows at the bottom
         side = w.seat.side
-        stamp = (w.game_serial, g.ply, g.hash, side)
+        earlier = self.looked_at()
+        stamp = (w.game_serial, g.ply, g.hash, side, earlier.ply if earlier else None)
         if stamp == self.stamp:
             self.bar.update()
             return
         self.stamp = stamp
+        if earlier is not None:  # looking back: that position, as the seat saw it then
+            self.to_move = earlier.to_move
+            self.bar.set_score(None, "Judging the position…")
+            self.ticket = w.worker.score(earlier.judged)
+            return
         if g.result is not None:
             self._show(RESULT_SCORE[g.result])
             return

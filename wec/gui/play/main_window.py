@@ -110,7 +110,8 @@ class MainWindow(QMainWindow):
         self.confirm: Callable[[str, str], bool] = self.human.confirm_by_box
         self.eval_bar: EvalBar  # beside the board (_build_widgets)
         self._build_widgets()
-        self.eval_gauge = EvalGauge(self, self.eval_bar)
+        self.eval_gauge = EvalGauge(self, self.eval_bar, lambda: self.navigation.viewing)
+        self.navigation.on_view = self.eval_gauge.after_refresh
         self.toolbar: QToolBar  # the menus make it, with its End Turn button
         self.end_turn_button: QPushButton
         self.actions_by_name = MenuBuilder(self).build()

@@ -49,6 +49,8 @@ class Navigation(QObject):
         """The earlier position shown; None: the game's own."""
         self.viewing_game = -1
         """The game serial of the game looked back at."""
+        self.on_view: Callable[[], None] = lambda: None
+        """Called once an earlier position is shown (the evaluation bar follows it)."""
 
     def _rewind(self, step: Callable[[], None], what: str = "") -> bool:
         w = self.win
@@ -113,6 +115,7 @@ class Navigation(QObject):
             return
         self.viewing, self.viewing_game = None, w.game_serial
         self.viewing = self._view(n)
+        self.on_view()
         w.say(f"{self.bar.text()}. The game stays where it is: Play from here, or Back to "
               "game (End).")
 
