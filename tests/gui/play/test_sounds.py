@@ -76,6 +76,18 @@ def test_a_hidden_enemy_move_makes_no_sound(make_window, qtbot):
     assert names == ["move", "move"]
 
 
+def test_against_the_computer_its_hidden_move_is_silent_for_the_human(make_window):
+    game = duel()
+    game.apply("MV:K(10,5)->(10,6)")
+    game.end_turn()
+    game.apply("MV:AAA(7,5)->(6,5)")  # the computer's (White's) hidden AAA (R10.1)
+    w = make_window(game, mode="human_vs_computer", human="black")
+    from wec.gui.play.sounds import listeners, sound_of_action
+    assert listeners(w) == ["black"]
+    assert sound_of_action(game, 2, listeners(w)) is None  # Black reads "MV:?"
+    assert sound_of_action(game, 2, [None]) == "move"  # the true game would have told
+
+
 def test_the_mute_is_kept(make_window):
     w = make_window(mode="hotseat", **OFF)
     names = heard(w)
