@@ -46,6 +46,9 @@ def test_the_number_is_the_seats_view_not_the_game(make_window, qtbot):
         assert w.eval_bar.number() == f"{abs(scores[-1]) / 100:.1f}"
         assert "Black may know" in w.eval_bar.toolTip() and "pawns" in w.eval_bar.toolTip()
     assert scores[0] == scores[1]
+    assert w.eval_bar.black_at_bottom  # Black's end is the board's bottom: the human's side
+    w.actions_by_name["flip"].trigger()  # View > Flip board: the bar turns with it
+    assert not w.eval_bar.black_at_bottom and not w.board.flipped
 
 
 def test_it_follows_the_position(make_window, qtbot):

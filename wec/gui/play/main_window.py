@@ -115,6 +115,8 @@ class MainWindow(QMainWindow):
         self.toolbar: QToolBar  # the menus make it, with its End Turn button
         self.end_turn_button: QPushButton
         self.actions_by_name = MenuBuilder(self).build()
+        for name in ("flip", "turn_board"):  # the evaluation bar turns with the board
+            self.actions_by_name[name].toggled.connect(lambda _: self.eval_gauge.after_refresh())
         self.window_actions: list[QAction] = self.findChildren(QAction)
         """Every action of the window (menus, toolbar, shortcuts): all off under the cover."""
         self.views.apply_prefs()
