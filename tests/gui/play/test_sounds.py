@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 
 import wec
 from wec.gui.play import sound_synth
-from wec.gui.play.sounds import SoundPlayer
+from wec.gui.play.sounds import SoundPlayer, load_effects
 
 pytestmark = pytest.mark.gui
 OFF = {"options": {"invisible_pieces": False}}
@@ -101,12 +101,17 @@ def test_the_mute_is_kept(make_window):
     assert make_window(mode="hotseat").sounds.muted is False
 
 
-def test_offscreen_the_player_is_silent_and_says_nothing(qapp, capfd):
+def test_offscreen_the_player_is_silent_and_says_nothing(qapp, capfd, qtlog):
     player = SoundPlayer()
     player.play("move")
     assert not player.available()
     out, err = capfd.readouterr()
     assert out == "" and err == ""
+    # and where QtMultimedia is looked at (a desktop) without an audio output: none, silently
+    # (here: no output device, or no QtMultimedia at all)
+    assert load_effects() == {}
+    out, err = capfd.readouterr()
+    assert out == "" and err == "" and not qtlog.records  # nor a Qt warning
 
 
 def test_the_wavs_are_the_scripts_and_small(tmp_path: Path):

@@ -81,6 +81,31 @@ def sound_of_action(game: Any, ply: int, readers: list[str | None]) -> str | Non
     return min(chosen, key=lambda s: RANK[s]) if chosen else None
 
 
+def load_effects() -> dict[str, Any]:
+    """A QSoundEffect per sound, or {} without QtMultimedia or an audio output. Its backends'
+    complaints on a machine without sound ("PulseAudioService: pa_context_connect() failed",
+    qt.multimedia warnings) are kept quiet while it looks."""
+    from PySide6.QtCore import QLoggingCategory, qInstallMessageHandler
+    QLoggingCategory.setFilterRules("qt.multimedia*=false")
+    previous = qInstallMessageHandler(lambda *_: None)
+    try:
+        # lazy: QtMultimedia is an optional part of PySide6 (PySide6-Addons)
+        from PySide6.QtMultimedia import QMediaDevices, QSoundEffect
+        if not QMediaDevices.audioOutputs():
+            return {}
+        effects = {}
+        for name in SOUNDS:
+            effect = QSoundEffect()
+            effect.setSource(QUrl.fromLocalFile(str(AUDIO_DIR / f"{name}.wav")))
+            effect.setVolume(0.6)
+            effects[name] = effect
+        return effects
+    except (ImportError, OSError, RuntimeError):
+        return {}
+    finally:
+        qInstallMessageHandler(previous)
+
+
 class SoundPlayer:
     """Plays the named WAVs through QSoundEffect, loaded at the first sound; silent (and quiet
     about it) without QtMultimedia, an audio output or a real screen."""
@@ -97,23 +122,7 @@ class SoundPlayer:
     def _load(self) -> dict[str, Any]:
         if QGuiApplication.platformName() in ("offscreen", "minimal", ""):
             return {}  # nobody hears these (tests, screenshots): QtMultimedia is not touched
-        try:
-            from PySide6.QtCore import QLoggingCategory
-            # its backends' probes would print warnings on a machine without sound
-            QLoggingCategory.setFilterRules("qt.multimedia*=false")
-            # lazy: QtMultimedia is an optional part of PySide6 (PySide6-Addons)
-            from PySide6.QtMultimedia import QMediaDevices, QSoundEffect
-            if not QMediaDevices.audioOutputs():
-                return {}
-        except (ImportError, OSError, RuntimeError):
-            return {}
-        effects = {}
-        for name in SOUNDS:
-            effect = QSoundEffect()
-            effect.setSource(QUrl.fromLocalFile(str(AUDIO_DIR / f"{name}.wav")))
-            effect.setVolume(0.6)
-            effects[name] = effect
-        return effects
+        return load_effects()
 
     def play(self, name: str) -> None:
         if self.available() and self.effects is not None:
