@@ -5,7 +5,7 @@ from wec.game.errors import (IllegalActionError, OptionsError, PositionError, Sa
 from wec.game.game import Game, perft
 from wec.game.options import Options
 from wec.ai import AI, GreedyPlayer, RandomPlayer
+from wec._version import __version__
 
 __all__ = ["AI", "Action", "Game", "GreedyPlayer", "RandomPlayer", "IllegalActionError", "Options", "OptionsError", "PieceInfo",
            "PositionError", "SaveFormatError", "WecError", "parse_action", "perft"]
-__version__ = "0.1.0"

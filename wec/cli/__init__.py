@@ -17,6 +17,7 @@ from wec.game.errors import WecError
 from wec.game.game import perft_below, perft_roots, perft_stop
 from wec.game.jsonfile import read_json_file
 from wec.ai import ALGORITHMS
+from wec._version import version
 from wec.rules import scenarios
 from wec.tools.benchreport import main as bench_main
 from wec.tools.match import OPENING_TURNS, PLAYERS, Match
@@ -436,6 +437,7 @@ def cmd_match(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None, prog: str = "wec") -> int:
     parser = Parser(prog=prog, description="Weapon Chess engine and tools")
+    parser.add_argument("--version", action="version", version=f"{prog} {version()}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     def source(p: argparse.ArgumentParser) -> None:

@@ -8,7 +8,6 @@ never out of date. The legend is the board's (wec/gui/play/legend.py), as View >
 from __future__ import annotations
 
 from importlib import resources
-from importlib.metadata import version
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -16,6 +15,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QTabWidget, QTableWidget,
                                QTableWidgetItem, QTextBrowser, QVBoxLayout, QWidget)
 
+from wec._version import version
 from wec.gui.play.legend import LegendWidget
 
 RULES_FILE = "rules-guide.md"
@@ -42,11 +42,8 @@ def shortcut_rows(actions: list[Any]) -> list[tuple[str, str]]:
 
 
 def about_html() -> str:
-    try:
-        ver = version("wec")
-    except Exception:  # run from a source tree without an installed distribution
-        ver = "development"
-    return (f"<h2>WEC — Weapon Chess</h2><p>Version {ver}.</p>"
+    """The About tab: what WEC is, and its version."""
+    return (f"<h2>WEC — Weapon Chess</h2><p>Version {version()}.</p>"
             "<p>Weapon Chess on a 10×10 board with three levels per square (Air, Ground, Sub): "
             "pieces move, fire weapons, carry articles and hide (the rules: Help &gt; Rules).</p>"
             "<p>The engine, the computer player and this app are the WEC project; the rules "
