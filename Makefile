@@ -1,6 +1,11 @@
 # make play  — build WEC into a virtual environment (what playing needs) and start the game
 # make test  — build WEC with its test tools and run the test suite
 # make docs  — build the API reference from the docstrings into docs/_build (open index.html)
+# make wheel — the sdist and the binary wheel of this machine into dist/ (docs/PACKAGING.md)
+# make bundle — the packaged app, dist/wec/ (PyInstaller): dist/wec/wec opens it, and runs the
+#              command line too (dist/wec/wec perft 3)
+# make dist  — the packaged app as dist/wec-VERSION-SYSTEM-MACHINE.tar.gz, with its desktop
+#              entry, icon and INSTALL.txt
 # Each pip build takes about a minute; a stamp file in the venv records which one is current, so
 # a build runs again only when pyproject.toml, setup.py or a .pyx/.pxd file changed.
 PYTHON ?= python3
@@ -10,8 +15,9 @@ ARGS   ?=
 BUILD_INPUTS := pyproject.toml setup.py $(wildcard wec/_core/*.pyx wec/_core/*.pxd)
 GUI_STAMP    := $(VENV)/.built-gui
 TEST_STAMP   := $(VENV)/.built-test
+BUNDLE_STAMP := $(VENV)/.built-bundle
 
-.PHONY: play test test-debug bench docs install clean
+.PHONY: play test test-debug test-packaging bench docs install wheel bundle dist clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,8 +59,27 @@ test-debug: | $(BIN)/python
 docs: $(TEST_STAMP)
 	$(BIN)/python -m sphinx -b html -W --keep-going -q docs/api docs/_build
 
+# The packaging tools (the extra `bundle`) over a play build.
+$(BUNDLE_STAMP): $(BUILD_INPUTS) | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[gui,bundle]'
+	touch $@ $(GUI_STAMP)
+
+wheel: $(BUNDLE_STAMP)
+	$(BIN)/python -m build --outdir dist .
+
+bundle: $(BUNDLE_STAMP)
+	$(BIN)/pyinstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller \
+		packaging/wec.spec
+
+dist: bundle
+	$(BIN)/python packaging/pack.py dist/wec
+
+# The wheel and the packaged app, each built and tried as a user would (minutes each).
+test-packaging: $(TEST_STAMP) $(BUNDLE_STAMP)
+	$(BIN)/python -m pytest -q -m "wheel or bundle" tests/packaging $(ARGS)
+
 bench: $(TEST_STAMP)
 	$(BIN)/python -m pytest bench -q --benchmark-columns=min,mean,ops,rounds
 
 clean:
-	rm -rf build $(VENV) wec/_core/*.so wec/_core/*.c *.egg-info docs/_build docs/api/generated
+	rm -rf build dist $(VENV) wec/_core/*.so wec/_core/*.c *.egg-info docs/_build docs/api/generated
