@@ -36,16 +36,29 @@ ARCH_PACKAGES = {
 
 
 def xcb_plugin() -> str | None:
-    """The path of the PySide6 wheel's xcb platform plugin, found without importing Qt (an
-    import that fails for a missing library is the abort this module prevents)."""
-    spec = importlib.util.find_spec("PySide6")
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    for folder in spec.submodule_search_locations:
-        path = os.path.join(folder, "Qt", "plugins", "platforms", "libqxcb.so")
+    """The path of Qt's xcb platform plugin, found without importing Qt (an import that fails
+    for a missing library is the abort this module prevents)."""
+    for folder in plugin_folders():
+        path = os.path.join(folder, "platforms", "libqxcb.so")
         if os.path.exists(path):
             return path
     return None
+
+
+def plugin_folders() -> list[str]:
+    """Where Qt's plugins may be: in the PySide6 wheel (PySide6/Qt/plugins), and in the packaged
+    app where its packager put them: PyInstaller keeps the wheel's layout under the bundle's
+    folder (sys._MEIPASS), Nuitka (pyside6-deploy) puts them in PySide6/qt-plugins beside the
+    executable."""
+    folders = []
+    spec = importlib.util.find_spec("PySide6")
+    if spec is not None and spec.submodule_search_locations:
+        folders += [os.path.join(f, "Qt", "plugins") for f in spec.submodule_search_locations]
+    if getattr(sys, "frozen", False):
+        bundle = getattr(sys, "_MEIPASS", os.path.dirname(sys.executable))
+        folders += [os.path.join(bundle, "PySide6", "Qt", "plugins"),
+                    os.path.join(bundle, "PySide6", "qt-plugins")]
+    return folders
 
 
 def unresolved(ldd_output: str) -> list[str]:
