@@ -30,8 +30,8 @@ $(GUI_STAMP): $(BUILD_INPUTS) | $(BIN)/python
 
 # The test extra holds the gui one, so a test build is also a play build.
 $(TEST_STAMP): $(BUILD_INPUTS) | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[test,openspiel,cluster,docs]'
-	touch $@ $(GUI_STAMP)
+	$(BIN)/python -m pip install -q -e '.[test,openspiel,cluster,docs,bundle]'
+	touch $@ $(GUI_STAMP) $(BUNDLE_STAMP)
 
 install: $(TEST_STAMP)
 
@@ -50,7 +50,7 @@ test: $(TEST_STAMP)
 # them. The release build is put back afterwards (and stamped: `make test` then builds nothing).
 test-debug: | $(BIN)/python
 	rm -f $(GUI_STAMP) $(TEST_STAMP)
-	WEC_DEBUG=1 $(BIN)/python -m pip install -q -e '.[test,openspiel,cluster,docs]'
+	WEC_DEBUG=1 $(BIN)/python -m pip install -q -e '.[test,openspiel,cluster,docs,bundle]'
 	$(BIN)/python -m pytest -q -m "not slow and not timing" --deselect tests/test_typing.py tests $(ARGS)
 	$(MAKE) $(TEST_STAMP)
 
@@ -75,7 +75,7 @@ dist: bundle
 	$(BIN)/python packaging/pack.py dist/wec
 
 # The wheel and the packaged app, each built and tried as a user would (minutes each).
-test-packaging: $(TEST_STAMP) $(BUNDLE_STAMP)
+test-packaging: $(TEST_STAMP)
 	$(BIN)/python -m pytest -q -m "wheel or bundle" tests/packaging $(ARGS)
 
 bench: $(TEST_STAMP)

@@ -70,18 +70,21 @@ def test_make_test_still_installs_the_test_tools(tmp_path):
     lines = _dry_run("test", venv)
     # cluster: Ray, so that CI runs tests/tools/test_cluster.py instead of skipping it
     # docs: Sphinx, so that CI builds the API reference (tests/test_docs.py)
+    # bundle: PyInstaller, build, auditwheel, so that CI builds the app and the wheel
     assert _pip(lines) == [
-        f"{venv}/bin/python -m pip install -q -e '.[test,openspiel,cluster,docs]'"]
-    assert any(f"touch {venv}/.built-test {venv}/.built-gui" in line for line in lines)
+        f"{venv}/bin/python -m pip install -q -e '.[test,openspiel,cluster,docs,bundle]'"]
+    assert any(f"touch {venv}/.built-test {venv}/.built-gui {venv}/.built-bundle" in line
+               for line in lines)
 
 
 @needs_make
 def test_ci_builds_once_per_configuration_and_runs_the_slow_tests_once(tmp_path):
     """.ci/run = make test-debug (debug build, fast tests, release build) + make test (stamped:
-    no build, the whole suite, the slow tests included)."""
+    no build, the whole suite, the slow tests included) + make test-packaging (stamped: no build
+    of the venv, the wheel and the packaged app built and tried)."""
     ci = (ROOT / ".ci" / "run").read_text()
     steps = [line.split(" ARGS=")[0] for line in ci.splitlines() if line.startswith("make ")]
-    assert steps == ["make test-debug", "make test"]
+    assert steps == ["make test-debug", "make test", "make test-packaging"]
     venv = _fake_venv(tmp_path)
     debug = _dry_run("test-debug", venv)
     builds = _pip(debug)
@@ -95,6 +98,9 @@ def test_ci_builds_once_per_configuration_and_runs_the_slow_tests_once(tmp_path)
     # the wall-clock tests run alone, after the rest
     runs = [line for line in release if "-m pytest" in line]
     assert len(runs) == 2 and '-m "not timing"' in runs[0] and "-m timing ||" in runs[1]
+    packaging = _dry_run("test-packaging", venv)
+    runs = [line for line in packaging if "-m pytest" in line]
+    assert _pip(packaging) == [] and len(runs) == 1 and '-m "wheel or bundle"' in runs[0]
 
 
 def test_without_pyside6_wec_play_says_how_to_get_it(monkeypatch, capsys):
