@@ -44,7 +44,7 @@ def main() -> int:
     painter = QPainter(image)
     QSvgRenderer(QByteArray(text.encode())).render(painter)
     painter.end()
-    ok = image.save(str(HERE / "wec.png"), "PNG")
+    ok = image.save(str(HERE / "wec.png"))  # PNG, by the name
     del app
     return 0 if ok else 1
 
