@@ -558,13 +558,14 @@ def test_level_panels_have_tool_tips_too(make_window):
     assert "Submarine" in w.levels.tooltip_at(QPointF(panel_point(w.levels, su)))
 
 
-def test_detailed_shapes_look_alike_at_every_level(qapp):
+def test_piece_shapes_are_drawn_at_every_size(qapp):
     board = BoardWidget()
-    board.set_view(detailed=True)
-    board.resize(600, 600)  # small squares: tokens at every level
-    assert not board.detailed_now()
+    board.resize(600, 600)  # small squares: still the silhouettes, one look at every size
+    assert board.detailed_now()
     board.resize(1400, 1400)
     assert board.detailed_now()
+    board.set_view(detailed=False)  # View > Lettered discs
+    assert not board.detailed_now()
 
 
 def test_a_hover_shows_the_tool_tip(make_window, qtbot):

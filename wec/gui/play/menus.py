@@ -31,7 +31,7 @@ LEFT_MODES = (("move", "&Move (left button)", "M"), ("pickup", "&Pickup", "P"),
               ("drop", "&Drop", "D"), ("exchange", "E&xchange", "X"),
               ("reinforce", "&Reinforce", "R"))
 VIEW_SWITCHES = (("&Reinforcements", "reserves", None, "show_reserves"),
-                 ("&Detailed piece shapes", "detailed", "Ctrl+D", "detailed"),
+                 ("Lettered &discs instead of shapes", "discs", "Ctrl+D", "discs"),
                  ("&Lighting", "lighting", "Ctrl+L", "lighting"),
                  ("&Big board only", "big_board", "Ctrl+B", "big_board"),
                  ("Last-seen &markers", "last_seen", None, "last_seen"),
