@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF
 
-from wec.gui.drawing.style import text_width
+from wec.gui.drawing.style import TAG_ADVANCE
 
 LEVELS = ("A", "G", "S")
 """Band order inside a square, top to bottom."""
@@ -65,15 +65,15 @@ def piece_height(square_h: float) -> float:
 
 def tag_column(band: QRectF) -> float:
     """The width of the article (or reserve) column of a Ground band: the widest code at the
-    tag size with a margin, at most 40 % of the band."""
+    tag size with a margin, at most 42 % of the band."""
     px = tag_px(square_height(band))
-    return min(band.width() * 0.40, text_width(WIDEST_CODE, px) + px * 0.35)
+    return min(band.width() * 0.42, (len(WIDEST_CODE) * TAG_ADVANCE + 0.5) * px)
 
 
 def narrow_reserve_column(band: QRectF) -> float:
     """A reserve column squeezed to its `R` (a crowded square: the code goes to the tool tip)."""
     px = tag_px(square_height(band))
-    return min(band.width() * 0.2, text_width("R", px) + px * 0.45)
+    return min(band.width() * 0.2, (TAG_ADVANCE + 0.45) * px)
 
 
 def article_rects(ground_band: QRectF, count: int) -> list[QRectF]:

@@ -99,6 +99,10 @@ def text_width(text: str, pixel_size: int) -> float:
     return QFontMetricsF(tag_font(pixel_size)).horizontalAdvance(text)
 
 
+TAG_ADVANCE = 0.70
+"""The widest capital's advance in the tag font per pixel size (DejaVu Sans Condensed Bold's
+X is 0.69): the layout sizes tag columns by it without asking a font (no QGuiApplication)."""
+
 CAP_SHARE = 0.73
 """Height of a capital letter per font pixel size (DejaVu): what a code needs of a tag's height."""
 
@@ -107,6 +111,6 @@ def fit_px(text: str, width: float, height: float, most: int, least: int = 6) ->
     """The largest tag font size <= `most` at which `text` fits `width` x `height` (capitals
     with a pixel of margin); `least` if none does."""
     px = int(most)
-    while px > least and (text_width(text, px) > width - 2 or px * CAP_SHARE > height - 2):
+    while px > least and (text_width(text, px) > width - 1 or px * CAP_SHARE > height - 2):
         px -= 1
     return max(least, px)
