@@ -14,7 +14,7 @@ import wec
 from wec.gui.drawing import glyphs, shapes
 from wec.gui.play.board_widget import BoardWidget, Highlights
 from wec.gui.play.demo import busy_game
-from wec.gui.play.snapshot import BoardSnapshot, LastSeenMark
+from wec.gui.play.snapshot import BoardSnapshot
 
 pytestmark = pytest.mark.gui
 

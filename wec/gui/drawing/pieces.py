@@ -26,7 +26,8 @@ def _body_brush(fill: QColor, rect: QRectF, lighting: bool) -> QBrush:
         return QBrush(fill)
     grad = QRadialGradient(rect.left() + rect.width() * 0.35, rect.top() + rect.height() * 0.3,
                            max(rect.width(), rect.height()) * 0.9)
-    grad.setColorAt(0.0, fill.lighter(135))
+    dark = fill.lightness() < 80  # a near-black body needs a stronger light to show its form
+    grad.setColorAt(0.0, fill.lighter(230 if dark else 135))
     grad.setColorAt(1.0, fill.darker(125))
     return QBrush(grad)
 
@@ -35,6 +36,11 @@ def outline_color(fill: QColor) -> QColor:
     """The outline of a piece: near black on a light body, a light rim on a dark one, so two
     dark pieces side by side and a dark piece on a dark square read apart."""
     return QColor("#0d0d0d") if ink_for(fill).lightness() < 128 else QColor("#e9e4d8")
+
+
+SHAPE_OUTLINE = QColor("#111111")
+"""The outline of every silhouette: dark on both sides, as a chess set drawn in ink (a light rim
+would swallow a thin black shape such as a Helicopter)."""
 
 
 def token_rect(rect: QRectF) -> QRectF:
@@ -122,7 +128,7 @@ def _draw_shape(painter: QPainter, rect: QRectF, type_code: str, fill: QColor, l
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(0, 0, 0, 60))
         painter.drawPath(path.translated(box.height() * 0.04, box.height() * 0.04))
-    painter.setPen(QPen(outline_color(fill), max(1.2, box.height() * 0.055),
+    painter.setPen(QPen(SHAPE_OUTLINE, max(1.2, box.height() * 0.055),
                         Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
     painter.setBrush(_body_brush(fill, box, lighting))
     painter.drawPath(path)

@@ -283,10 +283,10 @@ SHORT = PAWNS
 
 def fitted_path(type_code: str, box: QRectF) -> QPainterPath:
     """The silhouette as large as `box` allows, its proportions kept, standing on the box's
-    bottom (a pawn at 92 % of the height)."""
+    bottom (a pawn at 95 % of the height)."""
     path = shape_path(type_code)
     b = path.boundingRect()
-    h = box.height() * (0.92 if type_code in SHORT else 1.0)
+    h = box.height() * (0.95 if type_code in SHORT else 1.0)
     scale = min(box.width() / b.width(), h / b.height())
     t = QTransform()
     t.translate(box.center().x() - b.center().x() * scale, box.bottom() - b.bottom() * scale)

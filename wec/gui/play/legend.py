@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWi
 from wec.gui.drawing import glyphs
 
 Draw = Callable[[QPainter, QRectF], None]
-ICON_W, ICON_H = 84, 44
+ICON_W, ICON_H = 104, 44
 
 
 def _piece(code: str, color: str, level: str, *, hand: str | None = None, stun: int = 0,
@@ -104,7 +104,7 @@ ENTRIES: list[tuple[str, Draw, str]] = [
      "Jet Fighter, Submarine, Destroyer, Anti-aircraft battery."),
     ("Pawns", _set(("FP", "RP", "SP", "CP")),
      "The head is the weapon: Flame (a flame), Rocket Launcher (a rocket), Stunner (a star), "
-     "Conversion (a ring),"),
+     "Conversion (a ring);"),
     ("", _set(("XP", "SHP", "SOP")), "XXX (an X), Stealth (a crescent), SAM-Torpedo (a diamond)."),
     ("Lettered discs", _piece("TA", "black", "G", hand="left", discs=True),
      "View > Lettered discs: every piece a disc with its type code (Air and Sub with a "
