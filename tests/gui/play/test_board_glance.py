@@ -177,8 +177,10 @@ def test_the_hidden_badge_differs_from_a_count_down(qapp):
     badge = render(lambda p, r: glyphs.draw_hidden_badge(p, QPointF(12, 12), 10), 24, 24)
     count = render(lambda p, r: glyphs.draw_badge(p, QPointF(12, 12), 10, "7",
                                                   glyphs.DEFAULT_PALETTE.cooldown), 24, 24)
-    assert badge.pixelColor(12, 3).lightness() > 200  # a white disc, not a red one
-    assert count.pixelColor(12, 3).red() > 150 and count.pixelColor(12, 3).green() < 100
+    slate, red = badge.pixelColor(12, 4), count.pixelColor(12, 4)
+    assert slate.blue() > slate.red() and red.red() > 150 > red.blue()  # slate, not red
+    # an eye: white at its pupil's rim on the slate disc; no number's strokes
+    assert mask(badge) != mask(count)
 
 
 # --- arrows -----------------------------------------------------------------------------------

@@ -157,11 +157,11 @@ def leave_box(inside: QPointF, toward: QPointF, box: QRectF | None, gap: float) 
 
 
 def arrow_ends(start: QPointF, end: QPointF, start_box: QRectF | None, end_box: QRectF | None,
-               gap: float) -> tuple[QPointF, QPointF]:
+               gap: float, end_gap: float | None = None) -> tuple[QPointF, QPointF]:
     """An arrow from `start` to `end` shortened so it leaves the piece it starts at and stops
-    at the edge of what it points to (it never covers either)."""
+    `end_gap` (default `gap`) short of what it points to (it never covers either)."""
     a = leave_box(start, end, start_box, gap)
-    b = leave_box(end, start, end_box, gap)
+    b = leave_box(end, start, end_box, gap if end_gap is None else end_gap)
     return a, b
 
 

@@ -18,8 +18,9 @@ from PySide6.QtGui import QBrush, QColor, QLinearGradient, QPainter, QPen, QPoly
 from wec.gui.drawing.layout import (BAND_SHARE, LEVELS, MIN_TAG_PX, article_rects, crowded,
                                     piece_area, piece_height, projectile_rect, reserve_rect,
                                     slot_rects, square_layout, tag_px)
-from wec.gui.drawing.pieces import (HANDED, HIDDEN_MARK, LEVEL_MARK_COLORS, draw_badge,
-                                    draw_hidden_badge, draw_last_seen, draw_piece, token_rect)
+from wec.gui.drawing.pieces import (HANDED, HIDDEN_MARK, LEVEL_MARK_COLORS, body_rect,
+                                    draw_badge, draw_hidden_badge, draw_last_seen, draw_piece,
+                                    token_rect)
 from wec.gui.drawing.shapes import PAWNS, PRIMARY, SECONDARY, poly, shape_path
 from wec.gui.drawing.style import (DEFAULT_PALETTE, Palette, ink_for, label_font, piece_fill,
                                    tag_font)
@@ -27,7 +28,7 @@ from wec.gui.drawing.tags import ARTICLE_COLORS, article_color, draw_article, dr
 
 __all__ = ["ARROW_COLORS", "ARTICLE_COLORS", "BAND_SHARE", "DEFAULT_PALETTE", "HANDED",
            "HIDDEN_MARK", "LEVELS", "LEVEL_MARK_COLORS", "MIN_TAG_PX", "PAWNS", "PRIMARY",
-           "Palette", "SECONDARY", "article_color", "article_rects", "crowded",
+           "Palette", "SECONDARY", "article_color", "article_rects", "body_rect", "crowded",
            "draw_action_arrow", "draw_article", "draw_badge", "draw_band_tints",
            "draw_coordinates", "draw_hidden_badge", "draw_highlight", "draw_last_seen",
            "draw_piece", "draw_possible_location", "draw_projectile", "draw_reserve_tag",

@@ -53,6 +53,13 @@ def token_rect(rect: QRectF) -> QRectF:
     return QRectF(rect.center().x() - w / 2, rect.center().y() - h / 2, w, h)
 
 
+def body_rect(rect: QRectF, type_code: str, detailed: bool) -> QRectF:
+    """Where a piece drawn in the slot `rect` actually is: its silhouette's box, or its disc."""
+    if detailed:
+        return shapes.shape_box(type_code, rect.adjusted(0, 1, 0, -1))
+    return token_rect(rect)
+
+
 def draw_level_mark(painter: QPainter, body: QRectF, level: str) -> None:
     """The level mark of an Air or Sub disc (as the notation's `^` and `v`, R12.2): a small
     triangle pointing up (Air) at the body's top left, or down (Sub) at its bottom left."""
@@ -222,20 +229,20 @@ def eye_slash_path(center: QPointF, r: float) -> tuple[QPainterPath, QPainterPat
 
 
 def draw_hidden_badge(painter: QPainter, center: QPointF, radius: float) -> None:
-    """The badge of a hidden enemy: an eye crossed out on a white disc, in slate (never a red
+    """The badge of a hidden enemy: a white eye crossed out on a slate disc (never a red
     number, so it reads apart from a weapon's count-down)."""
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    painter.setPen(QPen(HIDDEN_MARK, max(0.8, radius * 0.14)))
-    painter.setBrush(QColor("#ffffff"))
+    painter.setPen(QPen(QColor("#ffffff"), max(0.8, radius * 0.12)))
+    painter.setBrush(HIDDEN_MARK)
     painter.drawEllipse(center, radius, radius)
     eye, slash = eye_slash_path(center, radius * 0.72)
-    pen = QPen(HIDDEN_MARK, max(0.9, radius * 0.16), Qt.PenStyle.SolidLine,
+    pen = QPen(QColor("#ffffff"), max(0.9, radius * 0.17), Qt.PenStyle.SolidLine,
                Qt.PenCapStyle.RoundCap)
     painter.setPen(pen)
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawPath(eye)
-    painter.setPen(QPen(QColor("#ffffff"), pen.widthF() * 2.6, Qt.PenStyle.SolidLine,
+    painter.setPen(QPen(HIDDEN_MARK, pen.widthF() * 2.8, Qt.PenStyle.SolidLine,
                         Qt.PenCapStyle.RoundCap))
     painter.drawPath(slash)
     painter.setPen(pen)
@@ -250,15 +257,18 @@ def draw_last_seen(painter: QPainter, rect: QRectF, type_code: str | None, color
     out at its top left."""
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    # the frame hugs the ghost (a slot may be much wider than a piece), with room for the badge
+    r = badge_radius(rect)
+    w = min(rect.width(), rect.height() * 1.35 + 2 * r)
+    frame = QRectF(rect.center().x() - w / 2, rect.top(), w, rect.height())
     if type_code:
-        draw_piece(painter, rect, type_code, color, level, None, detailed=detailed,
-                   lighting=False, palette=palette, ghost=True)
+        draw_piece(painter, frame.adjusted(r * 1.2, 0, 0, 0), type_code, color, level, None,
+                   detailed=detailed, lighting=False, palette=palette, ghost=True)
     pen = QPen(HIDDEN_MARK, max(1.0, rect.height() * 0.055), Qt.PenStyle.DashLine)
     painter.setPen(pen)
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    w = pen.widthF() / 2
-    painter.drawRoundedRect(rect.adjusted(w, w, -w, -w), rect.height() * 0.25,
+    half = pen.widthF() / 2
+    painter.drawRoundedRect(frame.adjusted(half, half, -half, -half), rect.height() * 0.25,
                             rect.height() * 0.25)
-    r = badge_radius(rect)
-    draw_hidden_badge(painter, QPointF(rect.left() + r, rect.top() + r), r)
+    draw_hidden_badge(painter, QPointF(frame.left() + r, frame.top() + r), r)
     painter.restore()

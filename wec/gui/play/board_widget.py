@@ -540,19 +540,23 @@ class BoardWidget(QWidget):
         width = max(2.0, s * 0.06)
         bounds = []
         for kind, a, b in self.highlights.arrows:
+            # a Fire's ring (2.2 widths) stays off its target
             p0, p1 = board_paint.arrow_ends(self.square_center(*a), self.square_center(*b),
-                                            self._level_box(*a), self._level_box(*b), width)
+                                            self._level_box(*a), self._level_box(*b), width,
+                                            width * (2.6 if kind == "fire" else 1.0))
             glyphs.draw_action_arrow(painter, p0, p1, kind, width)
             bounds.append(board_paint.arrow_bounds(p0, p1, width))
         if layer is not None and bounds:
             self._items_over_arrows(painter, bounds, layer, dpr)
 
     def _level_box(self, row: int, col: int, level: str) -> QRectF | None:
-        """What is drawn at a level of a square (its pieces and markers), or None."""
+        """Where the pieces and markers at a level of a square are drawn, or None."""
         box = None
         for it in self.square_items(row, col):
             if it.level == level and it.kind in ("piece", "ghost"):
-                box = QRectF(it.rect) if box is None else box.united(it.rect)
+                body = glyphs.body_rect(it.rect, it.obj.type or "?", self.detailed) \
+                    if it.kind == "piece" else it.rect
+                box = QRectF(body) if box is None else box.united(body)
         return box
 
     def _items_over_arrows(self, painter: QPainter, bounds: list[QRectF], layer: QPixmap,
