@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QPainter, QPixmap
+from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
 
 from wec.gui.drawing import glyphs
 from wec.gui.drawing.style import DEFAULT_PALETTE, Palette
@@ -131,6 +131,32 @@ def paint_item(painter: QPainter, cache: GlyphCache, kind: str, obj: Any, rect: 
                                                               flipped=look.flipped,
                                                               homing=homing))
     painter.drawPixmap(r.topLeft(), pix)
+
+
+def paint_background(gp: QPainter, board: Any, cache: GlyphCache, dpr: float,
+                     look: Look) -> None:
+    """The squares, the coordinates and the frame of `board` (its `board_rect`,
+    `square_rect`, `width()`, `height()`). Two tiles (a light and a dark square with its bands)
+    are drawn once and copied to their 50 squares: a new size renders 2 squares, not 100."""
+    pal = look.palette
+    gp.fillRect(QRectF(0, 0, board.width(), board.height()), QColor("#3d352b"))
+    b = board.board_rect()
+    s = b.height() / 10
+    gp.fillRect(b.adjusted(-s * 0.45, 0, 0, s * 0.45), QColor("#efe6d2"))
+    sq = board.square_rect(1, 1)
+    def tile(dark: bool) -> QPixmap:
+        def draw(tp: QPainter, rr: QRectF) -> None:
+            glyphs.draw_square_background(tp, rr, dark, palette=pal, lighting=look.lighting)
+        return cache.get(("tile", dark, look.lighting), sq.width(), sq.height(), dpr, draw)
+    tiles = {dark: tile(dark) for dark in (False, True)}
+    for row in range(1, 11):
+        for col in range(1, 11):
+            gp.drawPixmap(board.square_rect(row, col).topLeft(),
+                          tiles[glyphs.square_is_dark(row, col)])
+    glyphs.draw_coordinates(gp, b, s, board.square_rect, look.flipped, pal.coordinates)
+    gp.setPen(QPen(pal.frame, max(1.0, s * 0.03)))
+    gp.setBrush(Qt.BrushStyle.NoBrush)
+    gp.drawRect(b)
 
 
 # --- the last turn's arrows --------------------------------------------------------------------

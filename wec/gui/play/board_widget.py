@@ -26,7 +26,7 @@ from typing import Any, Callable
 
 from PySide6.QtCore import (QEasingCurve, QEvent, QPointF, QRectF, QSize, Qt, QTimer,
                             QVariantAnimation, Signal)
-from PySide6.QtGui import (QColor, QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen,
+from PySide6.QtGui import (QColor, QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent,
                            QPixmap, QResizeEvent)
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
@@ -378,29 +378,9 @@ class BoardWidget(QWidget):
     def _background(self, dpr: float) -> QPixmap:
         """The squares and the coordinates (cached per size, flip, lighting, palette)."""
         key = ("board", self.flipped, self.lighting, self.stretch)
-
-        def draw(gp: QPainter, _r: QRectF) -> None:
-            pal = self.palette_
-            gp.fillRect(QRectF(0, 0, self.width(), self.height()), QColor("#3d352b"))
-            b = self.board_rect()
-            s = b.height() / 10
-            gp.fillRect(b.adjusted(-s * 0.45, 0, 0, s * 0.45), QColor("#efe6d2"))
-            # two tiles (a light and a dark square with its bands), each drawn once and copied
-            # to its 50 squares: a new size renders 2 squares, not 100
-            sq = self.square_rect(1, 1)
-            tiles = {dark: self._cached(
-                ("tile", dark, self.lighting), sq.width(), sq.height(), dpr,
-                lambda tp, rr, d=dark: glyphs.draw_square_background(
-                    tp, rr, d, palette=pal, lighting=self.lighting)) for dark in (False, True)}
-            for row in range(1, 11):
-                for col in range(1, 11):
-                    gp.drawPixmap(self.square_rect(row, col).topLeft(),
-                                  tiles[glyphs.square_is_dark(row, col)])
-            self._paint_coordinates(gp, b, s)
-            gp.setPen(QPen(pal.frame, max(1.0, s * 0.03)))
-            gp.setBrush(Qt.BrushStyle.NoBrush)
-            gp.drawRect(b)
-        return self._cached(key, self.width(), self.height(), dpr, draw)
+        return self._cached(key, self.width(), self.height(), dpr,
+                            lambda gp, _r: board_paint.paint_background(
+                                gp, self, self._glyph_cache, dpr, self.look()))
 
     def _layer(self, dpr: float) -> QPixmap:
         """The position at this size (rendered again only when it changed; after an action only
@@ -620,10 +600,6 @@ class BoardWidget(QWidget):
             overlay(painter, self)
             painter.restore()
         self._paint_moving(painter, dpr, self.square_size())
-
-    def _paint_coordinates(self, painter: QPainter, b: QRectF, s: float) -> None:
-        glyphs.draw_coordinates(painter, b, s, self.square_rect, self.flipped,
-                                self.palette_.coordinates)
 
     def _paint_moving(self, painter: QPainter, dpr: float, s: float) -> None:
         piece, pos = None, None
