@@ -23,6 +23,9 @@ from wec.game.record import KIND_NAMES, ActionNote, Entry, Record
 from wec.game.sightings import Knowledge, can_see, changed_ids, observed
 
 
+END_REASONS = ("primary destroyed", "no legal move", "resignation", "agreement", "quiet turns")
+"""`Game.end_reason`'s words: R11.1, R6.5, R11.2 (twice), R11.3."""
+
 class _LegalList:
     """The legal actions of one state, the core's records of them (in the same order), and their
     texts once asked for."""
@@ -127,6 +130,30 @@ class Game:
 
     def is_game_over(self) -> bool:
         return self.result is not None
+
+    @property
+    def end_reason(self) -> str | None:
+        """Why the game ended, one of END_REASONS ("primary destroyed" R11.1, "no legal move"
+        R6.5, "resignation" and "agreement" R11.2, "quiet turns" R11.3); None while it goes on,
+        or when the record does not tell (a position loaded already decided)."""
+        if self.result is None:
+            return None
+        line = self._record.line
+        if not line:
+            return None
+        last = line[-1]
+        if last.name in ("RESIGN", "DRAW"):
+            return "resignation" if last.name == "RESIGN" else "agreement"
+        if last.name != "END":  # decided within a turn: the mover's own Fire left it no Move
+            return "no legal move"
+        for entry in reversed(line[:-1]):  # R11.1 counts the losses of the turn just ended
+            if entry.name == "END":
+                break
+            if entry.primary:
+                return "primary destroyed"
+        if last.primary:  # lost to a projectile or a journey at End Turn
+            return "primary destroyed"
+        return "quiet turns" if self.result == "draw" else "no legal move"
 
     @property
     def moved(self) -> bool:

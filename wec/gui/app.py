@@ -11,6 +11,7 @@ from typing import Any
 from wec.files.opening import open_game_named_by
 from wec.game.errors import WecError
 from wec.game.game import Game
+from wec.gui.systemlibs import x11_problem
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -57,9 +58,20 @@ def application(offscreen: bool) -> Any:
     return app
 
 
+def window_libraries_missing(otherwise: str) -> bool:
+    """Say (one line) which system libraries Qt's X11 plugin lacks, and how to install them,
+    rather than let Qt abort the process; True when some are missing."""
+    problem = x11_problem()
+    if problem:
+        print(f"wec: {problem}; {otherwise}", file=sys.stderr)
+    return bool(problem)
+
+
 def run(args: Any) -> int:
     """Open the play window for parsed `wec play` arguments (see wec/cli)."""
     shot = getattr(args, "screenshot", None)
+    if not shot and window_libraries_missing("or play in the terminal with `wec play --text`"):
+        return 2
     app = application(bool(shot))
     # the windows and their settings need PySide6 (see `application`)
     from wec.gui.launcher import play_window
@@ -93,17 +105,23 @@ def run_editor(position_file: str | None = None, screenshot_file: str | None = N
                size: tuple[int, int] = (1500, 960)) -> int:
     """Open the board editor on a position file (or the standard set-up); with
     `screenshot_file` open it offscreen on that position, save a PNG and return."""
+    if not screenshot_file and window_libraries_missing(
+            "or `wec editor --screenshot FILE` for a picture of it"):
+        return 2
     app = application(bool(screenshot_file))
     # the editor needs PySide6 (see `application`)
     from wec.gui.editor.model import PositionShapeError
     from wec.gui.editor.window import read_position_file
-    from wec.gui.launcher import editor_window
+    from wec.gui.launcher import editor_window, preferred_bottom
+    from wec.gui.play.settings import Preferences
     try:
         position = read_position_file(position_file) if position_file else None
     except (PositionShapeError, WecError) as e:
         print(f"wec: {e}", file=sys.stderr)
         return 2
-    window = editor_window(position)
+    # a screenshot never reads the user's preferences: the default side at the bottom
+    window = editor_window(position, bottom=preferred_bottom(Preferences()) if screenshot_file
+                           else None)
     if screenshot_file:
         window.resize(*size)
         try:

@@ -355,8 +355,11 @@ def test_flip_delete_key_and_dragging_off_the_board(editor, stamp, click) -> Non
     w = editor()
     w.actions_by_name["clear"].trigger()
     _kings_and_pawns(w, stamp)
+    assert w.bottom() == "black"  # as a new game window draws it: the human's side, Black
     w.actions_by_name["flip"].trigger()
-    assert w.canvas.flipped
+    assert not w.canvas.flipped and w.bottom() == "white"
+    w.actions_by_name["flip"].trigger()
+    assert w.canvas.flipped and w.last_message == "Black at the bottom."
     stamp(w, "DO", "white", 2, 3)
     assert [p["square"] for p in w.position["pieces"] if p["type"] == "DO"] == [[2, 3]]
     assert w.canvas.square_at(w.canvas.point_of(2, 3, "S")) == (2, 3, "S")

@@ -198,7 +198,8 @@ def test_every_dialog_opens(make_window, shot_dir, qtbot):
     grab(w.dialogs[-1], shot_dir / "dialog_error.png")
     w.dialogs[-1].close()
     w.offers.resign()
-    assert w.game.result == "white" and w.last_game_over == "White wins by resignation."
+    assert w.game.result == "white" and \
+        w.last_game_over == "White wins: Black resigned (R11.2). The game ended on turn 1."
     box = w.dialogs[-1]
     assert box.objectName() == "game_over" and box.isVisible()
     grab(box, shot_dir / "dialog_game_over.png")

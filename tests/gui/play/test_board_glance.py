@@ -237,16 +237,16 @@ def test_an_overlay_paints_over_the_board_until_it_is_removed(qapp):
     board = busy_board()
     calls = []
 
-    def mark(painter: QPainter, geometry) -> None:
-        calls.append(geometry)
-        painter.fillRect(geometry.level_rect(5, 5, "G"), QColor(255, 0, 255))
+    def mark(painter: QPainter) -> None:
+        calls.append(painter)
+        painter.fillRect(board.level_rect(5, 5, "G"), QColor(255, 0, 255))
     before = board.grab().toImage()
-    board.add_overlay("test", mark)
+    board.add_overlay(mark)
     marked = board.grab().toImage()
     centre = board.level_rect(5, 5, "G").center().toPoint()
-    assert calls and calls[-1] is board and marked.pixelColor(centre) == QColor(255, 0, 255)
+    assert calls and marked.pixelColor(centre) == QColor(255, 0, 255)
     assert board.layer_renders == 1  # an overlay never renders the position again
-    board.remove_overlay("test")
+    board.remove_overlay(mark)
     assert board.grab().toImage() == before
 
 

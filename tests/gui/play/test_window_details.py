@@ -46,7 +46,7 @@ def test_defect6_undo_leaves_no_stale_message(make_window):
     assert w.play("MV:RP(9,1)->(8,2)")
     assert "moves to (8,2)" in w.last_message
     w.actions_by_name["undo"].trigger()
-    assert "moves to (8,2)" not in w.last_message and "Took back" in w.last_message
+    assert "moves to (8,2)" not in w.last_message and "Undid 1 action" in w.last_message
 
 
 def test_defect6_possible_locations_keeps_an_aimed_fire_and_its_prompt(make_window, click):

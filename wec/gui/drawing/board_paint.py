@@ -6,15 +6,15 @@ Items are what a board lays out in a square (`kind`, `obj`, `rect`): "piece" (a 
 "ghost" (a last-seen mark: `type`, `color`, `level`), "article" (a code), "reserve" (a reserve
 entry) and "projectile" (a ProjectileInfo).
 
-Overlays: a board keeps an ordered list of painters (`Overlay`), each called after the
-highlights of the moment with the painter and the board (`BoardGeometry`: where each square
-and level band is); an overlay draws what its controller asks for and nothing else.
+Overlays: a board keeps an ordered list of painters (`Overlay`), each called with the painter
+after the highlights of the moment; an overlay draws what its controller asks for, where the
+board's geometry (`square_rect`, `level_rect`, `square_items`) places it.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
@@ -23,19 +23,9 @@ from wec.gui.drawing import glyphs
 from wec.gui.drawing.style import DEFAULT_PALETTE, Palette
 
 
-class BoardGeometry(Protocol):
-    """What an overlay may ask the board: where things are drawn."""
-
-    flipped: bool
-
-    def square_rect(self, row: int, col: int) -> QRectF: ...
-    def level_rect(self, row: int, col: int, level: str) -> QRectF: ...
-    def square_size(self) -> float: ...
-
-
-Overlay = Callable[[QPainter, BoardGeometry], None]
-"""An overlay painter: called on every repaint, over the position and the highlights, under a
-piece being dragged or sliding."""
+Overlay = Callable[[QPainter], None]
+"""An overlay painter: called on every repaint, over the position, the arrows and the
+highlights, under a piece being dragged or sliding."""
 
 LABELS = ("article", "reserve")
 """Items that carry a written code: an arrow never crosses them."""

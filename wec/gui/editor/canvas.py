@@ -3,22 +3,28 @@ mouse into edits' raw input.
 
 A click on a square reports the square, the level band under the cursor and the thing hit
 (`squareClicked`); a press on a thing followed by a drag reports where it was dropped
-(`itemDropped`, or `itemDroppedOff` outside the board). Squares with problems get a red frame,
-the selected square a blue one.
+(`itemDropped`, or `itemDroppedOff` outside the board); a piece or an article dragged from the
+palette and dropped on a square is reported as `toolDropped`. While something is dragged over
+the board, the level band (for a piece) or the square it would land on is framed. Squares with
+problems get a red frame, the selected square a blue one. The squares sit where the play
+window's board puts them (`wec.gui.drawing.board_geometry`).
 """
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import (QColor, QDragEnterEvent, QDragLeaveEvent, QDragMoveEvent,
+                           QDropEvent, QMouseEvent, QPainter, QPaintEvent, QPen)
 from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
-from wec.gui.drawing import glyphs
+from wec.gui.drawing import board_geometry, glyphs
 
 from wec.gui.editor import model
 from wec.gui.editor.layout import Item, square_items
 from wec.gui.editor.model import Position, Square
+from wec.gui.editor.palette import tool_of_mime
 
 PROBLEM_COLOR = QColor(214, 28, 28)
+DROP_COLOR = QColor(255, 170, 0)
 
 
 class BoardCanvas(QWidget):
@@ -30,6 +36,9 @@ class BoardCanvas(QWidget):
     """a dragged `Item` dropped on row, col, level band."""
     itemDroppedOff = Signal(object)
     """a dragged `Item` dropped outside the board (the window removes it)."""
+    toolDropped = Signal(str, str, int, int, str, object)
+    """a palette entry (kind "piece" or "article", code) dropped on row, col, level band, over
+    the `Item` there (or None)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -42,6 +51,9 @@ class BoardCanvas(QWidget):
         self.palette_ = glyphs.DEFAULT_PALETTE.copy()
         self._press: tuple[QPointF, Item] | None = None
         self._drag: tuple[Item, QPointF] | None = None
+        self._drop: tuple[str, tuple[int, int, str]] | None = None
+        """While a palette entry is dragged over the board: its kind and where it would land."""
+        self.setAcceptDrops(True)
         self.setMinimumSize(420, 420)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMouseTracking(True)
@@ -68,21 +80,13 @@ class BoardCanvas(QWidget):
         self.flipped = flipped
         self.update()
 
-    # --- geometry (as wec.gui.play.board_widget: row 10 at the top unless flipped) -----------------------
+    # --- geometry (the play board's: wec.gui.drawing.board_geometry) ------------------------------
 
     def board_rect(self) -> QRectF:
-        side = min(self.width(), self.height())
-        s = float(int(side / 10.45))  # whole pixels: the squares meet without a seam
-        margin = s * 0.45
-        return QRectF(int((self.width() - side) / 2 + margin), int((self.height() - side) / 2),
-                      s * 10, s * 10)
+        return board_geometry.board_rect(self.width(), self.height())
 
     def square_rect(self, row: int, col: int) -> QRectF:
-        b = self.board_rect()
-        s = b.width() / 10
-        x = (10 - col) if self.flipped else (col - 1)
-        y = (row - 1) if self.flipped else (10 - row)
-        return QRectF(b.left() + x * s, b.top() + y * s, s, s)
+        return board_geometry.square_rect(self.board_rect(), row, col, self.flipped)
 
     def level_rect(self, row: int, col: int, level: str) -> QRectF:
         """The band of a level inside a square."""
@@ -95,18 +99,7 @@ class BoardCanvas(QWidget):
 
     def square_at(self, pos: QPointF) -> tuple[int, int, str] | None:
         """(row, col, level band) under a point, or None off the board."""
-        b = self.board_rect()
-        if not b.contains(pos):
-            return None
-        s = b.width() / 10
-        x = min(9, int((pos.x() - b.left()) / s))
-        y = min(9, int((pos.y() - b.top()) / s))
-        col = 10 - x if self.flipped else x + 1
-        row = y + 1 if self.flipped else 10 - y
-        lay = glyphs.square_layout(self.square_rect(row, col))
-        level = next((lvl for lvl, band in lay.items() if band.top() <= pos.y() < band.bottom()),
-                     "S")
-        return row, col, level
+        return board_geometry.square_at(self.board_rect(), pos, self.flipped)
 
     def item_at(self, pos: QPointF) -> Item | None:
         """The topmost thing drawn under a point."""
@@ -163,6 +156,7 @@ class BoardCanvas(QWidget):
                         painter.setBrush(Qt.BrushStyle.NoBrush)
                         painter.drawRoundedRect(item.rect, 3, 3)
                         painter.restore()
+        self._paint_drop_target(painter)
         if self._drag is not None:
             item, at = self._drag
             r = QRectF(item.rect)
@@ -199,6 +193,26 @@ class BoardCanvas(QWidget):
     def _tag_px(self) -> int:
         """The tags' font size: the game board's at this square size."""
         return glyphs.tag_px(self.board_rect().height() / 10)
+
+    def drop_target(self) -> tuple[str, tuple[int, int, str]] | None:
+        """What is being dragged over the board ("piece" or another kind) and the square and
+        level band under the cursor, or None."""
+        if self._drag is not None:
+            item, at = self._drag
+            where = self.square_at(at)
+            return (item.kind, where) if where is not None else None
+        return self._drop
+
+    def _paint_drop_target(self, painter: QPainter) -> None:
+        """Frame where a drop would land: the level band for a piece (its level comes from
+        the band), the square for anything else."""
+        target = self.drop_target()
+        if target is None:
+            return
+        kind, (row, col, level) = target
+        rect = self.level_rect(row, col, level) if kind == "piece" else \
+            self.square_rect(row, col)
+        glyphs.draw_highlight(painter, rect, DROP_COLOR, outline=True)
 
     def _paint_coordinates(self, painter: QPainter, b: QRectF, s: float) -> None:
         glyphs.draw_coordinates(painter, b, s, self.square_rect, self.flipped,
@@ -245,3 +259,44 @@ class BoardCanvas(QWidget):
             self.itemDroppedOff.emit(item)
         else:
             self.itemDropped.emit(item, *where)
+
+    # --- drops from the palette ------------------------------------------------------------------
+
+    def _drop_over(self, event: QDropEvent) -> tuple[str, str, int, int, str] | None:
+        """The palette entry dragged and the square and band under it, or None."""
+        entry = tool_of_mime(event.mimeData())
+        where = self.square_at(event.position())
+        if entry is None or where is None:
+            return None
+        return (*entry, *where)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if tool_of_mime(event.mimeData()) is None:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.dragMoveEvent(event)
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        over = self._drop_over(event)
+        self._drop = None if over is None else (over[0], (over[2], over[3], over[4]))
+        if over is None:
+            event.ignore()
+        else:
+            event.acceptProposedAction()
+        self.update()
+
+    def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:
+        self._drop = None
+        self.update()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        over = self._drop_over(event)
+        self._drop = None
+        self.update()
+        if over is None:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        kind, code, row, col, level = over
+        self.toolDropped.emit(kind, code, row, col, level, self.item_at(event.position()))

@@ -1,17 +1,20 @@
 """The palette: the pointer, the eraser, every piece type and every article, and how the next
 click places them (colour, level, hand, as a reserve, onto the Ground or to a piece).
 
-The chosen tool stays until another is chosen, so one click after another stamps copies.
+The chosen tool stays until another is chosen, so one click after another stamps copies. A piece
+or an article may also be dragged from the palette onto a square: it is placed there as a click
+with that tool would place it (the same colour, level, hand and reserve choices), without
+changing the chosen tool.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QFormLayout, QGridLayout,
-                               QGroupBox, QHBoxLayout, QLabel, QRadioButton, QToolButton,
-                               QVBoxLayout, QWidget)
+from PySide6.QtCore import QByteArray, QMimeData, QPoint, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QDrag, QIcon, QMouseEvent, QPainter, QPixmap
+from PySide6.QtWidgets import (QApplication, QButtonGroup, QCheckBox, QComboBox, QFormLayout,
+                               QGridLayout, QGroupBox, QHBoxLayout, QLabel, QRadioButton,
+                               QToolButton, QVBoxLayout, QWidget)
 
 from wec.gui.drawing import glyphs
 from wec import rules
@@ -20,6 +23,8 @@ ICON = 42
 LEVEL_CHOICES = (("band", "the band clicked"), ("G", "Ground"), ("A", "Air"), ("S", "Sub"))
 HAND_CHOICES = (("column", "by column (R2.4)"), ("left", "left <"), ("right", "right >"))
 NATURAL_LEVEL = {"JE": "A", "SU": "S"}
+TOOL_MIME = "application/x-wec-editor-tool"
+"""The drag-and-drop format of a palette entry: "piece:TA" or "article:FL"."""
 
 
 @dataclass(frozen=True)
@@ -37,6 +42,68 @@ class Tool:
     """None: by column (R2.4); else "left" or "right"."""
     to_piece: bool = False
     """Articles go to the piece clicked instead of onto the Ground."""
+
+
+def tool_mime(kind: str, code: str) -> QMimeData:
+    """The data a palette entry carries while it is dragged."""
+    data = QMimeData()
+    data.setData(TOOL_MIME, QByteArray(f"{kind}:{code}".encode("ascii")))
+    return data
+
+
+def tool_of_mime(data: QMimeData) -> tuple[str, str] | None:
+    """(kind, code) of a dragged palette entry, or None for anything else."""
+    if not data.hasFormat(TOOL_MIME):
+        return None
+    kind, _, code = bytes(data.data(TOOL_MIME).data()).decode("ascii", "replace").partition(":")
+    return (kind, code) if kind in ("piece", "article") and code else None
+
+
+class PaletteButton(QToolButton):
+    """A tool button; a piece's or an article's may be dragged onto the board."""
+
+    def __init__(self, kind: str, code: str | None) -> None:
+        super().__init__()
+        self.kind = kind
+        self.code = code
+        self._press: QPoint | None = None
+
+    def draggable(self) -> bool:
+        return self.kind in ("piece", "article") and self.code is not None
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton and self.draggable():
+            self._press = event.position().toPoint()
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        start = self._press
+        if start is not None and (event.position().toPoint() - start).manhattanLength() \
+                >= QApplication.startDragDistance():
+            self._press = None
+            self.setDown(False)  # a drag, not a click: the chosen tool stays
+            self.start_drag()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        self._press = None
+        super().mouseReleaseEvent(event)
+
+    def start_drag(self) -> None:
+        """Drag this entry (the board's drop places it)."""
+        assert self.code is not None
+        drag = QDrag(self)
+        drag.setMimeData(tool_mime(self.kind, self.code))
+        pix = self.icon().pixmap(QSize(ICON, ICON))
+        drag.setPixmap(pix)
+        drag.setHotSpot(QPoint(ICON // 2, ICON // 2))
+        self.run_drag(drag)
+
+    def run_drag(self, drag: QDrag) -> None:
+        """Carry the drag until it is dropped (the platform's drag-and-drop loop; tests, whose
+        offscreen platform has none, deliver the drop themselves)."""
+        drag.exec(Qt.DropAction.CopyAction)
 
 
 def piece_icon(code: str, color: str, level: str = "G") -> QIcon:
@@ -80,12 +147,13 @@ class PaletteWidget(QWidget):
         super().__init__(parent)
         self.group = QButtonGroup(self)
         self.group.setExclusive(True)
-        self.buttons: dict[tuple[str, str | None], QToolButton] = {}
+        self.buttons: dict[tuple[str, str | None], PaletteButton] = {}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
 
         top = QHBoxLayout()
-        for kind, tip in (("pointer", "Pointer: select a square or a piece; drag to move"),
+        for kind, tip in (("pointer", "Pointer: select a square or a piece; drag to move, off "
+                                      "the board to remove"),
                           ("eraser", "Eraser: remove what is clicked (right click does too)")):
             top.addWidget(self._button((kind, None), tool_icon(kind), kind.capitalize(), tip))
         top.addStretch(1)
@@ -107,7 +175,8 @@ class PaletteWidget(QWidget):
         for i, t in enumerate(rules.PIECE_TYPES):
             b = self._button(("piece", t.code), piece_icon(t.code, "white",
                                                            NATURAL_LEVEL.get(t.code, "G")),
-                             t.code, f"{t.name} ({t.code})")
+                             t.code, f"{t.name} ({t.code}): click, then click squares; or "
+                                     "drag it onto a square")
             grid.addWidget(b, i // 5, i % 5)
         layout.addWidget(pieces)
 
@@ -133,7 +202,8 @@ class PaletteWidget(QWidget):
         grid.setSpacing(2)
         for i, code in enumerate(rules.ARTICLES):
             grid.addWidget(self._button(("article", code), article_icon(code), code,
-                                        f"Article {code}"), i // 5, i % 5)
+                                        f"Article {code}: click, then click squares; or drag "
+                                        "it onto a square"), i // 5, i % 5)
         layout.addWidget(arts)
         self.to_piece = QCheckBox("Give articles to the piece clicked")
         self.to_piece.setToolTip("Otherwise an article is laid on the square's Ground (R3.3)")
@@ -152,8 +222,9 @@ class PaletteWidget(QWidget):
             c.toggled.connect(lambda *_: self._changed())
         self._changed()
 
-    def _button(self, key: tuple[str, str | None], icon: QIcon, text: str, tip: str) -> QToolButton:
-        b = QToolButton()
+    def _button(self, key: tuple[str, str | None], icon: QIcon, text: str,
+                tip: str) -> PaletteButton:
+        b = PaletteButton(*key)
         b.setCheckable(True)
         b.setIcon(icon)
         b.setIconSize(QSize(ICON, ICON))
@@ -176,7 +247,8 @@ class PaletteWidget(QWidget):
         t = self.tool()
         hints = {
             "pointer": "Click a square or a piece to edit it on the right; drag anything to "
-                       "move it, off the board to remove it.",
+                       "move it, off the board to remove it. Drag a piece or an article from "
+                       "the palette onto a square to place it.",
             "eraser": "Click a thing to remove it.",
             "piece": f"Click squares to place {t.color} {t.code} pieces.",
             "reserve": f"Click activation squares to add {t.color} {t.code} reserves.",
@@ -194,8 +266,13 @@ class PaletteWidget(QWidget):
         self.buttons[(kind, code)].setChecked(True)
 
     def tool(self) -> Tool:
+        """The chosen tool with the palette's choices."""
         key = next((k for k, b in self.buttons.items() if b.isChecked()), ("pointer", None))
-        kind, code = key
+        return self.tool_for(*key)
+
+    def tool_for(self, kind: str, code: str | None) -> Tool:
+        """The tool of a palette entry with the palette's choices (colour, level, hand, as a
+        reserve, to a piece): what a click with it, or a drop of it, does."""
         if kind == "piece" and self.reserve.isChecked():
             kind = "reserve"
         hand = self.hand.currentData()

@@ -1,9 +1,12 @@
 """The board editor's main window: board, palette, properties, scenario settings, problems.
 
-Edits come from the board (clicks and drags interpreted with the palette's tool), the property
+Edits come from the board (clicks and drags interpreted with the palette's tool, and pieces or
+articles dragged from the palette, placed as a click with their tool places them), the property
 panel and the scenario panel; each is one undoable edit of the `EditorDocument`. The window keeps
 "Play from here" disabled while the position has problems, saves and loads scenario files (the
-position format of docs/FORMATS.md), and copies/pastes the position as JSON text.
+position format of docs/FORMATS.md), and copies/pastes the position as JSON text. The board is
+turned as the game's (the side the game draws at the bottom is at the bottom); View > Flip board
+turns it over.
 """
 from __future__ import annotations
 
@@ -21,12 +24,14 @@ from wec import Game, PositionError, WecError
 from wec.rules import scenarios
 from wec.game.jsonfile import parse_json_text, read_json_file
 
+from wec.gui.drawing.board_geometry import bottom_of, flipped_for
+
 from wec.gui.editor import model
 from wec.gui.editor.canvas import BoardCanvas
 from wec.gui.editor.document import EditorDocument
 from wec.gui.editor.layout import KEY, Item
 from wec.gui.editor.model import Position, PositionShapeError
-from wec.gui.editor.palette import PaletteWidget
+from wec.gui.editor.palette import PaletteWidget, Tool
 from wec.gui.editor.problems_panel import ProblemsPanel
 from wec.gui.editor.properties import PropertyPanel
 from wec.gui.editor.scenario_panel import ScenarioPanel
@@ -63,11 +68,15 @@ def write_position_file(path: str, pos: Position) -> None:
 
 
 class EditorWindow(QMainWindow):
-    """The board editor: its own top-level window."""
+    """The board editor: its own top-level window. `bottom` is the side the game draws at the
+    bottom ("white" or "black"): the editor's board is turned the same way until View > Flip
+    board."""
 
     def __init__(self, position: Position | None = None, *, on_play: PlayCallback | None = None,
-                 game_position: Position | None = None, parent: QWidget | None = None) -> None:
+                 game_position: Position | None = None, parent: QWidget | None = None,
+                 bottom: str = "white") -> None:
         super().__init__(parent)
+        self.game_bottom = bottom
         self.setObjectName("wec_editor")
         self.setWindowFlag(Qt.WindowType.Window, True)
         self.on_play = on_play
@@ -88,6 +97,8 @@ class EditorWindow(QMainWindow):
         self.canvas.squareClicked.connect(self.on_square_clicked)
         self.canvas.itemDropped.connect(self.on_item_dropped)
         self.canvas.itemDroppedOff.connect(self.on_item_dropped_off)
+        self.canvas.toolDropped.connect(self.on_tool_dropped)
+        self.canvas.set_flipped(flipped_for(bottom))
         self.properties.selectionChanged.connect(self.canvas.set_selected)
         self.problems.problemActivated.connect(self._show_problem)
         self.doc.changed.connect(self.refresh)
@@ -183,9 +194,10 @@ class EditorWindow(QMainWindow):
         e.addAction(self._action("&Delete the chosen thing", self.delete_chosen,
                                  QKeySequence.StandardKey.Delete, "delete"))
         v = bar.addMenu("&View")
-        flip = self._action("&Flip board", lambda: self.canvas.set_flipped(
-            self.actions_by_name["flip"].isChecked()), "Ctrl+F", "flip")
+        flip = self._action("&Flip board", self._flip, "Ctrl+F", "flip")
         flip.setCheckable(True)
+        flip.setToolTip("Turn the board over: the other side at the bottom (unticked, the "
+                        "board is turned as the game's)")
         v.addAction(flip)
         simple = self._action("&Simple glyphs", self._toggle_detail, None, "simple")
         simple.setCheckable(True)
@@ -208,6 +220,15 @@ class EditorWindow(QMainWindow):
             a.setIconText("▶ " + ("Play hotseat" if mode == "hotseat" else "Play vs computer"))
             tools.addAction(a)
         self.addToolBar(tools)
+
+    def _flip(self) -> None:
+        turned = self.actions_by_name["flip"].isChecked()
+        self.canvas.set_flipped(flipped_for(self.game_bottom) != turned)
+        self.say(f"{self.bottom().capitalize()} at the bottom.")
+
+    def bottom(self) -> str:
+        """The side drawn at the bottom of the board now."""
+        return bottom_of(self.canvas.flipped)
 
     def _toggle_detail(self) -> None:
         self.canvas.detailed = not self.actions_by_name["simple"].isChecked()
@@ -254,7 +275,6 @@ class EditorWindow(QMainWindow):
                           button: Any) -> None:
         tool = self.palette_widget.tool()
         square = (row, col)
-        doc = self.doc
         if button == Qt.MouseButton.RightButton or tool.kind == "eraser":
             if item is not None:
                 self.remove_item(item)
@@ -262,6 +282,13 @@ class EditorWindow(QMainWindow):
         if tool.kind == "pointer":
             self.properties.select(square, (item.kind, item.index) if item else None)
             return
+        self.place(tool, square, level, item)
+
+    def place(self, tool: Tool, square: model.Square, level: str, item: Item | None) -> None:
+        """What a click with a piece, reserve or article tool does on `square` (the level band
+        under the cursor, the thing hit): a piece goes to the band, or to the palette's fixed
+        level; an article to the Ground, or to the piece hit when the palette says so."""
+        doc = self.doc
         assert tool.code is not None
         code = tool.code
         if tool.kind == "piece":
@@ -282,6 +309,11 @@ class EditorWindow(QMainWindow):
                 doc.edit(f"Lay {code}", lambda p: model.add_article(p, code, square))
                 self.properties.select(square, ("article",
                                                 model.articles_at(doc.position, square)[-1]))
+
+    def on_tool_dropped(self, kind: str, code: str, row: int, col: int, level: str,
+                        item: Item | None) -> None:
+        """A piece or an article dragged from the palette: placed as a click with its tool."""
+        self.place(self.palette_widget.tool_for(kind, code), (row, col), level, item)
 
     def remove_item(self, item: Item) -> None:
         self.doc.edit(f"Remove {item.kind}",

@@ -6,9 +6,11 @@ highlights the play controller asks for, and turns mouse input into board signal
 square and level (`squareClicked`), and a drag of a piece from one square to another
 (`pieceDragged`).
 
-Overlays: `add_overlay(name, painter)` adds a painter (`board_paint.Overlay`: called with the
-QPainter and this board on every repaint, over the highlights); `remove_overlay(name)` takes it
-away. A controller that marks something of the moment (a preview, a warning) adds one.
+Overlays: `add_overlay(paint)` adds a painter (`board_paint.Overlay`: called with the QPainter on
+every repaint, over the position, the arrows and the highlights, under a dragged piece);
+`remove_overlay(paint)` takes it away. A controller that marks something of the moment (a
+preview, a warning: wec/gui/play/overlays.py) adds one and places its marks with this board's
+geometry (`square_rect`, `level_rect`, `square_items`).
 
 Painting is in two layers: the position (squares, pieces, articles,
 reserves, last-seen markers, projectiles, the last turn's arrows) is rendered once per snapshot
@@ -32,7 +34,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from wec.game.action import PieceInfo
 
-from wec.gui.drawing import board_paint, glyphs
+from wec.gui.drawing import board_geometry, board_paint, glyphs
 from wec.gui.drawing.board_paint import GlyphCache, Look, Overlay
 from wec.gui.play import tooltips
 from wec.gui.play.snapshot import BoardSnapshot
@@ -100,8 +102,6 @@ class BoardWidget(QWidget):
         """Big board: the squares may be wider than tall, so the board fills the window."""
         self.palette_ = glyphs.DEFAULT_PALETTE.copy()
         self._glyph_cache = GlyphCache()
-        self.overlays: dict[str, Overlay] = {}
-        """Painters of the moment, by name, called in the order they were added."""
         self._layers: dict[tuple, tuple[int, QPixmap]] = {}
         """The position layer per (width, height, dpr): (generation, pixmap); a few sizes kept
         (a view toggled back and forth finds its layer)."""
@@ -134,6 +134,11 @@ class BoardWidget(QWidget):
         self._anim_from: QPointF = QPointF()
         self._anim_to: QPointF = QPointF()
         self._anim_pos: QPointF | None = None
+        self.overlays: list[Overlay] = []
+        """Painters of the moment, called in the order they were added (the play window's
+        marks: wec/gui/play/overlays.py)."""
+        self.clicked_token: PieceInfo | None = None
+        """While `squareClicked` is emitted for a click on a piece's token: that piece."""
         self.setMouseTracking(True)
         self.setMinimumSize(360, 360)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -182,14 +187,15 @@ class BoardWidget(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(760, 760)
 
-    def add_overlay(self, name: str, painter: Overlay) -> None:
-        """Paint `painter` over the board from the next repaint on (replacing one of the same
-        name)."""
-        self.overlays[name] = painter
+    def add_overlay(self, paint: Overlay) -> None:
+        """Call `paint(painter)` over the board from the next repaint on."""
+        if paint not in self.overlays:
+            self.overlays.append(paint)
         self.update()
 
-    def remove_overlay(self, name: str) -> None:
-        if self.overlays.pop(name, None) is not None:
+    def remove_overlay(self, paint: Overlay) -> None:
+        if paint in self.overlays:
+            self.overlays.remove(paint)
             self.update()
 
     # --- geometry --------------------------------------------------------------------------------
@@ -197,42 +203,18 @@ class BoardWidget(QWidget):
     def board_rect(self) -> QRectF:
         """The 10x10 squares (the coordinates sit in a margin left of and below it). Square
         squares, unless `stretch` (big board) lets them grow wider, up to 1.6 times as wide as
-        tall, to fill the space."""
-        # whole pixels: the squares' tiles meet without a seam
-        side = min(self.width(), self.height())
-        sh = float(int(side / 10.45))
-        sw = sh
-        if self.stretch:
-            sw = float(int(min(sh * 1.6, (self.width() - sh * 0.45) / 10)))
-        margin = sh * 0.45
-        left = float(int((self.width() - sw * 10 - margin) / 2 + margin))
-        top = float(int((self.height() - sh * 10.45) / 2))
-        return QRectF(left, top, sw * 10, sh * 10)
+        tall, to fill the space (wec.gui.drawing.board_geometry, shared with the editor)."""
+        return board_geometry.board_rect(self.width(), self.height(), stretch=self.stretch)
 
     def square_size(self) -> float:
         return self.board_rect().height() / 10
 
     def square_rect(self, row: int, col: int) -> QRectF:
-        b = self.board_rect()
-        sw, sh = b.width() / 10, b.height() / 10
-        x = (10 - col) if self.flipped else (col - 1)
-        y = (row - 1) if self.flipped else (10 - row)
-        return QRectF(b.left() + x * sw, b.top() + y * sh, sw, sh)
+        return board_geometry.square_rect(self.board_rect(), row, col, self.flipped)
 
     def square_at(self, pos: QPointF) -> Square3 | None:
         """(row, col, level) under a point, or None off the board."""
-        b = self.board_rect()
-        if not b.contains(pos):
-            return None
-        sw, sh = b.width() / 10, b.height() / 10
-        x = min(9, int((pos.x() - b.left()) / sw))
-        y = min(9, int((pos.y() - b.top()) / sh))
-        col = 10 - x if self.flipped else x + 1
-        row = y + 1 if self.flipped else 10 - y
-        frac = (pos.y() - b.top()) / sh - y
-        level = "A" if frac < glyphs.BAND_SHARE["A"] else (
-            "G" if frac < glyphs.BAND_SHARE["A"] + glyphs.BAND_SHARE["G"] else "S")
-        return row, col, level
+        return board_geometry.square_at(self.board_rect(), pos, self.flipped)
 
     def level_rect(self, row: int, col: int, level: str) -> QRectF:
         """The band of a level inside a square."""
@@ -595,9 +577,9 @@ class BoardWidget(QWidget):
             row, col, level = hl.selected
             lay = glyphs.square_layout(self.square_rect(row, col))
             glyphs.draw_highlight(painter, lay[level], pal.selected, outline=True)
-        for overlay in list(self.overlays.values()):
+        for paint in list(self.overlays):
             painter.save()
-            overlay(painter, self)
+            paint(painter)
             painter.restore()
         self._paint_moving(painter, dpr, self.square_size())
 
@@ -669,7 +651,7 @@ class BoardWidget(QWidget):
         if event.button() == Qt.MouseButton.LeftButton:
             self._press = (event.position(), where)
         else:
-            self.squareClicked.emit(where[0], where[1], where[2], event.button())
+            self._emit_click(event.position(), where, event.button())
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         where = self.square_at(event.position())
@@ -716,4 +698,16 @@ class BoardWidget(QWidget):
                 self.pieceDragged.emit(dragged.row, dragged.col, dragged.level, where[0], where[1])
             return
         if where is not None:
-            self.squareClicked.emit(where[0], where[1], where[2], Qt.MouseButton.LeftButton)
+            self._emit_click(event.position(), where, Qt.MouseButton.LeftButton)
+
+    def _emit_click(self, pos: QPointF, where: Square3, button: Qt.MouseButton) -> None:
+        """A click on a square; on a piece's token, at that token's level, the piece named in
+        `clicked_token` meanwhile (a click on one of a shared square's tokens picks it)."""
+        it = self.item_at(pos)
+        token = it.obj if it is not None and it.kind == "piece" else None
+        level = token.level if token is not None else where[2]
+        self.clicked_token = token
+        try:
+            self.squareClicked.emit(where[0], where[1], level, button)
+        finally:
+            self.clicked_token = None

@@ -118,13 +118,37 @@ class ColoursDialog(QDialog):
         return out
 
 
-def game_over_text(game: wec.Game) -> str:
+END_WORDS = {"primary destroyed": ("{loser}'s primary government piece was destroyed or "
+                                   "converted (R11.1)", "— primary piece lost"),
+             "no legal move": ("{loser} had no legal Move (R6.5)", "— no legal Move"),
+             "resignation": ("{loser} resigned (R11.2)", "by resignation"),
+             "agreement": ("by agreement (R11.2)", "by agreement"),
+             "quiet turns": ("after turns without a capture, destruction or conversion (R11.3)",
+                             "— quiet turns"),
+             "time": ("{loser} ran out of time", "on time")}
+"""`Game.end_reason` -> (the reason in a sentence, in a few words)."""
+
+
+def ended_on_turn(game: wec.Game) -> str:
+    """When the game ended: after an End Turn the turn count has moved on."""
+    acts = game.actions()
+    if acts and acts[-1] == "END":
+        return f"after turn {game.turn - 1}"
+    return f"on turn {game.turn}"
+
+
+def game_over_text(game: wec.Game, *, short: bool = False) -> str:
+    """How the game ended: the result, its reason (`Game.end_reason`) and, unless `short`, the
+    turn ("White wins: Black resigned (R11.2). The game ended on turn 12.")."""
     r = game.result
-    if r == "draw":
-        return "The game is drawn."
-    last = game.actions()[-1] if game.actions() else ""
-    how = " by resignation" if last.startswith("RESIGN") else ""
-    return f"{str(r).capitalize()} wins{how}."
+    words = END_WORDS.get(game.end_reason or "")
+    head = "The game is drawn" if r == "draw" else f"{str(r).capitalize()} wins"
+    if short:
+        return f"{head} {words[1]}." if words else f"{head}."
+    if words:
+        why = words[0].format(loser="White" if r == "black" else "Black")
+        head += f" {why}" if r == "draw" else f": {why}"
+    return f"{head}. The game ended {ended_on_turn(game)}."
 
 
 def error_box(parent: QWidget | None, title: str, message: str) -> QMessageBox:

@@ -23,6 +23,7 @@ from wec.gui.play.handoff import HandOff
 from wec.gui.play.history_panel import HistoryPanel
 from wec.gui.play.interaction import Picker
 from wec.gui.play.level_panels import LevelPanels
+from wec.gui.play.overlays import BoardOverlays
 from wec.gui.play.piece_panel import PiecePanel
 from wec.gui.play.seat import Seat
 from wec.gui.play.settings import Preferences
@@ -70,6 +71,8 @@ class PlayWindow(Protocol):
     window_actions: list[QAction]
     # widgets
     board: BoardWidget
+    overlays: BoardOverlays
+    """Marks of the choice in progress over the board (self-hitting Fires, a Dozer's push)."""
     banner: TurnBanner
     handoff: HandOff
     levels: LevelPanels

@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from wec import Action
 from wec import rules
+from wec.gui.play import doze_choice
 
 Square3 = tuple[int, int, str]
 LEVEL_NAMES = {"G": "Ground", "A": "Air", "S": "Sub"}
@@ -108,16 +109,21 @@ class Picker:
         self.moved = False
         self.over = False
         self.own: Callable[[int, int], list] = lambda r, c: []
+        self.hits: Callable[[Action], list] = lambda a: []
         self.reset([])
 
     def reset(self, legal: list[Action], *, moved: bool = False, over: bool = False,
-              own: Callable[[int, int], list] | None = None) -> None:
-        """New legal list (after every action); `own(row, col)` lists the side's pieces there."""
+              own: Callable[[int, int], list] | None = None,
+              hits: Callable[[Action], list] | None = None) -> None:
+        """New legal list (after every action); `own(row, col)` lists the side's pieces there,
+        `hits(fire)` the side's own pieces a Fire would hit (wec/gui/play/self_hits.py)."""
         self.legal = legal
         self.moved = moved
         self.over = over
         if own is not None:
             self.own = own
+        if hits is not None:
+            self.hits = hits
         self.cancel()
 
     def cancel(self) -> None:
@@ -126,12 +132,16 @@ class Picker:
         self.stage = ""
         self.candidates: list[Action] = []
         self.selected: Square3 | None = None
+        self.push: Action | None = None
+        """Stage "doze": the Dozer's choice of the moment (wec/gui/play/doze_choice.py)."""
 
     # --- highlights --------------------------------------------------------------------------
 
     def destinations(self) -> set[Square3]:
         if self.stage == "move":
             return {a.dest for a in self.candidates if a.dest is not None}
+        if self.stage == "doze" and self.push is not None and self.push.dest is not None:
+            return {self.push.dest} | {(*p.dest, "G") for p in self.pushes()}
         if self.stage == "fire":
             return {a.dest for a in self.candidates if a.target is None and a.dest is not None}
         return set()
@@ -140,6 +150,25 @@ class Picker:
         if self.stage in ("fire", "exchange"):
             return {a.target for a in self.candidates if a.target is not None}
         return set()
+
+    def pushes(self) -> list[doze_choice.Push]:
+        """Stage "doze": the squares the Dozer may push and where their pieces would go."""
+        if self.stage != "doze" or self.push is None:
+            return []
+        return doze_choice.pushes(self.candidates, self.push)
+
+    def self_hits(self) -> dict[Square3, list]:
+        """Stage "fire": each aim (direction square or target) whose Fire hits the side's own
+        pieces, with those pieces."""
+        if self.stage != "fire":
+            return {}
+        out: dict[Square3, list] = {}
+        for a in self.candidates:
+            aim = a.target if a.target is not None else a.dest
+            hit = self.hits(a)
+            if aim is not None and hit:
+                out.setdefault(aim, []).extend(p for p in hit if p not in out.get(aim, []))
+        return out
 
     # --- helpers -----------------------------------------------------------------------------
 
@@ -187,6 +216,9 @@ class Picker:
                      and k[2] == p.hand and tuple(k[3] or ()) == tuple(p.articles)]
             if exact:
                 return then(groups[exact[0]])
+            self.cancel()  # that very piece, never another one of its square
+            return Outcome(message=f"The {piece_name(p.type)} at {where((p.row, p.col, p.level))} "
+                                   f"has no such action now.")
         if len(groups) == 1:
             return then(actions)
         at_level = [k for k in groups if k[0][2] == level]
@@ -201,7 +233,46 @@ class Picker:
             self.cancel()
             return Outcome(action=uniq[0])
         return Outcome(title=title, choices=[
-            (describe(a), functools.partial(self._finish, a)) for a in uniq])
+            (describe(a) + self._hit_note(a), functools.partial(self._finish, a)) for a in uniq])
+
+    def _hit_note(self, a: Action) -> str:
+        """A Fire that hits one's own pieces is marked in the chooser."""
+        hit = self.hits(a) if a.kind == "fire" else []
+        return f"  ⚠ hits your own {', '.join(piece_name(p.type) for p in hit)}" if hit else ""
+
+    def _move_or_doze(self, here: list[Action]) -> Outcome:
+        """A Move to one square: played, or, for a Dozer that may push several ways, the push
+        chosen on the board (stage "doze")."""
+        uniq = list({str(a): a for a in here}.values())
+        dozes = [a for a in uniq if a.kind == "doze"]
+        if len(uniq) == 1 or not dozes or \
+                any(_piece_key(a) != _piece_key(dozes[0]) for a in uniq):
+            return self._one_of(uniq, "Move")  # no push to choose, or which piece goes first
+        self.stage = "doze"
+        self.candidates = uniq
+        self.selected = uniq[0].origin
+        self.push = doze_choice.first_choice(uniq)
+        dest = where(uniq[0].dest[:2] if uniq[0].dest else None)
+        return Outcome(message=f"Dozer to {dest}: the arrows show where pushed pieces would go "
+                               f"— click one's destination to add or take out its square, "
+                               f"then click {dest} again. Now: {describe(self.push)}.")
+
+    def _doze_click(self, row: int, col: int) -> Outcome | None:
+        """Stage "doze": the Dozer's destination plays the choice, a pushed piece's destination
+        changes it; None for any other square (the stage ends)."""
+        push = self.push
+        assert push is not None and push.dest is not None
+        if push.dest[:2] == (row, col):
+            return self._finish(push)
+        changed = doze_choice.toggle(self.candidates, push, (row, col))
+        if changed is None:
+            self.cancel()
+            return None
+        self.push = changed
+        return Outcome(message=f"Now: {describe(changed)}. Click {where(push.dest[:2])} to play "
+                               f"it.")
+
+    # --- helpers ---
 
     def _finish(self, a: Action) -> Outcome:
         self.cancel()
@@ -231,6 +302,10 @@ class Picker:
         return Outcome(message=f"unknown mode {mode}")
 
     def _move_click(self, row: int, col: int, level: str) -> Outcome:
+        if self.stage == "doze":
+            out = self._doze_click(row, col)
+            if out is not None:
+                return out
         if self.stage == "move":
             here = [a for a in self.candidates if a.dest and a.dest[:2] == (row, col)]
             if here:
@@ -238,7 +313,7 @@ class Picker:
                 levels = {a.dest[2] for a in here if a.dest}
                 if exact and len(levels) > 1:
                     here = exact
-                return self._one_of(here, "Move")
+                return self._move_or_doze(here)
             if self.selected and self.selected[:2] == (row, col) and self.piece is None:
                 self.cancel()
                 return Outcome(message="Selection cleared.")
@@ -316,8 +391,9 @@ class Picker:
             if len(by_art) == 1:
                 return aim(acts)
             return Outcome(title="Which weapon?", choices=[
-                (f"{ARTICLE_NAMES.get(k, k)} ({k})", functools.partial(aim, g))
-                for k, g in by_art.items()])
+                (f"{ARTICLE_NAMES.get(k, k)} ({k})"
+                 + ("  ⚠ some aims hit your own pieces" if any(self.hits(a) for a in g) else ""),
+                 functools.partial(aim, g)) for k, g in by_art.items()])
         return self._choose_piece(fires, level, weapon, "Which piece fires?")
 
     def click_piece(self, piece: Any, button: str, mode: str = "move") -> Outcome:
@@ -350,7 +426,7 @@ class Picker:
                 return Outcome(message=self._why_not(origin[0], origin[1], "move"))
             return Outcome(message=f"The {piece_name(movers[0].piece)} at {where(origin)} cannot "
                                    f"move to {where((row, col))}.")
-        return self._one_of(here, "Move")
+        return self._move_or_doze(here)
 
 
 CURSORS = {"move": "open_hand", "pickup": "pointing_hand", "drop": "pointing_hand",

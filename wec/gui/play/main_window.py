@@ -35,6 +35,7 @@ from wec.gui.play.analysis import AnalysisLine
 from wec.gui.play.board_widget import BoardWidget
 from wec.gui.play.computer import ComputerPlayer
 from wec.gui.play.dialogs import SquareSelectDialog, TextDialog, error_box, status_text
+from wec.gui.play.elided_label import ElidedLabel
 from wec.gui.play.game_files import GameFiles
 from wec.gui.play.handoff import HandOff
 from wec.gui.play.help_window import HelpWindow
@@ -46,6 +47,7 @@ from wec.gui.play.level_panels import LevelPanels
 from wec.gui.play.menus import MenuBuilder
 from wec.gui.play.navigation import Navigation
 from wec.gui.play.offers import Offers
+from wec.gui.play.overlays import BoardOverlays
 from wec.gui.play.piece_panel import PiecePanel
 from wec.gui.play.preferences_menu import PreferencesMenu
 from wec.gui.play.seat import Seat
@@ -138,6 +140,7 @@ class MainWindow(QMainWindow):
         self.board.pieceDragged.connect(self.human.on_piece_dragged)
         self.board.keyNavigate.connect(self.navigation.navigate)
         self.board.drag_destinations = self.picker.destinations_of
+        self.overlays = BoardOverlays(self.board)
         self.banner = TurnBanner()
         self.board_pane = QWidget()
         bl = QVBoxLayout(self.board_pane)
@@ -196,7 +199,8 @@ class MainWindow(QMainWindow):
         self.thinking_bar = QProgressBar()
         self.thinking_bar.setRange(0, 0)
         self.thinking_bar.setMaximumWidth(80)
-        self.thinking_label = QLabel("Thinking…")
+        self.thinking_label: QLabel = ElidedLabel("Thinking…")  # never clipped
+        self.thinking_label.setObjectName("thinking_label")
         self.stop_button = QPushButton("Stop")
         self.stop_button.setObjectName("stop_ai")
         self.stop_button.setToolTip("Play the best action found so far")

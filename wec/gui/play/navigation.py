@@ -29,6 +29,11 @@ def turn_start(actions: list[str]) -> int:
     return 0
 
 
+def actions(n: int) -> str:
+    """ "1 action", "3 actions"."""
+    return f"{n} action{'s' if n != 1 else ''}"
+
+
 class Navigation(QObject):
     """Moves the game along its line (the Undo menu, the move list, the arrow keys)."""
 
@@ -36,7 +41,9 @@ class Navigation(QObject):
         super().__init__()
         self.win = window
 
-    def _rewind(self, step: Callable[[], None], what: str = "") -> None:
+    def _rewind(self, step: Callable[[], None], what: Callable[[int], str] | None = None) -> None:
+        """Apply `step` to the game's line and say where it stands; `what(n)` words the change
+        of `n` actions (default: the turn and action reached)."""
         w = self.win
         if w.handoff_pending:  # nothing moves under the cover
             return
@@ -55,9 +62,10 @@ class Navigation(QObject):
             g = w.game
             if g.ply != before:
                 ahead = len(g.redo_actions())
-                w.say((what or f"Turn {g.turn}: after action {g.ply}") +
-                      (f" ({ahead} action{'s' if ahead != 1 else ''} ahead: Redo or > "
-                       f"goes forward)." if ahead else "."))
+                moved = abs(g.ply - before)
+                w.say((what(moved) if what else f"Turn {g.turn}: after action {g.ply}") +
+                      (f" ({actions(ahead)} ahead: Redo or > goes forward)." if ahead
+                       else "."))
         w.refresh()  # back to the other side's turn: the cover goes up for it (refresh)
         w.schedule_ai()
 
@@ -71,10 +79,10 @@ class Navigation(QObject):
             if w.prefs.mode == "human_vs_computer":
                 while g.ply and w.is_computer(g.to_move):
                     g.undo()
-        self._rewind(step, "Took back the last action")
+        self._rewind(step, lambda n: f"Undid {actions(n)}")
 
     def redo(self) -> None:
-        self._rewind(self.win.game.redo, "Redone")
+        self._rewind(self.win.game.redo, lambda n: f"Redid {actions(n)}")
 
     def _line(self) -> list[str]:
         return self.win.game.actions() + self.win.game.redo_actions()

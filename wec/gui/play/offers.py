@@ -40,6 +40,7 @@ class Offers(QObject):
         text = game_over_text(w.game)
         w.last_game_over = text
         w.thinking.hide()
+        w.say(text)  # the message line and the status bar no longer name a side to move
         box = QMessageBox(QMessageBox.Icon.Information, "Game over", text,
                           QMessageBox.StandardButton.Ok, w.as_widget())
         box.setObjectName("game_over")

@@ -1,10 +1,13 @@
 """Which side is drawn at the bottom of the board: your own side, as in a chess GUI.
 
-Row 1 is drawn at the bottom unless the board is flipped (wec/gui/play/board_widget.py), and White's
-pieces start on the low rows (R1.5: White's forward is towards row 10), so White at the bottom
-is the unflipped board and Black at the bottom the flipped one.
+Row 1 is drawn at the bottom unless the board is flipped (wec/gui/drawing/board_geometry.py, the
+mapping the board editor shares), and White's pieces start on the low rows (R1.5: White's
+forward is towards row 10), so White at the bottom is the unflipped board and Black at the
+bottom the flipped one.
 """
 from __future__ import annotations
+
+from wec.gui.drawing.board_geometry import flipped_for
 
 
 def bottom_side(mode: str, human: str, looking: str | None, to_move: str, *,
@@ -24,4 +27,4 @@ def bottom_side(mode: str, human: str, looking: str | None, to_move: str, *,
 def is_flipped(bottom: str, flip: bool) -> bool:
     """The board widget's `flipped` for `bottom` at the bottom, turned once more by `flip`
     (View > Flip board)."""
-    return (bottom == "black") != bool(flip)
+    return flipped_for(bottom) != bool(flip)

@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, Qt
 
 from wec.gui.play.board_widget import Highlights
 from wec.gui.play.dialogs import game_over_text
+from wec.gui.play import self_hits
 from wec.gui.play.host import PlayWindow
 from wec.gui.play.interaction import cursor_name
 from wec.gui.play.last_turn import last_turn_arrows
@@ -108,7 +109,8 @@ class Views(QObject):
         # the mover's own pieces, read from what the seat sees (the mover is the seat's side
         # whenever a human may act)
         w.picker.reset(legal, moved=g.moved, over=g.result is not None,
-                       own=lambda r, c: [p for p in source.pieces_at(r, c) if p.color == mover])
+                       own=lambda r, c: [p for p in source.pieces_at(r, c) if p.color == mover],
+                       hits=lambda a: self_hits.own_hits(a, mover, g.options, source.pieces_at))
         w.turns = seat.history(source)
         self.update_history()
         self.update_highlights()
@@ -133,7 +135,7 @@ class Views(QObject):
         g = w.game
         facts = turn_facts(source, w.seat.side, mode=w.prefs.mode, human=w.prefs.human,
                            level=w.prefs.ai_level,
-                           result_text=game_over_text(g) if g.result else None)
+                           result_text=game_over_text(g, short=True) if g.result else None)
         if g.result is None and g.redo_actions() and w.is_computer(g.to_move):
             facts.waiting = " — rewound: redo, or Play > Computer: play now"
         w.banner.show_facts(facts)
@@ -169,9 +171,12 @@ class Views(QObject):
         if turns:
             for r, c in re.findall(r"\((\d+),(\d+)\)", turns[-1].split(",RS:")[0]):
                 last.add((int(r), int(c)))
-        w.board.set_highlights(Highlights(w.picker.destinations(), w.picker.targets(),
-                                          w.picker.selected, last,
+        pk = w.picker
+        w.board.set_highlights(Highlights(pk.destinations(), pk.targets(), pk.selected, last,
                                           last_turn_arrows(turns[-1] if turns else None)))
+        push = pk.push if pk.stage == "doze" else None
+        w.overlays.show(pk.self_hits(), pk.pushes(), (push.origin, push.dest)
+                        if push is not None and push.origin and push.dest else None)
 
     def update_actions(self) -> None:
         """Which menu and toolbar actions may be used now."""
@@ -201,7 +206,7 @@ class Views(QObject):
             w.status_label.setText("")
             return
         if g.result:
-            text = f"Game over: {game_over_text(g)}"
+            text = f"Game over: {game_over_text(g, short=True)}"
         else:
             who = "computer" if w.is_computer(g.to_move) else "you" if \
                 w.prefs.mode == "human_vs_computer" else g.to_move
