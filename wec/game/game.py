@@ -458,6 +458,23 @@ class Game:
             self._redo_one()
         self._journal()
 
+    def copy_at(self, ply: int) -> "Game":
+        """An independent copy standing after the first `ply` actions of the line and its redo
+        line (0 .. len(actions()) + len(redo_actions())), for looking back at an earlier
+        position: this game does not move. Allowed in a competitive game too (the copy is
+        competitive: what a side may read of it is still its observation, R12.3)."""
+        record = self._record
+        total = len(record.line) + len(record.redo)
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= total:
+            raise IllegalActionError(f"copy_at: ply {ply!r} is outside 0..{total}")
+        other = self.clone()
+        line = other._record.line
+        while len(line) > ply:
+            other._undo_one()
+        while len(line) < ply:
+            other._redo_one()
+        return other
+
     def variations(self) -> list[tuple[int, list[str]]]:
         """Abandoned lines: (the ply where each leaves the line it was played from, its
         actions)."""

@@ -131,15 +131,20 @@ def test_undo_redo_and_rewind_from_the_history(make_window, qtbot):
     item = w.history.list.topLevelItem(1)  # after Black's first turn
     rect = w.history.list.visualItemRect(item)
     qtbot.mouseClick(w.history.list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    assert w.game.ply == 2 and w.game.to_move == "white"
-    assert w.history.list.topLevelItemCount() == 4  # the turns ahead stay listed (greyed)
+    # the history only looks back (wec/gui/play/navigation.py): the game stays at ply 6
+    assert w.navigation.shown_ply() == 2 and w.game.ply == 6
+    assert w.history.list.topLevelItemCount() == 4  # the turns ahead stay listed
     qtbot.mouseClick(w.history.buttons["next"], Qt.MouseButton.LeftButton)
-    assert w.game.ply == 4
+    assert w.navigation.shown_ply() == 4
     qtbot.keyClick(w.board, Qt.Key.Key_Left)
-    assert w.game.ply == 2
+    assert w.navigation.shown_ply() == 2
     qtbot.mouseClick(w.history.buttons["first"], Qt.MouseButton.LeftButton)
-    assert w.game.ply == 0
+    assert w.navigation.shown_ply() == 0 and w.game.ply == 6
+    qtbot.mouseClick(w.navigation.bar.play_button, Qt.MouseButton.LeftButton)  # play from here
+    assert w.game.ply == 0 and w.game.to_move == "black" and len(w.game.redo_actions()) == 6
     qtbot.mouseClick(w.history.buttons["last"], Qt.MouseButton.LeftButton)
+    assert w.navigation.shown_ply() == 6 and w.game.ply == 0  # the redo line, looked at
+    qtbot.mouseClick(w.navigation.bar.play_button, Qt.MouseButton.LeftButton)
     assert w.game.ply == 6
 
 

@@ -160,8 +160,7 @@ class Views(QObject):
         w.record_changed_from = 1 << 62
         w.history.update_record(
             key, w.seat.notes(w.source, start), start, first_turn=w.first_turn,
-            played=g.ply, turn_strings=w.turns + w.seat.history_ahead(len(w.turns)),
-            rewind=not g.competitive)
+            played=g.ply, turn_strings=w.turns + w.seat.history_ahead(len(w.turns)))
 
     def update_highlights(self) -> None:
         """The picker's choices and the last turn's squares and arrows, on the board."""
