@@ -110,12 +110,15 @@ _HANDLERS: dict[type, Callable[[Lobby, Connection, Any], Any]] = {
 }
 
 
+LOBBY = web.AppKey("lobby", Lobby)
+
+
 def make_app(store: Store) -> web.Application:
     """The server's application: /ws, the lobby over `store`."""
     app = web.Application()
     lobby = Lobby(store)
     connections: set[Connection] = set()
-    app["lobby"] = lobby
+    app[LOBBY] = lobby
 
     async def websocket(request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=HARD_FRAME_LIMIT, heartbeat=30.0,
@@ -167,7 +170,7 @@ class Server:
         """Listen; the ws:// (or wss://) URL."""
         self.store = Store(self.db)
         app = make_app(self.store)
-        app["lobby"].reload_unfinished()
+        app[LOBBY].reload_unfinished()
         self._runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=2.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port, ssl_context=self.ssl_context)
@@ -179,8 +182,7 @@ class Server:
     @property
     def lobby(self) -> Lobby:
         assert self._runner is not None
-        lobby: Lobby = self._runner.app["lobby"]
-        return lobby
+        return self._runner.app[LOBBY]
 
     async def stop(self) -> None:
         if self._runner is not None:
