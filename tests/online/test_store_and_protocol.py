@@ -1,0 +1,72 @@
+"""The protocol module's checks without a network, and the store: tokens are kept only as
+hashes, ids and tokens carry 128 bits, and an action the file could not take is never
+confirmed to anyone."""
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from online_helpers import InProcess, next_frame, replica, run, seat_pair
+from wec.online import protocol as p
+from wec.online.rooms import new_id
+from wec.online.store import Store, token_hash, token_matches
+
+
+def test_every_request_round_trips_through_its_frame():
+    requests = [p.Create("Ann", "random", {"range_detection": True}, "stealth_duel", 30.0),
+                p.Join("g", "Bob"), p.Watch("g"), p.Resume("g", "t"), p.Act("g", "END", 4),
+                p.Resign("g"), p.OfferDraw("g"), p.AcceptDraw("g"), p.Claim("g")]
+    for request in requests:
+        assert p.parse_frame(p.encode(p.request_frame(request))) == request
+    assert set(p.REQUEST_TYPES) == {p.request_frame(r)["type"] for r in requests}
+
+
+@pytest.mark.parametrize("text, code", [
+    ("{", p.BAD_JSON), ("{}", p.BAD_FRAME), ('{"type": "x"}', p.UNKNOWN_TYPE),
+    ('{"type": "act", "game": "g", "action": "END"}', p.BAD_FRAME),
+    ('{"type": "create", "setup": "negotiate"}', p.BAD_FRAME),
+    ("[" * 17 + "]" * 17, p.TOO_DEEP), ('"' + "[" * 100 + '"', p.BAD_FRAME),
+    (b"{}", p.BINARY), ("x" * (p.MAX_FRAME_BYTES + 1), p.TOO_LARGE),
+    ('{"type": "join", "game": "g\\u0000"}', p.BAD_FRAME),
+])
+def test_a_refused_frame_names_its_fault(text, code):
+    with pytest.raises(p.ProtocolError) as caught:
+        p.parse_frame(text)
+    assert caught.value.code == code
+
+
+def test_tokens_are_kept_as_hashes_and_ids_are_unguessable(tmp_path):
+    ids = {new_id() for _ in range(1000)}
+    assert len(ids) == 1000 and all(len(i) >= 22 for i in ids)  # 16 bytes: 128 bits
+    store = Store(str(tmp_path / "s.sqlite3"))
+    store.add_game("g", {}, replica(None).initial_position(), 60.0)
+    store.add_seat("g", "black", "Ann", "the-token")
+    store.close()
+    raw = b"".join(f.read_bytes() for f in tmp_path.iterdir())  # the file and any log
+    assert b"the-token" not in raw
+    assert token_matches("the-token", token_hash("the-token"))
+    assert not token_matches("the-tokeN", token_hash("the-token"))
+
+
+def test_an_action_the_file_refuses_is_confirmed_to_nobody(tmp_path, monkeypatch):
+    async def scenario():
+        async with InProcess(str(tmp_path / "g.sqlite3")) as server:
+            black, white, seated, _ = await seat_pair(server.url)
+            game = replica()
+            text = str(game.legal_actions()[0])
+
+            def broken(*_):
+                raise sqlite3.OperationalError("disk I/O error")
+            with monkeypatch.context() as m:
+                m.setattr(Store, "add_action", broken)
+                await black.send(p.Act(seated["game"], text, 0))
+                error = await next_frame(black, "error")
+                assert error["code"] == p.SERVER_ERROR
+            assert server.lobby.room(seated["game"]).version == 0
+            await black.send(p.Act(seated["game"], text, 0))  # the same act, now stored
+            for client in (black, white):
+                assert (await next_frame(client, "state"))["version"] == 1
+            await black.close()
+            await white.close()
+    run(scenario)
