@@ -60,6 +60,7 @@ class Room:
         self.gone_since: dict[str, float | None] = {side: now for side in self.seats}
         self.draw_offer: str | None = None
         self._frames: dict[str, tuple[int, dict[str, Any]]] = {}
+        self._views: dict[str, tuple[int, dict[str, Any], list[str]]] = {}
 
     @property
     def version(self) -> int:
@@ -95,9 +96,7 @@ class Room:
         if side == SPECTATOR:
             frame.update(self._spectator_view())
         else:
-            obs = game.observation(side)
-            frame["observation"] = obs.position()
-            frame["history"] = obs.history()
+            frame["observation"], frame["history"] = self._view(side)
             to_move = self.started and game.result is None and game.to_move == side
             frame["legal"] = [str(a) for a in game.legal_actions()] if to_move else []
         self._frames[side] = (self.version, frame)
@@ -113,11 +112,11 @@ class Room:
                     "legal": []}
         seen = []
         for side in p.SIDES:
-            enemy_view = game.observation(other(side)).position()
+            enemy_view = self._view(other(side))[0]
             for piece in enemy_view["pieces"]:
                 if piece["color"] == side:
                     seen.append({k: v for k, v in piece.items() if k != "locks"})
-        public = game.observation("black").position()
+        public = self._view("black")[0]
         board = {"to_move": game.to_move, "turn": game.turn, "pieces": seen,
                  "articles": public["articles"],
                  "projectiles": [{k: v for k, v in pr.items() if k in (
@@ -128,6 +127,14 @@ class Room:
     def forget_frames(self) -> None:
         """Something the frames show changed without an action (a draw offer)."""
         self._frames.clear()
+
+    def _view(self, side: str) -> tuple[dict[str, Any], list[str]]:
+        """`side`'s observed position and turn strings, made once per version (read only)."""
+        made = self._views.get(side)
+        if made is None or made[0] != self.version:
+            obs = self.game.observation(side)
+            made = self._views[side] = (self.version, obs.position(shared=True), obs.history())
+        return made[1], made[2]
 
     def send_state(self, peer: Peer, side: str) -> None:
         peer.send(self.state_frame(side))
@@ -347,6 +354,7 @@ class Lobby:
             self.store.add_action(room.id, game.ply - 1, game.actions()[-1])
             if game.result is not None:
                 room.reason = how
+                room.draw_offer = None
                 self.store.finish(room.id, game.result, how)
         except sqlite3.Error as e:
             stored = self.store.load(room.id)
