@@ -18,7 +18,6 @@ import asyncio
 import os
 import random
 import re
-import resource
 import statistics
 import subprocess
 import sys
@@ -56,26 +55,55 @@ async def open_table(url: str, scenario: str | None) -> Table:
     return Table(seated["game"], {"black": black, "white": white})
 
 
-async def seat_loop(table: Table, side: str, pace: float, rng: random.Random,
-                    delays: list[float], stop: float) -> int:
+def cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far (Linux /proc; 0.0 elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Run:
+    """The measured stretch: `go` set when every game is open; the delays measured within it."""
+
+    def __init__(self, seconds: float) -> None:
+        self.go = asyncio.Event()
+        self.seconds = seconds
+        self.stop = float("inf")
+        self.delays: list[float] = []
+
+    def start(self) -> None:
+        self.stop = time.monotonic() + self.seconds
+        self.go.set()
+
+
+async def seat_loop(table: Table, side: str, pace: float, rng: random.Random, run: Run) -> int:
+    """One bot: reads every frame from the moment its game opens (so it answers the server's
+    pings), and once the run starts plays a random legal action after a pause of mean
+    `pace`."""
     client = table.clients[side]
     acted = 0
-    while time.monotonic() < stop:
+    while time.monotonic() < run.stop:
         try:
-            frame = await client.receive(timeout=max(stop - time.monotonic(), 0.01))
+            frame = await client.receive(timeout=1.0)
         except asyncio.TimeoutError:
-            break
+            continue
         if frame["type"] != "state":
             continue
         version = frame["version"]
         count = table.seen[version] = table.seen.get(version, 0) + 1
         if count == 2 and version - 1 in table.sent:
-            delays.append(time.monotonic() - table.sent.pop(version - 1))
+            run.delays.append(time.monotonic() - table.sent.pop(version - 1))
         if frame["result"] is not None:
             table.over = True
             break
         if frame["legal"]:
+            await run.go.wait()
             await asyncio.sleep(rng.expovariate(1.0 / pace))
+            if time.monotonic() >= run.stop:
+                break
             table.sent[version] = time.monotonic()
             await client.send(p.Act(table.game, rng.choice(frame["legal"]), version))
             acted += 1
@@ -90,39 +118,46 @@ async def main(games: int, rate: float, seconds: float, scenario: str | None) ->
                               stdout=subprocess.PIPE, text=True, env=env)
     assert server.stdout is not None
     url = re.search(r"ws://\S+/ws", server.stdout.readline()).group(0)  # type: ignore[union-attr]
+    run = Run(seconds)
+    pace = games / rate  # seconds between two actions of one game
     try:
         began = time.monotonic()
-        tables = []
+        tables: list[Table] = []
+        loops = []
         for start in range(0, games, 50):
-            tables += await asyncio.gather(*(open_table(url, scenario)
-                                             for _ in range(start, min(games, start + 50))))
+            opened = await asyncio.gather(*(open_table(url, scenario)
+                                            for _ in range(start, min(games, start + 50))))
+            for t in opened:
+                loops += [asyncio.ensure_future(seat_loop(t, side, pace,
+                                                          random.Random(len(loops)), run))
+                          for side in ("black", "white")]
+            tables += opened
         print(f"{games} games opened in {time.monotonic() - began:.1f} s", flush=True)
-        pace = games / rate  # seconds between two actions of one game
-        delays: list[float] = []
-        stop = time.monotonic() + seconds
         began = time.monotonic()
-        counts = await asyncio.gather(*(seat_loop(t, side, pace, random.Random(i), delays, stop)
-                                        for i, t in enumerate(tables)
-                                        for side in ("black", "white")))
+        server_cpu, bots_cpu = cpu_seconds(server.pid), time.process_time()
+        run.start()
+        counts = await asyncio.gather(*loops)
         spent = time.monotonic() - began
+        server_cpu = cpu_seconds(server.pid) - server_cpu
+        bots_cpu = time.process_time() - bots_cpu
         held = sum(1 for t in tables if not t.over and all(not c.ws.closed
                                                             for c in t.clients.values()))
-        delays.sort()
+        delays = sorted(run.delays)
         q = statistics.quantiles(delays, n=100) if len(delays) > 1 else [0.0] * 99
         print(f"games held {held} (+{sum(t.over for t in tables)} finished) of {games}; "
               f"{len(delays)} actions confirmed in {spent:.1f} s = {len(delays) / spent:.0f}/s "
               f"(sent {sum(counts)}); act -> both states: p50 {q[49] * 1000:.1f} ms, "
               f"p99 {q[98] * 1000:.1f} ms, max {delays[-1] * 1000 if delays else 0:.1f} ms")
+        n = max(len(delays), 1)
+        print(f"CPU per confirmed action in the run: server {server_cpu / n * 1000:.2f} ms "
+              f"(busy {server_cpu / spent:.0%} of one core), bots {bots_cpu / n * 1000:.2f} ms; "
+              f"load average {os.getloadavg()[0]:.1f}", flush=True)
         for t in tables:
             for c in t.clients.values():
                 await c.close()
     finally:
         server.terminate()
         server.wait(timeout=30)
-    used = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = used.ru_utime + used.ru_stime
-    print(f"server CPU {cpu:.1f} s in all (start and set-up included): "
-          f"{cpu / max(len(delays), 1) * 1000:.1f} ms per confirmed action", flush=True)
 
 
 if __name__ == "__main__":
