@@ -25,11 +25,13 @@ import tempfile
 import time
 from pathlib import Path
 
+import aiohttp
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from wec.online import protocol as p  # noqa: E402
-from wec.online.client import Client  # noqa: E402
+from wec.online.client import Client, ConnectionLost  # noqa: E402
 
 
 class Table:
@@ -73,6 +75,7 @@ class Run:
         self.seconds = seconds
         self.stop = float("inf")
         self.delays: list[float] = []
+        self.lost: list[int | None] = []  # the close codes of connections the server closed
 
     def start(self) -> None:
         self.stop = time.monotonic() + self.seconds
@@ -90,6 +93,9 @@ async def seat_loop(table: Table, side: str, pace: float, rng: random.Random, ru
             frame = await client.receive(timeout=1.0)
         except asyncio.TimeoutError:
             continue
+        except ConnectionLost:
+            run.lost.append(client.ws.close_code)
+            break
         if frame["type"] != "state":
             continue
         version = frame["version"]
@@ -105,7 +111,11 @@ async def seat_loop(table: Table, side: str, pace: float, rng: random.Random, ru
             if time.monotonic() >= run.stop:
                 break
             table.sent[version] = time.monotonic()
-            await client.send(p.Act(table.game, rng.choice(frame["legal"]), version))
+            try:
+                await client.send(p.Act(table.game, rng.choice(frame["legal"]), version))
+            except (ConnectionError, aiohttp.ClientError):
+                run.lost.append(client.ws.close_code)
+                break
             acted += 1
     return acted
 
@@ -144,6 +154,9 @@ async def main(games: int, rate: float, seconds: float, scenario: str | None) ->
                                                             for c in t.clients.values()))
         delays = sorted(run.delays)
         q = statistics.quantiles(delays, n=100) if len(delays) > 1 else [0.0] * 99
+        if run.lost:
+            print(f"connections closed by the server: {len(run.lost)}, codes "
+                  f"{sorted(set(map(str, run.lost)))}")
         print(f"games held {held} (+{sum(t.over for t in tables)} finished) of {games}; "
               f"{len(delays)} actions confirmed in {spent:.1f} s = {len(delays) / spent:.0f}/s "
               f"(sent {sum(counts)}); act -> both states: p50 {q[49] * 1000:.1f} ms, "

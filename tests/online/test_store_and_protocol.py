@@ -16,7 +16,10 @@ from wec.online.store import Store, token_hash, token_matches
 def test_every_request_round_trips_through_its_frame():
     requests = [p.Create("Ann", "random", {"range_detection": True}, "stealth_duel", 30.0),
                 p.Join("g", "Bob"), p.Watch("g"), p.Resume("g", "t"), p.Act("g", "END", 4),
-                p.Resign("g"), p.OfferDraw("g"), p.AcceptDraw("g"), p.Claim("g")]
+                p.Resign("g"), p.OfferDraw("g"), p.AcceptDraw("g"), p.Claim("g"),
+                p.Create("Ann", "white", {}, None, 60.0, "negotiate"), p.Pick("g", "random"),
+                p.Propose("g", {"flame_range": 3}, "no_articles"), p.Propose("g", {}),
+                p.Answer("g", False), p.Begin("g")]
     for request in requests:
         assert p.parse_frame(p.encode(p.request_frame(request))) == request
     assert set(p.REQUEST_TYPES) == {p.request_frame(r)["type"] for r in requests}
@@ -25,7 +28,9 @@ def test_every_request_round_trips_through_its_frame():
 @pytest.mark.parametrize("text, code", [
     ("{", p.BAD_JSON), ("{}", p.BAD_FRAME), ('{"type": "x"}', p.UNKNOWN_TYPE),
     ('{"type": "act", "game": "g", "action": "END"}', p.BAD_FRAME),
-    ('{"type": "create", "setup": "negotiate"}', p.BAD_FRAME),
+    ('{"type": "create", "setup": "haggle"}', p.BAD_FRAME),
+    ('{"type": "answer", "game": "g", "accept": 1}', p.BAD_FRAME),
+    ('{"type": "pick", "game": "g", "side": "red"}', p.BAD_FRAME),
     ("[" * 17 + "]" * 17, p.TOO_DEEP), ('"' + "[" * 100 + '"', p.BAD_FRAME),
     (b"{}", p.BINARY), ("x" * (p.MAX_FRAME_BYTES + 1), p.TOO_LARGE),
     ('{"type": "join", "game": "g\\u0000"}', p.BAD_FRAME),

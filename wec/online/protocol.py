@@ -50,14 +50,16 @@ STALE_VERSION = "stale_version"    # the act was made on another version of the 
 ILLEGAL_ACTION = "illegal_action"
 GAME_OVER = "game_over"
 NO_DRAW_OFFER = "no_draw_offer"    # accept_draw without an offer of the opponent
+NOT_IN_SETUP = "not_in_setup"      # a set-up request to a game that has none, or has started
+NO_PROPOSAL = "no_proposal"        # answer without a proposal of the opponent
 TOO_EARLY = "too_early"            # claim while the opponent is present, or within the grace
 BAD_OPTIONS = "bad_options"        # create with options or a scenario the game refuses
 SERVER_ERROR = "server_error"      # the server could not store the change: nothing changed
 
 ERROR_CODES = (BAD_JSON, BAD_FRAME, UNKNOWN_TYPE, TOO_LARGE, TOO_DEEP, RATE_LIMITED, BINARY,
                NO_SUCH_GAME, GAME_FULL, BAD_TOKEN, NOT_SEATED, NOT_STARTED, NOT_YOUR_TURN,
-               STALE_VERSION, ILLEGAL_ACTION, GAME_OVER, NO_DRAW_OFFER, TOO_EARLY, BAD_OPTIONS,
-               SERVER_ERROR)
+               STALE_VERSION, ILLEGAL_ACTION, GAME_OVER, NO_DRAW_OFFER, NOT_IN_SETUP, NO_PROPOSAL,
+               TOO_EARLY, BAD_OPTIONS, SERVER_ERROR)
 
 
 class ProtocolError(Exception):
@@ -82,6 +84,8 @@ class Create:
     options: dict[str, Any]
     scenario: str | None = None
     grace: float = DEFAULT_GRACE
+    setup: str = "none"
+    """Either none (the game starts when the second seat joins) or negotiate (a set-up)."""
 
 
 @dataclass(frozen=True)
@@ -133,11 +137,41 @@ class Claim:
     game: str
 
 
-Request = Union[Create, Join, Watch, Resume, Act, Resign, OfferDraw, AcceptDraw, Claim]
+@dataclass(frozen=True)
+class Pick:
+    """Set-up: the seat's colour wish (black, white or random)."""
+    game: str
+    side: str
+
+
+@dataclass(frozen=True)
+class Propose:
+    """Set-up: new terms (options, a scenario) for the opponent to answer."""
+    game: str
+    options: dict[str, Any]
+    scenario: str | None = None
+
+
+@dataclass(frozen=True)
+class Answer:
+    """Set-up: accept or refuse the opponent's proposal."""
+    game: str
+    accept: bool
+
+
+@dataclass(frozen=True)
+class Begin:
+    """Set-up: end it ("Setup Fine"): colours resolved, the game starts on the agreed terms."""
+    game: str
+
+
+Request = Union[Create, Join, Watch, Resume, Act, Resign, OfferDraw, AcceptDraw, Claim, Pick,
+                Propose, Answer, Begin]
 
 REQUEST_TYPES: dict[str, type] = {
     "create": Create, "join": Join, "watch": Watch, "resume": Resume, "act": Act,
     "resign": Resign, "offer_draw": OfferDraw, "accept_draw": AcceptDraw, "claim": Claim,
+    "pick": Pick, "propose": Propose, "answer": Answer, "begin": Begin,
 }
 """Every request's `type`."""
 
@@ -238,20 +272,48 @@ def _create(data: Mapping[str, Any]) -> Create:
     side = data.get("side", "random")
     if side not in ("black", "white", "random"):
         raise ProtocolError(BAD_FRAME, "side: expected black, white or random")
-    options = data.get("options", {})
-    if not isinstance(options, dict) or not all(
-            isinstance(v, (str, int, float, bool)) for v in options.values()):
-        raise ProtocolError(BAD_FRAME, "options: expected an object of option values")
-    scenario = None if data.get("scenario") is None else _text(data, "scenario", MAX_NAME)
+    options, scenario = _terms(data)
     grace = data.get("grace", DEFAULT_GRACE)
     if isinstance(grace, bool) or not isinstance(grace, (int, float)) or \
             not MIN_GRACE <= grace <= MAX_GRACE:
         raise ProtocolError(BAD_FRAME, f"grace: expected seconds from {MIN_GRACE:g} to "
                                        f"{MAX_GRACE:g}")
-    if data.get("setup", "none") != "none":
-        raise ProtocolError(BAD_FRAME, "setup: only \"none\" is served (the game starts when "
-                                       "the second seat joins)")
-    return Create(_name(data), side, dict(options), scenario, float(grace))
+    setup = data.get("setup", "none")
+    if setup not in ("none", "negotiate"):
+        raise ProtocolError(BAD_FRAME, "setup: expected none or negotiate")
+    return Create(_name(data), side, options, scenario, float(grace), setup)
+
+
+def _terms(data: Mapping[str, Any]) -> tuple[dict[str, Any], str | None]:
+    """A frame's options (an object of option values) and scenario (a name or null)."""
+    options = data.get("options", {})
+    if not isinstance(options, dict) or not all(
+            isinstance(v, (str, int, float, bool)) for v in options.values()):
+        raise ProtocolError(BAD_FRAME, "options: expected an object of option values")
+    scenario = None if data.get("scenario") is None else _text(data, "scenario", MAX_NAME)
+    return dict(options), scenario
+
+
+def _pick(data: Mapping[str, Any]) -> Pick:
+    _check_keys(data, {"game", "side"})
+    side = data.get("side")
+    if side not in ("black", "white", "random"):
+        raise ProtocolError(BAD_FRAME, "side: expected black, white or random")
+    return Pick(_text(data, "game", MAX_ID), side)
+
+
+def _propose(data: Mapping[str, Any]) -> Propose:
+    _check_keys(data, {"game", "options", "scenario"})
+    options, scenario = _terms(data)
+    return Propose(_text(data, "game", MAX_ID), options, scenario)
+
+
+def _answer(data: Mapping[str, Any]) -> Answer:
+    _check_keys(data, {"game", "accept"})
+    accept = data.get("accept")
+    if not isinstance(accept, bool):
+        raise ProtocolError(BAD_FRAME, "accept: expected true or false")
+    return Answer(_text(data, "game", MAX_ID), accept)
 
 
 def _game_only(cls: type) -> Callable[[Mapping[str, Any]], Any]:
@@ -283,7 +345,8 @@ def _act(data: Mapping[str, Any]) -> Act:
 _PARSERS: dict[str, Callable[[Mapping[str, Any]], Any]] = {
     "create": _create, "join": _join, "watch": _game_only(Watch), "resume": _resume,
     "act": _act, "resign": _game_only(Resign), "offer_draw": _game_only(OfferDraw),
-    "accept_draw": _game_only(AcceptDraw), "claim": _game_only(Claim),
+    "accept_draw": _game_only(AcceptDraw), "claim": _game_only(Claim), "pick": _pick,
+    "propose": _propose, "answer": _answer, "begin": _game_only(Begin),
 }
 
 
@@ -320,8 +383,10 @@ def request_frame(request: Request, ref: Any = None) -> dict[str, Any]:
     """The frame of a request (what a client sends)."""
     kind = next(k for k, cls in REQUEST_TYPES.items() if isinstance(request, cls))
     frame = {"type": kind, **dataclasses.asdict(request)}
-    if isinstance(request, Create) and request.scenario is None:
+    if isinstance(request, (Create, Propose)) and request.scenario is None:
         frame.pop("scenario")
+    if isinstance(request, Create) and request.setup == "none":
+        frame.pop("setup")
     if ref is not None:
         frame["ref"] = ref
     return frame
@@ -336,11 +401,14 @@ def error_frame(code: str, message: str, ref: Any = None) -> dict[str, Any]:
     return frame
 
 
-def seated_frame(game: str, side: str, token: str | None, names: Mapping[str, str]) -> \
-        dict[str, Any]:
+def seated_frame(game: str, side: str | None, token: str | None, names: Mapping[str, str],
+                 role: str | None = None) -> dict[str, Any]:
     """The answer to create, join, resume (a seat and its token) and watch (side
-    "spectator", no token)."""
+    "spectator", no token); in a set-up, `side` is null and `role` host or guest until the
+    set-up ends, when each seat is sent its side (its token is unchanged, not sent again)."""
     frame: dict[str, Any] = {"type": "seated", "game": game, "side": side, "names": dict(names)}
+    if role is not None:
+        frame["role"] = role
     if token is not None:
         frame["token"] = token
     return frame
@@ -357,7 +425,7 @@ def encode(frame: Mapping[str, Any]) -> str:
 
 # --- reading server frames (clients) ---------------------------------------------------------
 
-SERVER_TYPES = ("seated", "state", "presence", "error")
+SERVER_TYPES = ("seated", "state", "setup", "presence", "error")
 
 
 def read_event(text: str | bytes) -> dict[str, Any]:

@@ -15,12 +15,12 @@ import sqlite3
 import time
 from typing import Any, Callable, Protocol
 
-from wec.game.errors import IllegalActionError, WecError, cut
+from wec.game.errors import IllegalActionError, cut
 from wec.game.game import Game
-from wec.game.options import Options
 from wec.online import protocol as p
+from wec.online.setup import GUEST, HOST, ROLE_SIDE, SIDE_ROLE, Setup, Terms, build_game, \
+    host_side
 from wec.online.store import StoredGame, Store, token_hash, token_matches
-from wec.rules import scenarios
 
 SPECTATOR = "spectator"
 CONNECTED, RECONNECTING, EMPTY = "connected", "reconnecting", "empty"
@@ -59,6 +59,8 @@ class Room:
         # since when each taken seat has had no connection (a server restart counts as one)
         self.gone_since: dict[str, float | None] = {side: now for side in self.seats}
         self.draw_offer: str | None = None
+        self.setup: Setup | None = None
+        """The set-up going on (wec.online.setup), if any: the game has not started."""
         self._frames: dict[str, tuple[int, dict[str, Any]]] = {}
         self._views: dict[str, tuple[int, dict[str, Any], list[str]]] = {}
 
@@ -69,10 +71,34 @@ class Room:
 
     @property
     def started(self) -> bool:
-        return len(self.seats) == 2
+        return len(self.seats) == 2 and self.setup is None
 
     def names(self) -> dict[str, str]:
-        return {side: name for side, (name, _) in self.seats.items()}
+        """The players' names by side (by role in a set-up)."""
+        names = {side: name for side, (name, _) in self.seats.items()}
+        if self.setup is not None:
+            return {SIDE_ROLE[side]: name for side, name in names.items()}
+        return names
+
+    def role(self, side: str) -> str | None:
+        """host or guest in a set-up, else None."""
+        return SIDE_ROLE.get(side) if self.setup is not None else None
+
+    def seated(self, side: str, token: str | None) -> dict[str, Any]:
+        """The `seated` event for a seat (or a spectator) of this room."""
+        role = self.role(side)
+        shown = None if role is not None else side
+        return p.seated_frame(self.id, shown, token, self.names(), role)
+
+    def swap_sides(self) -> None:
+        """The two seats change sides (the end of a set-up): seats, connections, absences."""
+        b, w = "black", "white"
+        self.seats = {other(side): seat for side, seat in self.seats.items()}
+        self.peers[b], self.peers[w] = self.peers[w], self.peers[b]
+        self.gone_since = {other(side): t for side, t in self.gone_since.items()}
+        for side in (b, w):
+            for peer in self.peers[side]:
+                peer.seats[self.id] = side
 
     def presence(self, side: str) -> str:
         if side not in self.seats:
@@ -136,20 +162,28 @@ class Room:
             made = self._views[side] = (self.version, obs.position(shared=True), obs.history())
         return made[1], made[2]
 
+    def current_frame(self, side: str) -> dict[str, Any]:
+        """The state, or in a set-up the set-up, as `side` (or a spectator) may know it."""
+        if self.setup is not None:
+            return self.setup.frame(self.id, self.role(side), {s: n for s, (n, _) in
+                                                               self.seats.items()},
+                                    {s: self.presence(s) for s in p.SIDES})
+        return self.state_frame(side)
+
     def send_state(self, peer: Peer, side: str) -> None:
-        peer.send(self.state_frame(side))
+        peer.send(self.current_frame(side))
 
     def broadcast(self) -> None:
-        """Every connection of the room gets the current state."""
+        """Every connection of the room gets the current state (or set-up)."""
         for side, peers in self.peers.items():
             if peers:
-                frame = self.state_frame(side)
+                frame = self.current_frame(side)
                 for peer in list(peers):
                     peer.send(frame)
 
     def tell_presence(self, side: str) -> None:
         self._frames.clear()  # the state frames show the presence too
-        frame = p.presence_frame(self.id, side, self.presence(side))
+        frame = p.presence_frame(self.id, self.role(side) or side, self.presence(side))
         for peers in self.peers.values():
             for peer in list(peers):
                 peer.send(frame)
@@ -214,32 +248,31 @@ class Lobby:
         for text in stored.actions:
             game.replay_action(text)
         seats = {s.side: (s.name, s.token_hash) for s in stored.seats.values()}
-        return Room(stored.id, game, seats, stored.grace, stored.reason, self.started)
+        room = Room(stored.id, game, seats, stored.grace, stored.reason, self.started)
+        if stored.phase == "setup":  # the wishes and a proposal waiting are not kept
+            room.setup = Setup(Terms(stored.options, stored.scenario))
+        return room
 
     # --- requests ------------------------------------------------------------------------------
 
     def create(self, peer: Peer, request: p.Create) -> Room:
-        try:
-            options = Options.from_dict(request.options)
-            if request.scenario is not None:
-                if request.scenario not in scenarios.SCENARIOS:
-                    raise p.ProtocolError(p.BAD_OPTIONS, f"no scenario {request.scenario!r}")
-                pos = scenarios.load(request.scenario)
-                pos["options"] = {**pos.get("options", {}), **options.changes()}
-                game = Game.from_position(pos)
-            else:
-                game = Game.new(options)
-        except (WecError, TypeError, ValueError) as e:
-            raise p.ProtocolError(p.BAD_OPTIONS, cut(e, 200)) from None
-        game.set_competitive()  # each side reads only its own record (R12.3), no undo
-        side = secrets.choice(p.SIDES) if request.side == "random" else request.side
+        terms = Terms(request.options, request.scenario)
+        game = build_game(terms)
+        negotiate = request.setup == "negotiate"
+        if negotiate:  # the host is black in the store until the colours are resolved
+            side = ROLE_SIDE[HOST]
+        else:
+            side = secrets.choice(p.SIDES) if request.side == "random" else request.side
         game_id, token = new_id(), new_id()
-        self.store.add_game(game_id, game.options.changes(), game.initial_position(), request.grace)
+        self.store.add_game(game_id, terms.options, game.initial_position(), request.grace,
+                            phase="setup" if negotiate else "play", scenario=terms.scenario)
         self.store.add_seat(game_id, side, request.name, token)
         seats = {side: (request.name, token_hash(token))}
         room = self.rooms[game_id] = Room(game_id, game, seats, request.grace, None, self.clock())
+        if negotiate:
+            room.setup = Setup(terms, {HOST: request.side, GUEST: "random"})
         room.attach(peer, side)
-        peer.send(p.seated_frame(game_id, side, token, room.names()))
+        peer.send(room.seated(side, token))
         room.send_state(peer, side)
         return room
 
@@ -254,13 +287,13 @@ class Lobby:
         self.store.add_seat(room.id, side, request.name, token)
         room.seats[side] = (request.name, token_hash(token))
         room.attach(peer, side)
-        peer.send(p.seated_frame(room.id, side, token, room.names()))
-        room.broadcast()  # the game starts: both seats (and any spectator) see it
+        peer.send(room.seated(side, token))
+        room.broadcast()  # the game (or its set-up) starts: every connection sees it
 
     def watch(self, peer: Peer, request: p.Watch) -> None:
         room = self.room(request.game)
         room.attach(peer, SPECTATOR)
-        peer.send(p.seated_frame(room.id, SPECTATOR, None, room.names()))
+        peer.send(room.seated(SPECTATOR, None))
         room.send_state(peer, SPECTATOR)
 
     def resume(self, peer: Peer, request: p.Resume) -> None:
@@ -270,7 +303,7 @@ class Lobby:
             raise p.ProtocolError(p.BAD_TOKEN, "that token holds no seat in this game")
         side = sides[0]
         room.attach(peer, side)
-        peer.send(p.seated_frame(room.id, side, request.token, room.names()))
+        peer.send(room.seated(side, request.token))
         room.send_state(peer, side)
 
     def act(self, peer: Peer, request: p.Act) -> None:
@@ -329,6 +362,61 @@ class Lobby:
         room.game.resign(other(side))
         self._commit(room, "abandonment")
 
+    # --- the set-up (wec.online.setup) ---------------------------------------------------------
+
+    def _setup_of(self, room: Room) -> Setup:
+        if room.setup is None:
+            raise p.ProtocolError(p.NOT_IN_SETUP, "this game has no set-up going on")
+        return room.setup
+
+    def pick(self, peer: Peer, request: p.Pick) -> None:
+        room = self.room(request.game)
+        side = room.seat_of(peer)
+        self._setup_of(room).wishes[SIDE_ROLE[side]] = request.side
+        room.broadcast()
+
+    def propose(self, peer: Peer, request: p.Propose) -> None:
+        room = self.room(request.game)
+        side = room.seat_of(peer)
+        setup = self._setup_of(room)
+        terms = Terms(request.options, request.scenario)
+        build_game(terms)  # refused now (bad_options) rather than at the start
+        setup.proposal, setup.proposed_by = terms, SIDE_ROLE[side]
+        room.broadcast()
+
+    def answer(self, peer: Peer, request: p.Answer) -> None:
+        room = self.room(request.game)
+        side = room.seat_of(peer)
+        setup = self._setup_of(room)
+        if setup.proposal is None or setup.proposed_by == SIDE_ROLE[side]:
+            raise p.ProtocolError(p.NO_PROPOSAL, "the opponent has proposed nothing")
+        if request.accept:
+            game = build_game(setup.proposal)
+            self.store.set_terms(room.id, setup.proposal.options, setup.proposal.scenario,
+                                 game.initial_position())
+            setup.terms, room.game = setup.proposal, game
+        setup.proposal = setup.proposed_by = None
+        room.broadcast()
+
+    def begin(self, peer: Peer, request: p.Begin) -> None:
+        """Either seat ends the set-up: colours resolved, the game starts on the agreed terms;
+        each seat is sent its side (`seated`, its token unchanged) and the first state."""
+        room = self.room(request.game)
+        room.seat_of(peer)
+        setup = self._setup_of(room)
+        if len(room.seats) < 2:
+            raise p.ProtocolError(p.NOT_STARTED, "the guest has not joined yet")
+        swap = host_side(setup.wishes) != ROLE_SIDE[HOST]
+        self.store.begin(room.id, swap)
+        room.setup = None
+        if swap:
+            room.swap_sides()
+        room.forget_frames()
+        for side in p.SIDES:
+            for seat_peer in list(room.peers[side]):
+                seat_peer.send(room.seated(side, None))
+        room.broadcast()
+
     def leave(self, peer: Peer) -> None:
         """A connection closed: it leaves every room it was in."""
         now = self.clock()
@@ -344,7 +432,8 @@ class Lobby:
         if room.game.result is not None:
             raise p.ProtocolError(p.GAME_OVER, f"the game is over ({room.game.result})")
         if not room.started:
-            raise p.ProtocolError(p.NOT_STARTED, "the second seat has not joined yet")
+            raise p.ProtocolError(p.NOT_STARTED, "the game has not started: the second seat "
+                                                 "has not joined, or the set-up goes on")
 
     def _commit(self, room: Room, how: str) -> None:
         """Store the action just applied, then tell everyone; a failed write undoes it (the

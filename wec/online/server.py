@@ -106,7 +106,8 @@ def handle_text(lobby: Lobby, conn: Connection, text: str | bytes) -> None:
 _HANDLERS: dict[type, Callable[[Lobby, Connection, Any], Any]] = {
     p.Create: Lobby.create, p.Join: Lobby.join, p.Watch: Lobby.watch, p.Resume: Lobby.resume,
     p.Act: Lobby.act, p.Resign: Lobby.resign, p.OfferDraw: Lobby.offer_draw,
-    p.AcceptDraw: Lobby.accept_draw, p.Claim: Lobby.claim,
+    p.AcceptDraw: Lobby.accept_draw, p.Claim: Lobby.claim, p.Pick: Lobby.pick,
+    p.Propose: Lobby.propose, p.Answer: Lobby.answer, p.Begin: Lobby.begin,
 }
 
 

@@ -28,7 +28,9 @@ CREATE TABLE IF NOT EXISTS games (
     initial TEXT NOT NULL,
     grace REAL NOT NULL,
     result TEXT,
-    reason TEXT
+    reason TEXT,
+    phase TEXT NOT NULL DEFAULT 'play',
+    scenario TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     game TEXT NOT NULL REFERENCES games(id),
@@ -79,6 +81,9 @@ class StoredGame:
     reason: str | None
     seats: dict[str, StoredSeat]
     actions: list[str]
+    phase: str = "play"
+    """Either play, or setup while a set-up goes on (options and scenario: its agreed terms)."""
+    scenario: str | None = None
 
 
 class Store:
@@ -98,10 +103,27 @@ class Store:
         self._db.close()
 
     def add_game(self, game_id: str, options: dict[str, Any], initial: dict[str, Any],
-                 grace: float) -> None:
-        self._db.execute("INSERT INTO games (id, created, options, initial, grace) "
-                         "VALUES (?, ?, ?, ?, ?)",
-                         (game_id, time.time(), json.dumps(options), json.dumps(initial), grace))
+                 grace: float, *, phase: str = "play", scenario: str | None = None) -> None:
+        self._db.execute("INSERT INTO games (id, created, options, initial, grace, phase, "
+                         "scenario) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                         (game_id, time.time(), json.dumps(options), json.dumps(initial), grace,
+                          phase, scenario))
+
+    def set_terms(self, game_id: str, options: dict[str, Any], scenario: str | None,
+                  initial: dict[str, Any]) -> None:
+        """A set-up's agreed terms (and the position they start from)."""
+        self._db.execute("UPDATE games SET options = ?, scenario = ?, initial = ? WHERE id = ?",
+                         (json.dumps(options), scenario, json.dumps(initial), game_id))
+
+    def begin(self, game_id: str, swap: bool) -> None:
+        """The set-up ends: play starts; `swap`: the two seats change sides. One transaction."""
+        with self._db:
+            self._db.execute("BEGIN")
+            if swap:
+                for old, new in (("black", "swap"), ("white", "black"), ("swap", "white")):
+                    self._db.execute("UPDATE seats SET side = ? WHERE game = ? AND side = ?",
+                                     (new, game_id, old))
+            self._db.execute("UPDATE games SET phase = 'play' WHERE id = ?", (game_id,))
 
     def add_seat(self, game_id: str, side: str, name: str, token: str) -> None:
         self._db.execute("INSERT INTO seats (game, side, name, token_hash) VALUES (?, ?, ?, ?)",
@@ -123,8 +145,8 @@ class Store:
         return [r[0] for r in rows]
 
     def load(self, game_id: str) -> StoredGame | None:
-        row = self._db.execute("SELECT options, initial, grace, result, reason FROM games "
-                               "WHERE id = ?", (game_id,)).fetchone()
+        row = self._db.execute("SELECT options, initial, grace, result, reason, phase, scenario "
+                               "FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             return None
         seats = {side: StoredSeat(side, name, h) for side, name, h in self._db.execute(
@@ -132,4 +154,4 @@ class Store:
         actions = [r[0] for r in self._db.execute(
             "SELECT text FROM actions WHERE game = ? ORDER BY ply", (game_id,))]
         return StoredGame(game_id, json.loads(row[0]), json.loads(row[1]), float(row[2]),
-                          row[3], row[4], seats, actions)
+                          row[3], row[4], seats, actions, row[5], row[6])
