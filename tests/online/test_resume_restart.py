@@ -100,6 +100,17 @@ def test_resignation_draw_and_claim_end_the_game_for_both(tmp_path):
                     ("white", "resignation", 1)
             error = await next_frame_after(black, p.Act(seated["game"], "END", 1), "error")
             assert error["code"] == p.GAME_OVER
+            await black.close()
+            await white.close()
+            while seated["game"] in server.lobby.rooms:  # over and unwatched: let go
+                await asyncio.sleep(0.01)
+            watcher = await Client(server.url).connect()  # read again from the file
+            await watcher.send(p.Watch(seated["game"]))
+            await next_frame(watcher, "seated")
+            final = await next_frame(watcher, "state")
+            assert (final["result"], final["version"]) == ("white", 1)
+            assert final["history"] == ["RESIGN"]  # the full record, once the game is over
+            await watcher.close()
 
             black, white, seated, _ = await seat_pair(server.url, scenario=None)
             await white.send(p.OfferDraw(seated["game"]))

@@ -424,6 +424,8 @@ class Lobby:
             room = self.rooms.get(game_id)
             if room is not None:
                 room.detach(peer, now)
+                if room.game.result is not None and not any(room.peers.values()):
+                    del self.rooms[game_id]  # over and unwatched: read again if asked for
 
     # --- helpers -----------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ reader never holds the game loop; one that lets too much pile up is closed.
 from __future__ import annotations
 
 import asyncio
+import logging
 import signal
 import ssl
 import time
@@ -21,6 +22,8 @@ from wec.game.errors import IllegalActionError
 from wec.online import protocol as p
 from wec.online.rooms import Lobby
 from wec.online.store import Store
+
+log = logging.getLogger(__name__)
 
 HARD_FRAME_LIMIT = 2 * 1024 * 1024
 """A frame longer than this closes the connection (1009, aiohttp); between the protocol's
@@ -101,6 +104,9 @@ def handle_text(lobby: Lobby, conn: Connection, text: str | bytes) -> None:
         conn.send(e.frame(ref))
     except IllegalActionError as e:  # a facade refusal not foreseen by the lobby
         conn.send(p.error_frame(p.ILLEGAL_ACTION, str(e)[:200], ref))
+    except Exception:  # a fault of the server's own: logged; the connection and games go on
+        log.exception("request failed")
+        conn.send(p.error_frame(p.SERVER_ERROR, "the server failed on this request", ref))
 
 
 _HANDLERS: dict[type, Callable[[Lobby, Connection, Any], Any]] = {
