@@ -126,7 +126,7 @@ def test_a_flood_of_frames_is_rate_limited_and_the_server_stays_up(tmp_path):
                     break
                 codes.append(frame["code"])
             assert p.RATE_LIMITED in codes
-            assert codes.count(p.NO_SUCH_GAME) < 200  # most frames were dropped, not served
+            assert codes.count(p.NO_SUCH_GAME) < 500  # most frames were dropped, not served
             # the game and the other connections are untouched; the flooder recovers
             await first_legal_action_goes_through(black, white, seated["game"])
             await asyncio.sleep(0.2)

@@ -161,7 +161,8 @@ async def play_seat(url: str, seat: Seat, choose: Chooser, client: Client | None
     """Play `seat` until its game is over (`first`: a state already read); the last state. A
     dropped connection is resumed (backoff 0.2 s doubling to 5 s, `reconnects` times); an
     action sent but not confirmed is sent again if the state is still the version it was made
-    on; an action the server refuses as illegal is replaced by a random legal one."""
+    on; an action the server refuses as illegal is replaced by a random legal one, and one
+    dropped for the rate is sent again half a second later."""
     pending: tuple[int, str] | None = None
     last: dict[str, Any] | None = None
     attempts = 0
@@ -173,9 +174,15 @@ async def play_seat(url: str, seat: Seat, choose: Chooser, client: Client | None
             while True:
                 frame = first if first is not None else await client.receive(timeout=None)
                 first = None
-                if frame["type"] == "error" and frame["code"] == p.ILLEGAL_ACTION and \
-                        last is not None and last["legal"]:
-                    text = random.choice(last["legal"])
+                if frame["type"] == "error" and last is not None and last["legal"]:
+                    if frame["code"] == p.ILLEGAL_ACTION:
+                        text = random.choice(last["legal"])
+                    elif frame["code"] == p.RATE_LIMITED and pending is not None:
+                        await asyncio.sleep(0.5)  # the act was dropped: send it again
+                        text = pending[1]
+                    else:
+                        continue
+                    pending = (last["version"], text)
                     await client.send(p.Act(seat.game, text, last["version"]))
                     continue
                 if frame["type"] != "state":

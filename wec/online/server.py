@@ -30,7 +30,7 @@ HARD_FRAME_LIMIT = 2 * 1024 * 1024
 limit (64 KB) and this one a frame is refused with an error and the connection stays."""
 QUEUE_LIMIT = 512
 """Frames waiting for a client that does not read: more, and the connection is closed."""
-RATE, BURST = 40.0, 80.0
+RATE, BURST = 100.0, 200.0
 """Each connection's allowance: RATE frames a second on average, BURST at once."""
 
 
