@@ -107,7 +107,8 @@ async def seat_loop(table: Table, side: str, pace: float, rng: random.Random, ru
             break
         if frame["legal"]:
             await run.go.wait()
-            await asyncio.sleep(rng.expovariate(1.0 / pace))
+            await asyncio.sleep(min(rng.expovariate(1.0 / pace),
+                                    max(run.stop - time.monotonic(), 0.0)))
             if time.monotonic() >= run.stop:
                 break
             table.sent[version] = time.monotonic()
