@@ -75,3 +75,32 @@ def test_an_action_the_file_refuses_is_confirmed_to_nobody(tmp_path, monkeypatch
             await black.close()
             await white.close()
     run(scenario)
+
+
+def test_tls_serves_wss(tmp_path):
+    """--certfile/--keyfile: the same protocol over wss:// (a self-signed certificate)."""
+    import shutil
+    import ssl
+    import subprocess
+
+    from wec.online.client import Client
+    from wec.online.server import Server, tls_context
+    if shutil.which("openssl") is None:
+        pytest.skip("no openssl to make a test certificate")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True)
+
+    async def scenario():
+        server = Server(str(tmp_path / "g.sqlite3"), ssl_context=tls_context(str(cert), str(key)))
+        url = await server.start()
+        assert url.startswith("wss://127.0.0.1:")
+        trusting = ssl.create_default_context(cafile=str(cert))
+        trusting.check_hostname = False  # the certificate names an address, not a host
+        client = await Client(url, trusting).connect()
+        await client.send(p.Create("Ann", "black", {}, None, 60.0))
+        assert (await next_frame(client, "seated"))["side"] == "black"
+        await client.close()
+        await server.stop()
+    run(scenario)
