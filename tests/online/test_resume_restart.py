@@ -11,6 +11,7 @@ import random
 from online_helpers import InProcess, next_frame, replica, run, seat_pair
 from wec.online import protocol as p
 from wec.online.client import Client
+from wec.online.server import Server
 
 
 async def play_random(clients: dict[str, Client], game_id: str, game, count: int,
@@ -165,3 +166,21 @@ def test_sigkill_of_wec_serve_loses_no_acknowledged_action(served):
     again = run(scenario)
     code, out = again.terminate()
     assert code == 0 and "stopped" in out
+
+
+def test_a_client_thinking_long_keeps_its_connection(tmp_path):
+    """The server pings every `heartbeat` seconds and drops a client that does not answer; a
+    client choosing its action (not reading) answers anyway: its reader task takes the pings."""
+    async def scenario():
+        server = Server(str(tmp_path / "g.sqlite3"), heartbeat=0.2)
+        await server.start()
+        black, white, seated, _ = await seat_pair(server.url)
+        await asyncio.sleep(1.5)  # both "think": many pings go unread by the test
+        text = str(replica().legal_actions()[0])
+        await black.send(p.Act(seated["game"], text, 0))
+        for client in (black, white):
+            assert (await next_frame(client, "state"))["version"] == 1
+        await black.close()
+        await white.close()
+        await server.stop()
+    run(scenario)

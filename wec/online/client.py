@@ -29,14 +29,22 @@ class ConnectionLost(Exception):
     """The connection closed."""
 
 
+_CLOSED = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING,
+           aiohttp.WSMsgType.ERROR)
+
+
 class Client:
-    """One connection to a server."""
+    """One connection to a server. A reader task takes every frame as it comes (so the
+    server's pings are answered while the client thinks, however long) and queues it for
+    `receive`."""
 
     def __init__(self, url: str, ssl_context: ssl.SSLContext | bool | None = None) -> None:
         self.url = url
         self.ssl_context = ssl_context
         self._session: aiohttp.ClientSession | None = None
         self._ws: aiohttp.ClientWebSocketResponse | None = None
+        self._inbox: asyncio.Queue[aiohttp.WSMessage] = asyncio.Queue()
+        self._reader: asyncio.Future[None] | None = None
 
     async def connect(self) -> "Client":
         self._session = aiohttp.ClientSession()
@@ -48,11 +56,22 @@ class Client:
         except BaseException:
             await self._session.close()
             raise
+        self._reader = asyncio.ensure_future(self._read_loop())
         return self
+
+    async def _read_loop(self) -> None:
+        ws = self.ws
+        while True:
+            msg = await ws.receive()
+            self._inbox.put_nowait(msg)
+            if msg.type in _CLOSED:
+                return
 
     async def close(self) -> None:
         if self._ws is not None:
             await self._ws.close()
+        if self._reader is not None:
+            await asyncio.gather(self._reader, return_exceptions=True)
         if self._session is not None:
             await self._session.close()
 
@@ -78,9 +97,9 @@ class Client:
 
     async def receive(self, timeout: float | None = 30.0) -> dict[str, Any]:
         """The next server frame."""
-        msg = await self.ws.receive(timeout=timeout)
-        if msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED,
-                        aiohttp.WSMsgType.CLOSING, aiohttp.WSMsgType.ERROR):
+        msg = await asyncio.wait_for(self._inbox.get(), timeout)
+        if msg.type in _CLOSED:
+            self._inbox.put_nowait(msg)  # every later receive says so too
             raise ConnectionLost(f"the connection closed ({msg.data!r})")
         return p.read_event(msg.data)
 

@@ -120,7 +120,12 @@ _HANDLERS: dict[type, Callable[[Lobby, Connection, Any], Any]] = {
 LOBBY = web.AppKey("lobby", Lobby)
 
 
-def make_app(store: Store) -> web.Application:
+HEARTBEAT = 30.0
+"""Seconds between the server's pings; a client that has not answered one within half of it is
+taken as gone (its connection closed, its seat "reconnecting")."""
+
+
+def make_app(store: Store, heartbeat: float = HEARTBEAT) -> web.Application:
     """The server's application: /ws, the lobby over `store`."""
     app = web.Application()
     lobby = Lobby(store)
@@ -128,7 +133,7 @@ def make_app(store: Store) -> web.Application:
     app[LOBBY] = lobby
 
     async def websocket(request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse(max_msg_size=HARD_FRAME_LIMIT, heartbeat=30.0,
+        ws = web.WebSocketResponse(max_msg_size=HARD_FRAME_LIMIT, heartbeat=heartbeat,
                                    compress=False)
         await ws.prepare(request)
         conn = Connection(ws)
@@ -167,8 +172,10 @@ class Server:
     """A running server (in a program's own event loop: tests, the bench, `wec serve`)."""
 
     def __init__(self, db: str, host: str = "127.0.0.1", port: int = 0,
-                 ssl_context: ssl.SSLContext | None = None) -> None:
+                 ssl_context: ssl.SSLContext | None = None, heartbeat: float = HEARTBEAT
+                 ) -> None:
         self.db, self.host, self.port, self.ssl_context = db, host, port, ssl_context
+        self.heartbeat = heartbeat
         self.url = ""
         self._runner: web.AppRunner | None = None
         self.store: Store | None = None
@@ -176,7 +183,7 @@ class Server:
     async def start(self) -> str:
         """Listen; the ws:// (or wss://) URL."""
         self.store = Store(self.db)
-        app = make_app(self.store)
+        app = make_app(self.store, self.heartbeat)
         app[LOBBY].reload_unfinished()
         self._runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=2.0)
         await self._runner.setup()
