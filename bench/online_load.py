@@ -121,14 +121,17 @@ async def seat_loop(table: Table, side: str, pace: float, rng: random.Random, ru
     return acted
 
 
-async def main(games: int, rate: float, seconds: float, scenario: str | None) -> None:
+async def main(games: int, rate: float, seconds: float, scenario: str | None,
+               url: str | None) -> None:
     folder = tempfile.mkdtemp(prefix="wec-load-")
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     server = subprocess.Popen([sys.executable, "-m", "wec", "serve", "--port", "0", "--db",
                                os.path.join(folder, "load.sqlite3")],
-                              stdout=subprocess.PIPE, text=True, env=env)
-    assert server.stdout is not None
-    url = re.search(r"ws://\S+/ws", server.stdout.readline()).group(0)  # type: ignore[union-attr]
+                              stdout=subprocess.PIPE, text=True, env=env) if url is None else None
+    if server is not None:
+        assert server.stdout is not None
+        url = re.search(r"ws://\S+/ws", server.stdout.readline()).group(0)  # type: ignore
+    assert url is not None
     run = Run(seconds)
     pace = games / rate  # seconds between two actions of one game
     try:
@@ -145,11 +148,11 @@ async def main(games: int, rate: float, seconds: float, scenario: str | None) ->
             tables += opened
         print(f"{games} games opened in {time.monotonic() - began:.1f} s", flush=True)
         began = time.monotonic()
-        server_cpu, bots_cpu = cpu_seconds(server.pid), time.process_time()
+        server_cpu, bots_cpu = cpu_seconds(server.pid) if server else 0.0, time.process_time()
         run.start()
         counts = await asyncio.gather(*loops)
         spent = time.monotonic() - began
-        server_cpu = cpu_seconds(server.pid) - server_cpu
+        server_cpu = cpu_seconds(server.pid) - server_cpu if server else 0.0
         bots_cpu = time.process_time() - bots_cpu
         held = sum(1 for t in tables if not t.over and all(not c.ws.closed
                                                             for c in t.clients.values()))
@@ -170,8 +173,9 @@ async def main(games: int, rate: float, seconds: float, scenario: str | None) ->
             for c in t.clients.values():
                 await c.close()
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        if server is not None:
+            server.terminate()
+            server.wait(timeout=30)
 
 
 if __name__ == "__main__":
@@ -180,5 +184,6 @@ if __name__ == "__main__":
     args.add_argument("--rate", type=float, default=1000.0, help="target actions a second")
     args.add_argument("--seconds", type=float, default=30.0)
     args.add_argument("--scenario", default=None, help="default: the standard set-up")
+    args.add_argument("--url", help="a server already running (default: start one here)")
     a = args.parse_args()
-    asyncio.run(main(a.games, a.rate, a.seconds, a.scenario))
+    asyncio.run(main(a.games, a.rate, a.seconds, a.scenario, a.url))

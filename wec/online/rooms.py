@@ -15,6 +15,7 @@ import sqlite3
 import time
 from typing import Any, Callable, Protocol
 
+from wec.game.action import Action
 from wec.game.errors import IllegalActionError, cut
 from wec.game.game import Game
 from wec.online import protocol as p
@@ -63,6 +64,7 @@ class Room:
         """The set-up going on (wec.online.setup), if any: the game has not started."""
         self._frames: dict[str, tuple[int, dict[str, Any]]] = {}
         self._views: dict[str, tuple[int, dict[str, Any], list[str]]] = {}
+        self._legal: tuple[int, dict[str, Action]] | None = None
 
     @property
     def version(self) -> int:
@@ -124,7 +126,7 @@ class Room:
         else:
             frame["observation"], frame["history"] = self._view(side)
             to_move = self.started and game.result is None and game.to_move == side
-            frame["legal"] = [str(a) for a in game.legal_actions()] if to_move else []
+            frame["legal"] = list(self.legal()) if to_move else []
         self._frames[side] = (self.version, frame)
         return frame
 
@@ -153,6 +155,13 @@ class Room:
     def forget_frames(self) -> None:
         """Something the frames show changed without an action (a draw offer)."""
         self._frames.clear()
+
+    def legal(self) -> dict[str, Action]:
+        """The legal actions of the side to move by their texts, made once per version (the
+        state frame lists them; an act names one)."""
+        if self._legal is None or self._legal[0] != self.version:
+            self._legal = (self.version, {str(a): a for a in self.game.legal_actions()})
+        return self._legal[1]
 
     def _view(self, side: str) -> tuple[dict[str, Any], list[str]]:
         """`side`'s observed position and turn strings, made once per version (read only)."""
@@ -317,7 +326,7 @@ class Lobby:
             raise p.ProtocolError(p.STALE_VERSION, f"the game is at version {room.version}, "
                                                    f"not {request.version}")
         try:
-            game.apply(request.action)
+            game.apply(self.legal_action(room, request.action))
         except IllegalActionError as e:
             raise p.ProtocolError(p.ILLEGAL_ACTION, cut(e, 200)) from None
         if room.draw_offer == other(side):
@@ -428,6 +437,13 @@ class Lobby:
                     del self.rooms[game_id]  # over and unwatched: read again if asked for
 
     # --- helpers -----------------------------------------------------------------------------
+
+    @staticmethod
+    def legal_action(room: Room, text: str) -> Action | str:
+        """The listed action of that text (applied without reading the texts again), or the
+        text itself (another spelling of an action: the facade reads it)."""
+        found = room.legal().get(text) if room.game.result is None else None
+        return found if found is not None else text
 
     @staticmethod
     def _playable(room: Room) -> None:
