@@ -74,7 +74,8 @@ def test_a_restarted_server_keeps_every_game_and_its_version(tmp_path):
 
     async def second_run(seated, seated_w, game):
         async with InProcess(db) as server:
-            assert seated["game"] in server.lobby.rooms  # reloaded at start
+            assert await server.reloading == 1  # reloaded at start
+            assert seated["game"] in server.lobby.rooms
             black, _, state_b = await resume(server.url, seated["game"], seated["token"])
             white, _, state_w = await resume(server.url, seated["game"], seated_w["token"])
             for side, state in (("black", state_b), ("white", state_w)):

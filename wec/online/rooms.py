@@ -244,13 +244,6 @@ class Lobby:
             room = self.rooms[game_id] = self._rebuilt(stored)
         return room
 
-    def reload_unfinished(self) -> int:
-        """Load every game not over (a server's start): the count."""
-        ids = self.store.unfinished()
-        for game_id in ids:
-            self.room(game_id)
-        return len(ids)
-
     def _rebuilt(self, stored: StoredGame) -> Room:
         game = Game.from_position(stored.initial)
         game.set_competitive()

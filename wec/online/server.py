@@ -179,18 +179,21 @@ class Server:
         self.url = ""
         self._runner: web.AppRunner | None = None
         self.store: Store | None = None
+        self.reloading: asyncio.Future[int] | None = None
+        """Reloads the unfinished games after a start, one at a time, while the server already
+        answers (a game asked for meanwhile is loaded at once): the count when done."""
 
     async def start(self) -> str:
         """Listen; the ws:// (or wss://) URL."""
         self.store = Store(self.db)
         app = make_app(self.store, self.heartbeat)
-        app[LOBBY].reload_unfinished()
         self._runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=2.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port, ssl_context=self.ssl_context)
         await site.start()
         port = self._runner.addresses[0][1]
         self.url = ws_url(self.host, port, self.ssl_context is not None)
+        self.reloading = asyncio.ensure_future(reload_unfinished(app[LOBBY]))
         return self.url
 
     @property
@@ -199,12 +202,28 @@ class Server:
         return self._runner.app[LOBBY]
 
     async def stop(self) -> None:
+        if self.reloading is not None:
+            self.reloading.cancel()
+            await asyncio.gather(self.reloading, return_exceptions=True)
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
         if self.store is not None:
             self.store.close()
             self.store = None
+
+
+async def reload_unfinished(lobby: Lobby) -> int:
+    """Rebuild every unfinished game of the store (a restart), yielding to the connections
+    between two games; the count."""
+    ids = lobby.store.unfinished()
+    for game_id in ids:
+        try:
+            lobby.room(game_id)
+        except Exception:  # a game that no longer replays is logged, the others load
+            log.exception("game %s could not be reloaded", game_id)
+        await asyncio.sleep(0)
+    return len(ids)
 
 
 def tls_context(certfile: str, keyfile: str) -> ssl.SSLContext:
