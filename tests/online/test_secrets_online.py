@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from online_helpers import (InProcess, dicts_in, hidden_from, next_frame, piece_key,
                             pieces_named, replica, run, seat_pair)
 from wec.online import protocol as p
@@ -73,6 +75,7 @@ async def whole_game(url: str, seed: int) -> tuple[int, int]:
     return game.ply, hidden_frames
 
 
+@pytest.mark.slow  # the same check runs against `wec serve` below, in the fast set
 def test_every_frame_of_a_whole_game_is_the_seats_observation(tmp_path):
     async def scenario():
         async with InProcess(str(tmp_path / "g.sqlite3")) as server:
@@ -80,3 +83,10 @@ def test_every_frame_of_a_whole_game_is_the_seats_observation(tmp_path):
     actions, hidden_frames = run(scenario)
     assert actions > 50
     assert hidden_frames > 10, "the game must hide pieces for the check to mean anything"
+
+
+def test_the_real_wec_serve_passes_the_same_check(served):
+    """The same whole-game check against `wec serve` started as a subprocess."""
+    server = served()
+    actions, hidden_frames = run(whole_game, server.url, 11)
+    assert actions > 50 and hidden_frames > 10
