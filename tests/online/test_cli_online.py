@@ -77,3 +77,22 @@ def test_bad_arguments_and_no_server_say_one_line(tmp_path, capsys):
         lines = [line for line in err.splitlines() if line.strip()]
         assert code == 2 and len(lines) == 1 and lines[0].startswith("wec"), (argv, err)
         assert "Traceback" not in err
+
+
+def test_a_player_at_the_terminal_picks_actions_by_number(served):
+    """Terminal play: the seat's board and its legal actions are shown, a number picks one,
+    `resign` ends the game."""
+    server = served()
+    host = wec("online", "--url", server.url, "--random", "create", "--side", "white",
+               "--scenario", "stealth_duel")
+    assert host.stdout is not None
+    game = re.search(r"seated in game (\S+)", host.stdout.readline())
+    assert game
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    player = subprocess.run([sys.executable, "-m", "wec", "online", "--url", server.url, "join",
+                             game.group(1)], input="1\n" * 12 + "resign\n",
+                            capture_output=True, text=True, env=env, timeout=120)
+    host.communicate(timeout=60)
+    assert player.returncode == 0, player.stderr
+    assert "  1. " in player.stdout and "your history:" in player.stdout
+    assert player.stdout.strip().splitlines()[-1].startswith("game over: white (resignation)")

@@ -22,7 +22,9 @@ from wec.ai.view import loadable
 from wec.online import protocol as p
 
 Chooser = Callable[[dict[str, Any]], Awaitable[str]]
-"""Picks the action (its text) to send for a `state` frame whose `legal` is not empty."""
+"""Picks the action (its text) to send for a `state` frame whose `legal` is not empty, or
+RESIGN."""
+RESIGN = "resign"
 
 
 class ConnectionLost(Exception):
@@ -154,7 +156,7 @@ def random_chooser(seed: int | None = None) -> Chooser:
 
 
 def terminal_chooser(show: Callable[[str], None] = print) -> Chooser:
-    """Reads the action from the terminal (a number of the list, or its text)."""
+    """Reads the action from the terminal (a number of the list, or its text; `resign`)."""
 
     async def run(state: dict[str, Any]) -> str:
         legal = state["legal"]
@@ -166,9 +168,9 @@ def terminal_chooser(show: Callable[[str], None] = print) -> Chooser:
                 raise EOFError("no action read")
             if line.isdigit() and 1 <= int(line) <= len(legal):
                 return str(legal[int(line) - 1])
-            if line in legal:
+            if line in legal or line == RESIGN:
                 return line
-            show("a number of the list, or an action's text")
+            show(f"a number of the list, an action's text, or {RESIGN}")
     return run
 
 
@@ -219,6 +221,9 @@ async def play_seat(url: str, seat: Seat, choose: Chooser, client: Client | None
                     text = pending[1]  # made on this very state and never confirmed
                 else:
                     text = await choose(frame)
+                if text == RESIGN:
+                    await client.send(p.Resign(seat.game))
+                    continue
                 pending = (frame["version"], text)
                 await client.send(p.Act(seat.game, text, frame["version"]))
         except (ConnectionLost, aiohttp.ClientError, ConnectionError, asyncio.TimeoutError):
