@@ -134,3 +134,24 @@ def test_a_flood_of_frames_is_rate_limited_and_the_server_stays_up(tmp_path):
             for c in (black, white, flood):
                 await c.close()
     run(scenario)
+
+
+def test_a_connection_holds_one_place_in_a_game(tmp_path):
+    """A seat that watches its own game becomes a spectator there: it can no longer act, and
+    its seat shows as gone to the opponent; resuming takes the seat back."""
+    async def scenario():
+        async with InProcess(str(tmp_path / "g.sqlite3")) as server:
+            black, white, seated, _ = await seat_pair(server.url)
+            await black.send(p.Watch(seated["game"]))
+            gone = await next_frame(white, "presence")
+            assert (gone["side"], gone["status"]) == ("black", "reconnecting")
+            await next_frame(black, "seated")
+            assert (await next_frame(black, "state"))["side"] == "spectator"
+            await refused(black, p.Act(seated["game"], "END", 0), p.NOT_SEATED)
+            await black.send(p.Resume(seated["game"], seated["token"]))
+            await next_frame(black, "seated")
+            assert (await next_frame(black, "state"))["side"] == "black"
+            await first_legal_action_goes_through(black, white, seated["game"])
+            await black.close()
+            await white.close()
+    run(scenario)

@@ -294,6 +294,7 @@ class Lobby:
 
     def watch(self, peer: Peer, request: p.Watch) -> None:
         room = self.room(request.game)
+        room.detach(peer, self.clock())  # one place in a game per connection
         room.attach(peer, SPECTATOR)
         peer.send(room.seated(SPECTATOR, None))
         room.send_state(peer, SPECTATOR)
@@ -304,6 +305,7 @@ class Lobby:
         if not sides:
             raise p.ProtocolError(p.BAD_TOKEN, "that token holds no seat in this game")
         side = sides[0]
+        room.detach(peer, self.clock())  # one place in a game per connection
         room.attach(peer, side)
         peer.send(room.seated(side, request.token))
         room.send_state(peer, side)
