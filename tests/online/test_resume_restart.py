@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
+
 from online_helpers import InProcess, next_frame, replica, run, seat_pair
 from wec.online import protocol as p
 from wec.online.client import Client
@@ -184,4 +186,45 @@ def test_a_client_thinking_long_keeps_its_connection(tmp_path):
         await black.close()
         await white.close()
         await server.stop()
+    run(scenario)
+
+
+def test_an_act_lost_with_the_connection_is_sent_again_after_resuming(tmp_path):
+    """play_seat: the connection drops between choosing and sending; the client resumes, finds
+    the game still at that version and sends the same action again (never choosing twice)."""
+    from wec.online.client import Seat, play_seat, random_chooser
+
+    class Enough(Exception):
+        """40 actions are enough: the test needs no whole game."""
+
+    async def scenario():
+        async with InProcess(str(tmp_path / "g.sqlite3")) as server:
+            black, white, seated_b, seated_w = await seat_pair(server.url, scenario=None)
+            chosen: list[int] = []
+            seen: list[int] = []
+            pick = random_chooser(5)
+
+            async def dropping(state: dict) -> str:
+                chosen.append(state["version"])
+                text = await pick(state)
+                if len(chosen) == 3:
+                    await black.ws.close()  # gone before the act is sent
+                return text
+
+            def follow(state: dict) -> None:
+                seen.append(state["version"])
+                if state["version"] >= 40:
+                    raise Enough
+            seat_b = Seat(seated_b["game"], "black", seated_b["token"])
+            seat_w = Seat(seated_w["game"], "white", seated_w["token"])
+            other_seat = asyncio.ensure_future(play_seat(server.url, seat_w, random_chooser(6),
+                                                         white))
+            await black.send(p.Resume(seat_b.game, seat_b.token))  # the first state, again
+            with pytest.raises(Enough):
+                await play_seat(server.url, seat_b, dropping, black, on_state=follow)
+            other_seat.cancel()
+            await asyncio.gather(other_seat, return_exceptions=True)
+            assert len(chosen) == len(set(chosen)), "a version was chosen twice"
+            assert seen.count(chosen[2]) == 2, "the resumed seat is sent that version again"
+            assert server.lobby.room(seated_b["game"]).version >= 40
     run(scenario)
