@@ -104,3 +104,40 @@ def test_tls_serves_wss(tmp_path):
         await client.close()
         await server.stop()
     run(scenario)
+
+
+def test_any_text_is_a_request_or_a_protocol_error():
+    """Whatever a client sends, parsing gives a request or ProtocolError, never another
+    exception (hypothesis: any JSON value under a known or unknown type, and any text)."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    values = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() |
+                          st.text(max_size=20),
+                          lambda inner: st.lists(inner, max_size=4) |
+                          st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                          max_leaves=20)
+    fields = st.sampled_from(["game", "name", "side", "options", "scenario", "grace", "token",
+                              "action", "version", "accept", "setup", "ref", "x"])
+    frames = st.builds(lambda kind, rest: {**rest, "type": kind},
+                       st.sampled_from(list(p.REQUEST_TYPES) + ["x", ""]),
+                       st.dictionaries(fields, values, max_size=6))
+
+    def parses(text: str) -> None:
+        try:
+            p.parse_frame(text)
+        except p.ProtocolError as e:
+            assert e.code in p.ERROR_CODES
+
+    @settings(max_examples=100, deadline=None)
+    @given(frames)
+    def framed(frame):
+        import json
+        parses(json.dumps(frame))
+
+    @settings(max_examples=100, deadline=None)
+    @given(st.text(max_size=200))
+    def any_text(text):
+        parses(text)
+    framed()
+    any_text()
