@@ -135,8 +135,9 @@ class Subprocess:
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(timeout=10)
 
-    def terminate(self) -> tuple[int, str]:
-        self.proc.send_signal(signal.SIGTERM)
+    def terminate(self, sig: int = signal.SIGTERM) -> tuple[int, str]:
+        """Stop it with `sig` (SIGTERM, or SIGINT as Ctrl-C): its exit status and output."""
+        self.proc.send_signal(sig)
         out, _ = self.proc.communicate(timeout=20)
         return self.proc.returncode, out
 

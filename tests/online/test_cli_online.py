@@ -96,3 +96,10 @@ def test_a_player_at_the_terminal_picks_actions_by_number(served):
     assert player.returncode == 0, player.stderr
     assert "  1. " in player.stdout and "your history:" in player.stdout
     assert player.stdout.strip().splitlines()[-1].startswith("game over: white (resignation)")
+
+
+def test_ctrl_c_stops_wec_serve_cleanly(served):
+    import signal
+    server = served()
+    code, out = server.terminate(signal.SIGINT)
+    assert code == 0 and out.strip().endswith("wec serve: stopped")
