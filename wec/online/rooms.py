@@ -452,12 +452,9 @@ class Lobby:
         """Store the action just applied, then tell everyone; a failed write undoes it (the
         game is rebuilt from the file) and nobody is told of it."""
         game = room.game
-        try:
-            self.store.add_action(room.id, game.ply - 1, game.actions()[-1])
-            if game.result is not None:
-                room.reason = how
-                room.draw_offer = None
-                self.store.finish(room.id, game.result, how)
+        ended = None if game.result is None else (game.result, how)
+        try:  # the last entry's text, not game.actions(): no cost that grows with the game
+            self.store.add_action(room.id, game.ply - 1, game.record.line[-1].text, ended)
         except sqlite3.Error as e:
             stored = self.store.load(room.id)
             if stored is not None:
@@ -465,4 +462,6 @@ class Lobby:
                 room.game, room.reason = fresh.game, fresh.reason
             raise p.ProtocolError(p.SERVER_ERROR, f"the action could not be stored ({e})") \
                 from None
+        if ended is not None:
+            room.reason, room.draw_offer = how, None
         room.broadcast()

@@ -129,15 +129,18 @@ class Store:
         self._db.execute("INSERT INTO seats (game, side, name, token_hash) VALUES (?, ?, ?, ?)",
                          (game_id, side, name, token_hash(token)))
 
-    def add_action(self, game_id: str, ply: int, text: str) -> None:
-        """Action number `ply` (from 0) of the game; a second one of the same ply is refused
-        (sqlite3.IntegrityError)."""
-        self._db.execute("INSERT INTO actions (game, ply, text, at) VALUES (?, ?, ?, ?)",
-                         (game_id, ply, text, time.time()))
-
-    def finish(self, game_id: str, result: str, reason: str) -> None:
-        self._db.execute("UPDATE games SET result = ?, reason = ? WHERE id = ?",
-                         (result, reason, game_id))
+    def add_action(self, game_id: str, ply: int, text: str,
+                   ended: tuple[str, str] | None = None) -> None:
+        """Action number `ply` (from 0) of the game, and with `ended` (result, how) the end it
+        brought, in one transaction; a second action of the same ply is refused
+        (sqlite3.IntegrityError) and nothing is written."""
+        with self._db:
+            self._db.execute("BEGIN")
+            self._db.execute("INSERT INTO actions (game, ply, text, at) VALUES (?, ?, ?, ?)",
+                             (game_id, ply, text, time.time()))
+            if ended is not None:
+                self._db.execute("UPDATE games SET result = ?, reason = ? WHERE id = ?",
+                                 (*ended, game_id))
 
     def unfinished(self) -> list[str]:
         """The ids of the games not over, oldest first."""
