@@ -34,7 +34,8 @@ class Entry:
     """One applied action and what the record needs of it."""
 
     __slots__ = ("action", "raw", "name", "events", "vis_before", "vis_after", "pieces",
-                 "dozed", "mover", "seen", "armed_seen", "swept", "primary", "_text", "_parts")
+                 "dozed", "mover", "seen", "armed_seen", "swept", "primary", "clock", "_text",
+                 "_parts")
 
     def __init__(self, action: Action | None, raw: ActionRecord, name: str, *,
                  text: str | None = None, events: list[EventRecord] = [],
@@ -72,6 +73,9 @@ class Entry:
         Black's Flames swept, then White's (R7.1; each side knows its own)."""
         self.primary = primary
         """Primary government pieces lost with it (R11.1): (colour, the sides that know)."""
+        self.clock: tuple[float, float] | None = None
+        """With clocks (wec.game.clock): the seconds each side had left after it (black,
+        white); undo and redo set the clocks back to these."""
         self._text = text
         self._parts: tuple | None = None
 
