@@ -123,7 +123,7 @@ def game_over_text(game: wec.Game) -> str:
     if r == "draw":
         return "The game is drawn."
     last = game.actions()[-1] if game.actions() else ""
-    how = " by resignation" if last.startswith("RESIGN") else ""
+    how = " on time" if game.flagged else " by resignation" if last.startswith("RESIGN") else ""
     return f"{str(r).capitalize()} wins{how}."
 
 

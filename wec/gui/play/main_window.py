@@ -33,6 +33,7 @@ from wec.gui.play import settings as settings_mod
 from wec.gui.play.ai_worker import AIWorker
 from wec.gui.play.analysis import AnalysisLine
 from wec.gui.play.board_widget import BoardWidget
+from wec.gui.play.clocks import ClockController
 from wec.gui.play.computer import ComputerPlayer
 from wec.gui.play.dialogs import SquareSelectDialog, TextDialog, error_box, status_text
 from wec.gui.play.game_files import GameFiles
@@ -102,6 +103,7 @@ class MainWindow(QMainWindow):
         """Asks the player to pick one of several labels (tests replace it)."""
         self.confirm: Callable[[str, str], bool] = self.human.confirm_by_box
         self._build_widgets()
+        self.clocks = ClockController(self)
         self.toolbar: QToolBar  # the menus make it, with its End Turn button
         self.end_turn_button: QPushButton
         self.actions_by_name = MenuBuilder(self).build()
@@ -213,6 +215,7 @@ class MainWindow(QMainWindow):
 
     def refresh(self) -> None:
         self.views.refresh()
+        self.clocks.show()
 
     def check_menus(self) -> None:
         self.views.check_menus()
@@ -238,6 +241,12 @@ class MainWindow(QMainWindow):
     def play(self, action: Action | str) -> bool:
         """Apply a human action; an illegal one is explained and changes nothing."""
         return self.human.play(action)
+
+    def settle_clock(self) -> bool:
+        return self.clocks.settle()
+
+    def computer_seconds(self, setting: float, turn: tuple) -> float:
+        return self.clocks.computer_seconds(setting, turn)
 
     def say(self, text: str) -> None:
         """Explain or prompt (status bar and the message line)."""
