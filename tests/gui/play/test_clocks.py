@@ -116,3 +116,16 @@ def test_the_computer_keeps_time_for_the_turns_to_come():
     assert computer_seconds(2.0, 300, 3) == 2.0  # plenty: its setting
     assert computer_seconds(2.0, 20, 0) == 1.0  # 1/20 of what is left
     assert computer_seconds(2.0, 0.06, 0) == 0.05
+
+
+def test_paused_autoplay_spends_none_of_the_computers_time(make_window, qtbot):
+    w = make_window(mode="human_vs_computer", human="white", ai_level=1)
+    w.computer.pause(True)
+    time = FakeTime()
+    w.clocks.set_time_source(time)
+    new_game_with_clock(w, "1+0 (bullet)")
+    w.clocks.tick()
+    assert not w.worker.busy and w.game.to_move == "black"
+    time.t += 120
+    w.clocks.tick()
+    assert w.game.result is None and w.game.clock.black == 60.0

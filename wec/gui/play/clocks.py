@@ -6,7 +6,8 @@ The game keeps the clocks (wec.game.clock); the window only measures time. A QTi
 the window is shown, and each tick (and each action, `settle`) charges the time measured since
 the last one, with a QElapsedTimer, to the side to move, human or computer alike. When a side's
 time runs out the game ends on time: the computer stops thinking, the autosave is brought up to
-date and the game-over box says so. The hand-off cover between two players stops nothing: the
+date and the game-over box says so. A computer's time runs while it thinks (paused autoplay, or
+a computer waiting after the player went back, spends none). The hand-off cover between two players stops nothing: the
 time of the side to move runs while it comes to the screen. A hidden window (before it is first
 shown, e.g. while the game of the last run is resumed) runs no clock.
 
@@ -172,6 +173,7 @@ class ClockController(QObject):
         """Seconds on a steady clock (tests give their own)."""
         self._last = self.now()
         self._serial = -1
+        self._thinking = False  # the computer was thinking at the last tick
         self._turn_budget: tuple[Any, float] = ((), 0.0)
         self.timer = QTimer(self)
         self.timer.setInterval(TICK_MS)
@@ -194,6 +196,12 @@ class ClockController(QObject):
         spent, self._last = now - self._last, now
         if self._serial != w.game_serial:  # another game in hand: its clocks start now
             self._serial = w.game_serial
+            spent = 0.0
+        # a computer side's time runs while it thinks: paused autoplay, or a computer waiting
+        # after the player went back, spends none (its last stretch is charged with its action)
+        thinking, was_thinking = w.worker.busy, self._thinking
+        self._thinking = thinking
+        if w.is_computer(g.to_move) and not (thinking or was_thinking):
             spent = 0.0
         if g.clock is None or g.result is not None or not w.as_widget().isVisible():
             self.show()
