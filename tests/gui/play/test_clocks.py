@@ -106,7 +106,7 @@ def test_a_saved_game_brings_its_clocks_to_the_window(make_window, tmp_path):
     assert faces(w) == ("Black  4:20", "White  3:50")
 
 
-@pytest.mark.parametrize("seconds, text", [(3725, "1:02:05"), (65.9, "1:05"), (9.94, "0:09.9"),
+@pytest.mark.parametrize("seconds, text", [(3725, "1:02:05"), (65.9, "1:05"), (9.96, "0:09.9"),
                                            (0, "0:00.0")])
 def test_clock_text(seconds, text):
     assert clock_text(seconds) == text

@@ -16,6 +16,7 @@ has left (`computer_seconds`), decided at the turn's first action.
 """
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 from PySide6.QtCore import QElapsedTimer, QObject, Qt, QTimer
@@ -47,8 +48,8 @@ turn: it keeps time for the turns to come."""
 
 def clock_text(seconds: float) -> str:
     """m:ss (h:mm:ss from an hour; tenths under ten seconds, as chess clocks show them)."""
-    if seconds < 10:
-        return f"0:{max(0.0, seconds):04.1f}"
+    if seconds < 10:  # tenths cut, not rounded: 9.96 is still under ten seconds
+        return f"0:{math.floor(max(0.0, seconds) * 10) / 10:04.1f}"
     whole = int(seconds)
     h, rest = divmod(whole, 3600)
     m, s = divmod(rest, 60)
