@@ -59,8 +59,9 @@ class Recorder(Protocol):
 class Game:
     """One game of Weapon Chess: state, legal actions, make/undo, and the record of turns.
 
-    A game is the core's state plus two parts it owns: its `Record` (the line of play, the
-    redo list and the variations) and its `Knowledge` (what each side sees and last saw)."""
+    A game is the core's state plus the parts it owns: its `Record` (the line of play, the
+    redo list and the variations), its `Knowledge` (what each side sees and last saw) and, if
+    it has clocks, its `Clock` (wec.game.clock: the time each side has left)."""
 
     def __init__(self, options: Options, data: dict[str, Any]) -> None:
         self._options = options
