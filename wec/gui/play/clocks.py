@@ -151,8 +151,8 @@ class ClockFace(QFrame):
             text_colour = "#c00000" if left < low or reading.flagged == color else "#1b1b1f"
             back = "#fff4c2" if running else "transparent"
             frame = "#b08a00" if running else "#c8c8c8"
-            label.setText(f"{color.capitalize()}  {clock_text(left)}"
-                          + ("  — out of time" if reading.flagged == color else ""))
+            shown = "out of time" if reading.flagged == color else clock_text(left)
+            label.setText(f"{color.capitalize()}  {shown}")
             label.setStyleSheet(f"color: {text_colour}; background: {back}; "
                                 f"border: 2px solid {frame}; border-radius: 4px; padding: 2px;")
             label.setProperty("running", running)
