@@ -11,12 +11,13 @@ from typing import Any, Mapping
 from wec import rules
 from wec._core.engine import Engine
 from wec._core.state import BLACK, NONE, RESULT_DRAW, RESULT_NONE, WHITE
+from wec.game.clock import parse_clock
 from wec.game.errors import OptionsError, PositionError, shown
 from wec.game.jsonfile import read_json_file
 from wec.game.options import Options
 
 TOP_KEYS = {"format", "version", "to_move", "turn", "options", "pieces", "articles", "reserves",
-            "moved", "projectiles", "turn_state", "quiet", "result"}
+            "moved", "projectiles", "turn_state", "quiet", "result", "clock"}
 PIECE_KEYS = {"type", "color", "square", "level", "hand", "articles", "stun", "home", "cooldowns",
               "journey", "fired", "acted", "mover", "hits", "article_cooldowns", "locks",
               "revealed", "held"}
@@ -317,6 +318,8 @@ def parse_position(pos: Mapping[str, Any]) -> tuple[Options, dict[str, Any]]:
             "primary_lost": lost,
             "result": {None: RESULT_NONE, "black": BLACK, "white": WHITE,
                        "draw": RESULT_DRAW}[result]}
+    if pos.get("clock") is not None:  # the game's clocks (wec.game.clock)
+        data["clock"] = parse_clock(pos["clock"])
     return options, data
 
 

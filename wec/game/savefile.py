@@ -13,6 +13,10 @@ line naming the save it continues, then one line per change of the line of play:
     {"at": 12, "add": ["MV:RP(9,1)->(8,2)"]}      keep 12 actions, then apply these
     {"at": 11, "add": []}                          an undo
 
+A game with clocks (wec.game.clock) adds to each line "clock": the seconds each side had left
+after each added action ([black, white] per action), and to the save "clock": {"after": [...],
+"remaining": [black, white]}, the same for every action and the seconds left when it was saved.
+
 `Game.load` reads the save, then whichever journal's header names that very save; a torn or
 unreadable line ends the journal with a warning.
 
@@ -56,6 +60,10 @@ class SavedGame(Protocol):
     def position(self) -> dict[str, Any]: ...
     def replay_action(self, text: str) -> None: ...
     def set_competitive(self) -> None: ...
+    def clock_marks(self, start: int = 0) -> list[list[float]] | None: ...
+    def restore_clock(self, marks: list[Any], start: int, now: Any = None) -> None: ...
+    @property
+    def clock(self) -> Any: ...
 
 
 G = TypeVar("G", bound=SavedGame)
@@ -72,9 +80,13 @@ def save_data(game: SavedGame, *, shared: bool = False) -> dict[str, Any]:
     (not copied; the caller only reads it, e.g. to write it out)."""
     options = dataclasses.replace(game.options, competitive=game.competitive)
     initial = game.initial_position(shared=shared)
-    return {"format": FORMAT, "version": VERSION, "options": options.to_dict(),
+    data = {"format": FORMAT, "version": VERSION, "options": options.to_dict(),
             "initial": initial, "actions": game.actions(),
             "turns": game.full_history(), "final": position_digest(game.position())}
+    marks = game.clock_marks()
+    if marks is not None:  # optional: a save without clocks is as it always was
+        data["clock"] = {"after": marks, "remaining": [game.clock.black, game.clock.white]}
+    return data
 
 
 def save_text(game: SavedGame) -> str:
@@ -144,7 +156,7 @@ def _game_from_save(data: Any, new_game: Callable[[Mapping[str, Any]], G]) -> G:
         if key not in data:
             raise SaveFormatError(f"{key}: missing")
     unknown = set(data) - {"format", "version", "options", "initial", "actions", "turns", "final",
-                           _MIGRATED}
+                           "clock", _MIGRATED}
     if unknown:
         raise SaveFormatError(f"{shown(sorted(unknown)[0])}: unknown field")
     migrated = data.get(_MIGRATED, False)
@@ -177,6 +189,8 @@ def _game_from_save(data: Any, new_game: Callable[[Mapping[str, Any]], G]) -> G:
             game.replay_action(text)
         except (WecError, ValueError) as e:
             raise SaveFormatError(f"actions[{ply - 1}] (ply {ply}): {cut(e)}") from None
+    if "clock" in data:
+        _restore_clock(game, data["clock"])
     if options.competitive:
         game.set_competitive()
     turns = data["turns"]
@@ -197,7 +211,18 @@ def _game_from_save(data: Any, new_game: Callable[[Mapping[str, Any]], G]) -> G:
     return game
 
 
+def _restore_clock(game: SavedGame, value: Any) -> None:
+    """The save's "clock": the clocks after each action and when it was saved."""
+    if not isinstance(value, dict) or set(value) != {"after", "remaining"}:
+        raise SaveFormatError("clock: expected {\"after\": [...], \"remaining\": [black, white]}")
+    try:
+        game.restore_clock(value["after"], 0, value["remaining"])
+    except ValueError as e:
+        raise SaveFormatError(f"clock: {e}") from None
+
+
 SAVE_KEYS = ("format", "version", "options", "initial", "actions", "turns", "final")
+OPTIONAL_KEYS = ("clock",)
 
 
 def save_problems(data: Any, new_game: Callable[[Mapping[str, Any]], SavedGame]) -> list[str]:
@@ -211,7 +236,7 @@ def save_problems(data: Any, new_game: Callable[[Mapping[str, Any]], SavedGame])
         if key not in data:
             problems.append(f"{key}: missing")
     for key in data:
-        if key not in SAVE_KEYS:
+        if key not in SAVE_KEYS + OPTIONAL_KEYS:
             problems.append(f"{shown(key)}: unknown field")
     if "options" in data:
         try:
@@ -283,6 +308,8 @@ def replay_journal(game: SavedGame, jpath: str, lines: list[str], *,
             cut_to(keep)
             for action in add:
                 game.replay_action(action)
+            if "clock" in step and game.clock is not None:
+                game.restore_clock(step["clock"], keep)
         except Exception as e:  # noqa: BLE001 - any bad line ends the journal, said once
             what = "is torn (the program stopped while writing it)" if torn else f"is bad ({e})"
             warnings.warn(f"{jpath}: line {number} {what}; the game is loaded up to the line "

@@ -35,6 +35,7 @@ from wec.gui.play import settings as settings_mod
 from wec.gui.play.ai_worker import AIWorker
 from wec.gui.play.analysis import AnalysisLine
 from wec.gui.play.board_widget import BoardWidget
+from wec.gui.play.clocks import ClockController
 from wec.gui.play.computer import ComputerPlayer
 from wec.gui.play.dialogs import SquareSelectDialog, TextDialog, error_box, status_text
 from wec.gui.play.elided_label import ElidedLabel
@@ -114,6 +115,7 @@ class MainWindow(QMainWindow):
         self._build_widgets()
         self.eval_gauge = EvalGauge(self, self.eval_bar, lambda: self.navigation.viewing)
         self.navigation.on_view = self.eval_gauge.after_refresh
+        self.clocks = ClockController(self)
         self.toolbar: QToolBar  # the menus make it, with its End Turn button
         self.end_turn_button: QPushButton
         self.actions_by_name = MenuBuilder(self).build()
@@ -242,6 +244,7 @@ class MainWindow(QMainWindow):
         self.navigation.after_refresh()
         self.sounds.after_refresh(changed_from)
         self.eval_gauge.after_refresh()
+        self.clocks.show()
 
     def _square_clicked(self, row: int, col: int, level: str, button: Any) -> None:
         """A board click: it only looks while an earlier position is shown."""
@@ -283,6 +286,12 @@ class MainWindow(QMainWindow):
     def play(self, action: Action | str) -> bool:
         """Apply a human action; an illegal one is explained and changes nothing."""
         return self.human.play(action)
+
+    def settle_clock(self) -> bool:
+        return self.clocks.settle()
+
+    def computer_seconds(self, setting: float, turn: tuple) -> float:
+        return self.clocks.computer_seconds(setting, turn)
 
     def say(self, text: str) -> None:
         """Explain or prompt (status bar and the message line)."""
