@@ -8,7 +8,8 @@ rules R3.1-R3.4, slots R5.1 and the article limits R3.3.
 from __future__ import annotations
 
 import os
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from wec import rules
 from wec._core.engine import Engine
@@ -344,10 +345,11 @@ def _articles(entries: list[Any], found: list[str]) -> list[tuple[int, int, int]
 
 
 def _reserves(entries: list[Any], found: list[str]) -> list[dict[str, int]]:
-    """The sound entries of "reserves"; each problem, and each reserve a square has no room for
-    (R8.4), found."""
+    """The sound entries of "reserves"; each problem, and the first reserve each square has no
+    room for (R8.4), found."""
     reserves: list[dict[str, int]] = []
     at: dict[int, list[dict[str, int]]] = {}
+    crowded: set[int] = set()
     for i, entry in enumerate(entries):
         where = f"reserves[{i}]"
         try:
@@ -369,8 +371,10 @@ def _reserves(entries: list[Any], found: list[str]) -> list[dict[str, int]]:
             continue
         same_square = at.setdefault(reserve["sq"], [])
         if len(same_square) >= 2 or (same_square and (hand_i or same_square[0]["hand"])):
-            found.append(f"{where}: ({row}, {col}) already holds a reserve: one handed "
-                         f"reserve per square, or two unhanded ones (R8.4)")
+            if reserve["sq"] not in crowded:  # said once a square
+                crowded.add(reserve["sq"])
+                found.append(f"{where}: ({row}, {col}) already holds a reserve: one handed "
+                             f"reserve per square, or two unhanded ones (R8.4)")
             continue
         same_square.append(reserve)
         reserves.append(reserve)
