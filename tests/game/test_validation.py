@@ -103,7 +103,8 @@ def test_a_save_lists_every_field_problem_and_the_loader_raises_the_first():
     save["actions"][1] = 5
     save["extra"] = 1
     problems = save_problems(save)
-    assert problems == ["'extra': unknown field", "turns: expected a list of turn strings, got an int",
+    assert problems == ["'extra': unknown field",
+                        "turns: expected a list of turn strings, got an int",
                         "initial: to_move: 'red' is not one of black, white",
                         "actions[1] (ply 2): expected action text, got an int"]
     assert save_verdict(save) == problems[0]

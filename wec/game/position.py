@@ -187,8 +187,12 @@ def read_position(pos: Any) -> tuple[list[str], Options, dict[str, Any]]:
             found.append(str(e))
             unsure.add(_square_or_none(entry))
     found += _capacity_problems(pieces, options, unsure)
-    articles = _articles(field("articles", [], lambda v: _list(v, "articles")), found)
-    n_articles = sum(len(p["articles"]) for p in pieces) + len(articles)
+    articles_in = field("articles", [], lambda v: _list(v, "articles"))
+    articles = _articles(articles_in, found)
+    # R3.3 counts every article the entries name, those of an entry with a problem too
+    n_articles = len(articles_in) + sum(
+        len(e["articles"]) for e in pieces_in
+        if isinstance(e, Mapping) and isinstance(e.get("articles"), list))
     if n_articles > rules.MAX_ARTICLES:
         found.append(f"articles: {n_articles} articles, more than {rules.MAX_ARTICLES} (R3.3)")
     reserves = _reserves(field("reserves", [], lambda v: _list(v, "reserves")), found)
