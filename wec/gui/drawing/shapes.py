@@ -3,6 +3,7 @@
 pieces at any size.
 
 Families read apart at a glance, and members of a family by their top:
+
 - primary government pieces (K, DI, AV, PR): a king's body crowned by a cross (King), a star
   (Dictator), a halo (Avatar) or a flag (President);
 - secondary ones (Q, AS, AC, PM): a queen's coronet tipped with balls (Queen), spikes
