@@ -460,8 +460,8 @@ class Game:
         """One RULES.md R12.2 turn string per finished turn (actions in the fixed order).
 
         With `color`, the history as that side may read it: a hidden piece's Move shows as
-        `MV:?`, its other actions and the results nobody of that side could see are left out
-        (R12.3). A competitive game shows the full history only once it is over.
+        `MV:?` (a hidden carrier's Move with a passenger it saw: as the passenger's Move), its
+        other actions and the results nobody of that side could see are left out (R12.3). A competitive game shows the full history only once it is over.
         """
         if color is None and self._competitive and self.result is None:
             raise IllegalActionError("a competitive game shows each side its own history "
