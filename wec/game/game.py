@@ -20,7 +20,7 @@ from wec.game.options import Options
 from wec.game.position import (load_position_file, loaded_engine, parse_position, position_dict,
                                square_index, square_of)
 from wec.game.record import KIND_NAMES, ActionNote, Entry, Record
-from wec.game.sightings import Knowledge, can_see, changed_ids, observed
+from wec.game.sightings import Knowledge, can_see, changed_ids, observed, sightings_data
 
 
 class _LegalList:
@@ -64,10 +64,10 @@ class Game:
     def __init__(self, options: Options, data: dict[str, Any]) -> None:
         self._options = options
         self._engine = loaded_engine(options, data)
-        self._initial = position_dict(self._engine, options)
         self._competitive = options.competitive
         self._record = Record()
-        self._knowledge = Knowledge(self._engine)
+        self._knowledge = Knowledge(self._engine, data.get("sightings"))
+        self._initial = self.position()
         self._recorder: Recorder | None = None
         # legal lists of recently seen states, keyed by (actions applied, hash): undo finds the
         # list of the state it returns to
@@ -85,7 +85,8 @@ class Game:
 
     @classmethod
     def from_position(cls, pos: Mapping[str, Any] | str | os.PathLike[str]) -> "Game":
-        """A game from a position dict or a position file path (docs/FORMATS.md)."""
+        """A game from a position dict or a position file path (docs/FORMATS.md); its
+        `sightings`, when given, are what each side knows of the other's hidden pieces."""
         if isinstance(pos, (str, os.PathLike)):
             pos = load_position_file(pos)
         options, data = parse_position(pos)
@@ -139,8 +140,14 @@ class Game:
         return int(self._engine.hash)
 
     def position(self) -> dict[str, Any]:
-        """The position dict (docs/FORMATS.md); ``Game.from_position(game.position())`` is equal."""
-        return position_dict(self._engine, self._options)
+        """The position dict (docs/FORMATS.md); ``Game.from_position(game.position())`` is equal:
+        the same state and hash, and each side knows what it knew (its `sightings`, written
+        when they are not what a position without them gives)."""
+        pos = position_dict(self._engine, self._options)
+        known = sightings_data(self._engine, self._knowledge, self._options.invisible_pieces)
+        if known is not None:
+            pos["sightings"] = known
+        return pos
 
     def initial_position(self, *, shared: bool = False) -> dict[str, Any]:
         """The position the game started from; `shared`: the game's own dict, not a copy (for a
@@ -194,7 +201,7 @@ class Game:
 
     def reserves(self) -> list[dict[str, Any]]:
         """The reserves (R8.4): type, color, square, hand, armed, entered."""
-        return self.position()["reserves"]
+        return position_dict(self._engine, self._options)["reserves"]
 
     def check(self) -> list[str]:
         """The core's consistency checker: a list of problems, empty when the state is sound."""
@@ -516,7 +523,8 @@ class Game:
         if color not in rules.COLORS:
             raise IllegalActionError(f"observation: {color!r} is not black or white")
         side = rules.COLORS.index(color)
-        parts = observed(self._engine, self._knowledge, color, self.position(),
+        parts = observed(self._engine, self._knowledge, color,
+                         position_dict(self._engine, self._options),
                          self.projectiles(), self._knows_enemy_primary_lost(side))
         return Observation(self, color, history=self.history(color), **parts)
 
