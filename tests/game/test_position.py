@@ -176,11 +176,14 @@ def test_api_position_writes_every_documented_key():
 
 
 def test_api_position_writes_every_key_the_reader_knows():
-    """FORMATS.md: "Game.position() writes every key": every key the reader accepts is written."""
+    """FORMATS.md: "Game.position() writes every key": every key the reader accepts is written
+    (`sightings` only when they hold what a position without them would not give: not at the
+    public start, tests/game/test_position_sightings.py)."""
     from wec.game import position as fmt
     pos = wec.Game.new().position()
-    # "clock" only in a game with clocks: a game without is written as it always was
-    assert set(pos) == set(fmt.TOP_KEYS) - {"clock"}
+    # "clock" only in a game with clocks, "sightings" only when a side knows what a position
+    # without them would not give: a game without either is written as it always was
+    assert set(pos) == set(fmt.TOP_KEYS) - {"clock", "sightings"}
     assert "clock" in wec.Game.new(time_control=TimeControl(60, 1)).position()
     assert all(set(p) == set(fmt.PIECE_KEYS) for p in pos["pieces"])
     assert all(set(a) == set(fmt.ARTICLE_KEYS) for a in pos["articles"])

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from wec.game.errors import PositionError, shown
 
@@ -155,3 +155,12 @@ def parse_clock(value: Any, where: str = "clock") -> Clock:
     except ValueError as e:
         raise PositionError(f"{where}.{e}") from None
     return Clock(control, (left[0], left[1]))
+
+
+def mark_entries(line: Sequence[Any], marks: Any, start: int) -> None:
+    """Loading: give the line's entries from index `start` on the clocks after each of them
+    (`Game.clock_marks`); ValueError names a bad mark."""
+    if not isinstance(marks, list) or len(marks) != len(line) - start:
+        raise ValueError(f"expected {len(line) - start} marks, one per action")
+    for i, mark in enumerate(marks):
+        line[start + i].clock = marks_of(mark, f"[{i}]")

@@ -11,7 +11,8 @@ from wec.game import savefile
 from wec.game.action import Action, PieceInfo, ProjectileInfo, parse_action
 from wec.game.actionlist import Snapshot, pending, raw_of
 from wec.game.atomicfile import write_atomically
-from wec.game.clock import Clock, ClockReading, TimeControl, marks_of, seconds_left
+from wec.game.clock import (Clock, ClockReading, TimeControl, mark_entries, marks_of,
+                            seconds_left)
 from wec.game.coredata import (ACT_DOZE, ACT_DRAW, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE,
                                ACT_RESIGN, CAUSE_CAPTURE, EV_CONVERTED, EV_REMOVED,
                                RESULT_NAMES, ActionRecord, EventRecord, PieceRecord, piece_info)
@@ -21,7 +22,8 @@ from wec.game.options import Options
 from wec.game.position import (load_position_file, loaded_engine, parse_position, position_dict,
                                square_index, square_of)
 from wec.game.record import KIND_NAMES, ActionNote, Entry, Record, ending_of
-from wec.game.sightings import Knowledge, can_see, changed_ids, observed
+from wec.game.sightings import (Knowledge, can_see, changed_ids, observed,
+                                sightings_data)
 
 
 END_REASONS = ("primary destroyed", "no legal move", "resignation", "agreement", "quiet turns",
@@ -72,10 +74,10 @@ class Game:
         self._options = options
         self._engine = loaded_engine(options, data)
         self._clock: Clock | None = data.get("clock")
-        self._initial = self.position()
         self._competitive = options.competitive
         self._record = Record()
-        self._knowledge = Knowledge(self._engine)
+        self._knowledge = Knowledge(self._engine, data.get("sightings"))
+        self._initial = self.position()
         self._recorder: Recorder | None = None
         # legal lists of recently seen states, keyed by (actions applied, hash): undo finds the
         # list of the state it returns to
@@ -98,7 +100,8 @@ class Game:
 
     @classmethod
     def from_position(cls, pos: Mapping[str, Any] | str | os.PathLike[str]) -> "Game":
-        """A game from a position dict or a position file path (docs/FORMATS.md)."""
+        """A game from a position dict or a position file path (docs/FORMATS.md); its
+        `sightings`, when given, are what each side knows of the other's hidden pieces."""
         if isinstance(pos, (str, os.PathLike)):
             pos = load_position_file(pos)
         options, data = parse_position(pos)
@@ -171,11 +174,15 @@ class Game:
         return int(self._engine.hash)
 
     def position(self) -> dict[str, Any]:
-        """The position dict (docs/FORMATS.md); ``Game.from_position(game.position())`` is equal
-        (the clocks included)."""
+        """The position dict (docs/FORMATS.md); ``Game.from_position(game.position())`` is equal:
+        the same state and hash, the clocks, and each side knows what it knew (its `sightings`,
+        written when they are not what a position without them gives)."""
         pos = position_dict(self._engine, self._options)
         if self._clock is not None:
             pos["clock"] = self._clock.to_dict()
+        known = sightings_data(self._engine, self._knowledge, self._options.invisible_pieces)
+        if known is not None:
+            pos["sightings"] = known
         return pos
 
     def initial_position(self, *, shared: bool = False) -> dict[str, Any]:
@@ -230,7 +237,7 @@ class Game:
 
     def reserves(self) -> list[dict[str, Any]]:
         """The reserves (R8.4): type, color, square, hand, armed, entered."""
-        return self.position()["reserves"]
+        return position_dict(self._engine, self._options)["reserves"]
 
     def check(self) -> list[str]:
         """The core's consistency checker: a list of problems, empty when the state is sound."""
@@ -520,8 +527,8 @@ class Game:
         """One RULES.md R12.2 turn string per finished turn (actions in the fixed order).
 
         With `color`, the history as that side may read it: a hidden piece's Move shows as
-        `MV:?`, its other actions and the results nobody of that side could see are left out
-        (R12.3). A competitive game shows the full history only once it is over.
+        `MV:?` (a hidden carrier's Move with a passenger it saw: as the passenger's Move), its
+        other actions and the results nobody of that side could see are left out (R12.3). A competitive game shows the full history only once it is over.
         """
         if color is None and self._competitive and self.result is None:
             raise IllegalActionError("a competitive game shows each side its own history "
@@ -576,7 +583,8 @@ class Game:
         if color not in rules.COLORS:
             raise IllegalActionError(f"observation: {color!r} is not black or white")
         side = rules.COLORS.index(color)
-        parts = observed(self._engine, self._knowledge, color, self.position(),
+        parts = observed(self._engine, self._knowledge, color,
+                         position_dict(self._engine, self._options),
                          self.projectiles(), self._knows_enemy_primary_lost(side))
         return Observation(self, color, history=self.history(color), **parts)
 
@@ -627,13 +635,9 @@ class Game:
         """Loading: the clocks after each action from index `start` on (`clock_marks`), then
         (`now`: [black, white]) the seconds left at the moment the game was saved. ValueError
         names a bad mark."""
-        line = self._record.line
         if self._clock is None:
             raise ValueError("the game has no clocks")
-        if not isinstance(marks, list) or len(marks) != len(line) - start:
-            raise ValueError(f"expected {len(line) - start} marks, one per action")
-        for i, mark in enumerate(marks):
-            line[start + i].clock = marks_of(mark, f"[{i}]")
+        mark_entries(self._record.line, marks, start)
         self._clock_from_line()
         if now is not None:
             self._clock.left = list(marks_of(now, "remaining"))

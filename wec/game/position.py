@@ -4,6 +4,8 @@ One reading (`read_position`) finds every problem, one line each naming the entr
 ``pieces[3].square: (11, 2) is off the board``: the loader raises PositionError with the first,
 `wec validate` and the editor list them all (`position_problems`). Validation covers the capacity
 rules R3.1-R3.4, slots R5.1 and the article limits R3.3.
+The optional ``sightings`` (what each side last saw of the other's hidden pieces, R10) reach
+the game's knowledge (wec.game.sightings), never the core: they do not enter the hash.
 """
 from __future__ import annotations
 
@@ -20,13 +22,16 @@ from wec.game.jsonfile import read_json_file
 from wec.game.options import Options
 
 TOP_KEYS = {"format", "version", "to_move", "turn", "options", "pieces", "articles", "reserves",
-            "moved", "projectiles", "turn_state", "quiet", "result", "clock"}
+            "moved", "projectiles", "turn_state", "quiet", "result", "clock",
+            "sightings"}
 PIECE_KEYS = {"type", "color", "square", "level", "hand", "articles", "stun", "home", "cooldowns",
               "journey", "fired", "acted", "mover", "hits", "article_cooldowns", "locks",
               "revealed", "held"}
 JOURNEY_KEYS = {"article", "to", "path"}
 PROJECTILE_KEYS = {"type", "square", "level", "direction", "target", "strength", "owner"}
 TURN_STATE_KEYS = {"fires", "pickup", "drop", "exchange", "reinforce", "violent", "primary_lost"}
+SIGHTING_SIDE_KEYS = {"pieces", "armed_reserves"}
+SIGHTING_KEYS = {"marker", "piece", "type", "square", "level", "turn"}
 TRANSPORTS = ("BI", "JP", "SC")
 TRAVEL_LEVEL = {"BI": "G", "JP": "A", "SC": "S"}
 ARTICLE_KEYS = {"type", "square", "cooldown"}
@@ -207,10 +212,13 @@ def read_position(pos: Any) -> tuple[list[str], Options, dict[str, Any]]:
     quiet = field("quiet", 0, lambda v: _int(v, "quiet", 0, 10**6))
     result = field("result", None, lambda v: v if v is None else
                    _choice(v, ("black", "white", "draw"), "result"))
+    # the sightings name pieces by index: read only when every piece entry was sound
+    sightings = None if unsure else field(
+        "sightings", None, lambda v: None if v is None else _sightings(v, pieces))
     data = {"side": rules.COLORS.index(to_move), "turn": turn, "moved": int(moved),
             "pieces": pieces, "articles": articles, "reserves": reserves,
             "projectiles": projectiles, "turn_state": turn_state, "quiet": quiet,
-            "primary_lost": lost,
+            "primary_lost": lost, "sightings": sightings,
             "result": {None: RESULT_NONE, "black": BLACK, "white": WHITE,
                        "draw": RESULT_DRAW}[result]}
     clock = field("clock", None, lambda v: None if v is None else parse_clock(v))
@@ -423,6 +431,78 @@ def _turn_state(ts: Any) -> tuple[dict[str, int], tuple[int, int]]:
     for key in ("pickup", "drop", "exchange", "reinforce", "violent"):
         turn_state[key] = int(_bool(ts.get(key, False), f"turn_state.{key}"))
     return turn_state, _primary_lost(ts.get("primary_lost", {}))
+
+
+def _sightings(value: Any, pieces: list[dict[str, Any]]) -> tuple:
+    """What each side knows of the other (R10; docs/FORMATS.md "Sightings"): per side, its last
+    sightings of the enemy pieces it cannot see, as (marker, piece index or None, type code or
+    None, square index, level index, turn), and the enemy activation squares it saw armed."""
+    _check_keys(value, set(rules.COLORS) | {"markers", "next_marker"}, set(rules.COLORS),
+                "sightings")
+    out = []
+    used: list[int] = []
+    for side, color in enumerate(rules.COLORS):
+        where = f"sightings.{color}"
+        known = value[color]
+        _check_keys(known, SIGHTING_SIDE_KEYS, SIGHTING_SIDE_KEYS, where)
+        if not isinstance(known["pieces"], list):
+            raise PositionError(f"{where}.pieces: expected a list of sightings")
+        seen, markers, named = [], set(), set()
+        for i, entry in enumerate(known["pieces"]):
+            at = f"{where}.pieces[{i}]"
+            _check_keys(entry, SIGHTING_KEYS, SIGHTING_KEYS, at)
+            marker = _int(entry["marker"], f"{at}.marker", 0, 10**6)
+            if marker in markers:
+                raise PositionError(f"{at}.marker: {marker} is already another sighting's")
+            markers.add(marker)
+            used.append(marker)
+            code = entry["type"]
+            if code is not None:
+                _choice(code, tuple(rules.TYPE_INDEX), f"{at}.type")
+            index = entry["piece"]
+            if index is not None:
+                index = _int(index, f"{at}.piece", 0, len(pieces) - 1)
+                if index in named:
+                    raise PositionError(f"{at}.piece: piece {index} has another sighting")
+                named.add(index)
+                if pieces[index]["color"] == side:
+                    raise PositionError(f"{at}.piece: pieces[{index}] is {color}'s own")
+                if code is not None and pieces[index]["code"] != code:
+                    raise PositionError(f"{at}.type: {code}, but pieces[{index}] is a "
+                                        f"{pieces[index]['code']}")
+            row, col = _square(entry["square"], f"{at}.square")
+            level = _choice(entry["level"], rules.LEVELS, f"{at}.level")
+            turn = _int(entry["turn"], f"{at}.turn", 1, 10**6)
+            seen.append((marker, index, code, square_index(row, col), rules.LEVELS.index(level),
+                         turn))
+        armed = known["armed_reserves"]
+        if not isinstance(armed, list):
+            raise PositionError(f"{where}.armed_reserves: expected a list of squares")
+        squares = frozenset(square_index(*_square(sq, f"{where}.armed_reserves[{j}]"))
+                            for j, sq in enumerate(armed))
+        out.append((seen, squares))
+    ids, next_id = _piece_markers(value, len(pieces), used)
+    return (out[0], out[1]), ids, next_id
+
+
+def _piece_markers(value: Mapping[str, Any], n_pieces: int, used: list[int]
+                   ) -> tuple[list[int] | None, int]:
+    """The sightings' `markers` (the marker a new sighting of each piece gets) and
+    `next_marker` (the first one for a piece that enters later): both or neither."""
+    if ("markers" in value) != ("next_marker" in value):
+        raise PositionError("sightings: give both markers and next_marker, or neither")
+    if "markers" not in value:
+        return None, 0
+    ids = value["markers"]
+    if not isinstance(ids, list) or len(ids) != n_pieces:
+        raise PositionError(f"sightings.markers: expected one marker per piece ({n_pieces})")
+    ids = [_int(m, f"sightings.markers[{i}]", 0, 10**6) for i, m in enumerate(ids)]
+    if len(set(ids)) != len(ids):
+        raise PositionError("sightings.markers: two pieces share a marker")
+    next_id = _int(value["next_marker"], "sightings.next_marker", 0, 10**6)
+    if next_id <= max(ids + used, default=-1):
+        raise PositionError(f"sightings.next_marker: {next_id} is not past every marker")
+    return ids, next_id
 
 
 def _primary_lost(value: Any) -> tuple[int, int]:

@@ -144,10 +144,15 @@ class Entry:
             return side is None or self.sees(who, side)
 
         if kind in (ACT_MOVE, ACT_DOZE):
-            if not shown(pid):
-                return "MV:?"
             r, c = square_of(dest)
-            text = f"MV:{texts[pid]}->{LEVEL_MARK[rules.LEVELS[raw.dlevel]]}({r},{c})"
+            to = f"->{LEVEL_MARK[rules.LEVELS[raw.dlevel]]}({r},{c})"
+            if not shown(pid):
+                if kind == ACT_MOVE and passenger >= 0 and shown(passenger):
+                    # a hidden carrier with a passenger in view: the side reads what it saw,
+                    # the passenger's Move, as if it had moved alone (R10.6, R12.3)
+                    return f"MV:{texts[passenger]}{to}"
+                return "MV:?"
+            text = f"MV:{texts[pid]}{to}"
             if kind == ACT_MOVE and passenger >= 0 and shown(passenger):
                 text += "-TRA->" + texts[passenger]
             if kind == ACT_DOZE:
@@ -397,7 +402,7 @@ def _turn_string(parts: list[tuple], reader: int | None) -> str:
     return text
 
 
-def ending_of(line: list[Entry], result: str) -> str | None:
+def ending_of(line: Sequence[Entry], result: str) -> str | None:
     """Why a game with `result` ended, read from its line (see `Game.end_reason`); None when
     the line does not tell."""
     if not line:

@@ -71,8 +71,11 @@ G = TypeVar("G", bound=SavedGame)
 
 
 def position_digest(position: dict[str, Any]) -> str:
-    """A digest of a position that does not depend on the engine's internals."""
-    text = json.dumps(position, sort_keys=True, separators=(",", ":"))
+    """A digest of a position that does not depend on the engine's internals. The sides'
+    `sightings` are left out: the actions rebuild them, and saves written before positions
+    carried them keep their digests."""
+    state = {k: v for k, v in position.items() if k != "sightings"}
+    text = json.dumps(state, sort_keys=True, separators=(",", ":"))
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
