@@ -21,3 +21,4 @@ cdef class Sightings:
     cdef unsigned char armed[100]   # enemy activation squares the side saw armed (R8.4)
 
     cdef void _note(self, State* st, int pid) noexcept
+    cdef void _restore(self, int side, int n, int turn, tuple arrays)

@@ -41,6 +41,13 @@ CHANNELS = N_CHANNELS
 AGE_SCALE = 10.0   # a ghost's age plane: turns since the sighting / AGE_SCALE
 
 
+def _restored(int side, int n, int turn, tuple arrays):
+    """A Sightings unpickled."""
+    cdef Sightings out = Sightings.__new__(Sightings)
+    out._restore(side, n, turn, arrays)
+    return out
+
+
 cdef class Sightings:
     """Where one side last saw each enemy piece it cannot see now, kept by `update()` after
     every action of the engine's game (the rules of wec.game.sightings.Knowledge: a piece that
@@ -81,6 +88,14 @@ cdef class Sightings:
         other.type, other.seen_turn, other.ghost = self.type, self.seen_turn, self.ghost
         other.armed = self.armed
         return other
+
+    def __reduce__(self):
+        cdef int i
+        arrays = ([self.vis[i] for i in range(MAX_PIECES)], list(self.color), list(self.sq),
+                  list(self.level), list(self.type), list(self.seen_turn),
+                  [self.ghost[i] for i in range(MAX_PIECES)],
+                  [self.armed[i] for i in range(N_SQ)])
+        return _restored, (self.side, self.n, self.turn, arrays)
 
     def __copy__(self):
         return self.copy()
@@ -125,6 +140,16 @@ cdef class Sightings:
                 if q != NONE and st.pieces[q].color == st.reserves[i].color and \
                         can_see(st, side, q):
                     self.armed[st.reserves[i].sq] = 1
+
+    cdef void _restore(self, int side, int n, int turn, tuple arrays):
+        cdef int i
+        self.side, self.n, self.turn = side, n, turn
+        for i in range(MAX_PIECES):
+            self.vis[i], self.color[i], self.sq[i] = arrays[0][i], arrays[1][i], arrays[2][i]
+            self.level[i], self.type[i] = arrays[3][i], arrays[4][i]
+            self.seen_turn[i], self.ghost[i] = arrays[5][i], arrays[6][i]
+        for i in range(N_SQ):
+            self.armed[i] = arrays[7][i]
 
     def ghosts(self):
         """The ghosts now: (pid, type or None, (row, col), level, turn), by pid."""

@@ -77,8 +77,8 @@ class WecEnv(AECEnv):
         self.state_space = spaces.Box(0.0, np.inf, (2 * SHAPE[0], *SHAPE[1:]), np.float32)
         self._masks = {a: np.zeros(NUM_DISTINCT_ACTIONS, np.int8) for a in AGENTS}
         self._mask_ids: dict[str, list[int]] = {a: [] for a in AGENTS}
-        self._setup: dict[str, Any] = {"scenario": scenario, "position": position, "game_options": game_options,
-                       "max_turns": max_turns}
+        self._setup: dict[str, Any] = {"scenario": scenario, "position": position,
+                                       "game_options": game_options, "max_turns": max_turns}
         self._initial: Game | None = None
         self.reset()
 
