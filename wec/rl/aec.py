@@ -21,6 +21,7 @@ try:
     from gymnasium.utils import seeding
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
 except ImportError as e:  # pragma: no cover - exercised only without the extra
     raise ImportError("wec.rl needs PettingZoo and Gymnasium: pip install 'wec[rl]'") from e
 
@@ -31,19 +32,19 @@ from wec.openspiel import NUM_DISTINCT_ACTIONS, legal_ids
 from wec.rules import scenarios
 
 AGENTS = ("black", "white")
+_NO_IDS = np.zeros(0, np.int64)
 
 
 def env(**options: Any) -> AECEnv:
-    """The environment with PettingZoo's classic wrappers (an illegal action loses, actions are
-    checked against the space, the AEC order is enforced); `options` as `raw_env`."""
-    wrapped: AECEnv = raw_env(**options)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    """The environment with PettingZoo's OrderEnforcingWrapper (the AEC order is enforced);
+    `options` as `WecEnv`. (The other wrappers of PettingZoo's classic games are built in:
+    an action outside the space is refused, an illegal one loses as TerminateIllegalWrapper
+    makes it; each wrapper would cost a tenth of the step's time.)"""
+    return wrappers.OrderEnforcingWrapper(raw_env(**options))
 
 
 def raw_env(**options: Any) -> "WecEnv":
-    """The bare environment (no wrappers)."""
+    """The bare environment (no wrapper)."""
     return WecEnv(**options)
 
 
@@ -76,7 +77,7 @@ class WecEnv(AECEnv):
             "action_mask": spaces.Box(0, 1, (NUM_DISTINCT_ACTIONS,), np.int8)}) for a in AGENTS}
         self.state_space = spaces.Box(0.0, np.inf, (2 * SHAPE[0], *SHAPE[1:]), np.float32)
         self._masks = {a: np.zeros(NUM_DISTINCT_ACTIONS, np.int8) for a in AGENTS}
-        self._mask_ids: dict[str, list[int]] = {a: [] for a in AGENTS}
+        self._mask_ids: dict[str, np.ndarray] = {a: _NO_IDS for a in AGENTS}
         self._setup: dict[str, Any] = {"scenario": scenario, "position": position,
                                        "game_options": game_options, "max_turns": max_turns}
         self._initial: Game | None = None
@@ -103,14 +104,19 @@ class WecEnv(AECEnv):
         self.game = self._initial.clone()
         self.views = Views(self.game._engine, self.max_turns)
         self._full: Game | None = self.game.clone() if self.render_mode == "ansi" else None
-        self._legal: tuple[int, dict[int, Any]] | None = None
+        self._legal: tuple[int, dict[int, Any], np.ndarray] | None = None
         self._ply = 0
 
     def _ids(self) -> dict[int, Any]:
         """The legal actions of the side to move by id (listed once per step)."""
+        return self._listed()[1]
+
+    def _listed(self) -> tuple[int, dict[int, Any], np.ndarray]:
+        """(ply, the legal actions by id, their ids as an array), listed once per step."""
         if self._legal is None or self._legal[0] != self._ply:
-            self._legal = (self._ply, legal_ids(self.game))
-        return self._legal[1]
+            ids = legal_ids(self.game)
+            self._legal = (self._ply, ids, np.fromiter(ids, np.int64, len(ids)))
+        return self._legal
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
@@ -133,10 +139,12 @@ class WecEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if not 0 <= action < NUM_DISTINCT_ACTIONS or action != int(action):
+            raise ValueError(f"action {action!r} is outside Discrete({NUM_DISTINCT_ACTIONS})")
         raw = self._ids().get(int(action))
         if raw is None:
-            raise ValueError(f"action {action} is not legal for {agent} now "
-                             "(wec.rl.env() ends the game instead)")
+            self._lose_by_illegal_action(agent)
+            return
         self._cumulative_rewards[agent] = 0.0
         engine = self.game._engine
         if self._full is not None:
@@ -155,19 +163,30 @@ class WecEnv(AECEnv):
         self.agent_selection = AGENTS[engine.side]
         self._accumulate_rewards()
 
+    def _lose_by_illegal_action(self, agent: str) -> None:
+        """PettingZoo's TerminateIllegalWrapper convention: the game ends, -1 to the agent,
+        0 to the other."""
+        EnvLogger.warn_on_illegal_move()
+        self._cumulative_rewards[agent] = 0.0
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.truncations = dict.fromkeys(self.agents, True)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = -1.0
+        self._accumulate_rewards()
+        self._deads_step_first()
+
     # --- what the agents see --------------------------------------------------------------------
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         side = AGENTS.index(agent)
         engine = self.game._engine
         mask, before = self._masks[agent], self._mask_ids[agent]
-        if before:
+        if len(before):
             mask[before] = 0
         acts = agent == self.agent_selection and not (
             self.terminations[agent] or self.truncations[agent])
-        ids = list(self._ids()) if acts else []
-        if ids:
-            mask[ids] = 1
+        ids = self._listed()[2] if acts else _NO_IDS
+        mask[ids] = 1
         self._mask_ids[agent] = ids
         return {"observation": self.views.planes(engine, side), "action_mask": mask}
 
