@@ -469,7 +469,6 @@ class WeaponChessState(pyspiel.State):
         self._legal = _Lazy()   # (ply, {id: raw}, the Snapshot of the list)
         self._full = _Cloned()  # the facade Game with its record (for observations)
         self._views = Views(self._mech.game._engine, self._max_turns)  # for the planes
-        self._history = np.zeros((2, HISTORY_PLANES, 10, 10), np.float32)  # own actions
 
     # --- helpers ---------------------------------------------------------------------------------
 
@@ -521,30 +520,30 @@ class WeaponChessState(pyspiel.State):
         raw = ids.get(action)
         if raw is None:
             raise IllegalActionError(f"action id {action} ({describe_text(action)}) is not legal")
-        self._note_history(raw)
         self._mech.game._engine.apply(raw)
         self._views.update(self._mech.game._engine)
         self._played.append(pending(snap, [raw])[0])  # type: ignore[arg-type]
-
-    def _note_history(self, raw: ActionRecord) -> None:
-        """The acting side's history planes: where its action started and where it went."""
-        engine, planes = self._mech.game._engine, self._history[self._mech.game._engine.side]
-        if raw.kind == ACT_REINFORCE:
-            planes[1].flat[engine.reserves()[raw.target][2]] += 1
-        elif raw.kind != ACT_END:
-            planes[0].flat[engine.piece(raw.pid).sq] += 1
-            dest = raw.dest if raw.dest >= 0 else \
-                engine.piece(raw.target).sq if raw.target >= 0 else -1
-            if dest >= 0:
-                planes[1].flat[dest] += 1
 
     def planes(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
         """The player's observation planes (wec.game.planes), into `out` when given."""
         return self._views.planes(self._mech.game._engine, player, out)
 
     def own_history(self, player: int) -> np.ndarray:
-        """The player's history planes (INFORMATION_STATE_SHAPE's last HISTORY_PLANES)."""
-        return self._history[player]
+        """The player's history planes (INFORMATION_STATE_SHAPE's last HISTORY_PLANES), read
+        from the actions played: the squares its actions started from (the acting piece's),
+        and those they went to or aimed at (`Action.dest`, else the Exchange's partner)."""
+        out = np.zeros((HISTORY_PLANES, 10, 10), np.float32)
+        side = rules.COLORS.index(self._initial.value["to_move"])
+        for action in self._played:
+            if action.kind == "end":
+                side = 1 - side
+            elif side == player:
+                if action.origin is not None:
+                    out[0, action.origin[0] - 1, action.origin[1] - 1] += 1
+                to = action.dest or action.target
+                if to is not None:
+                    out[1, to[0] - 1, to[1] - 1] += 1
+        return out
 
     def _action_to_string(self, player: int, action: int) -> str:
         raw = None if self.is_terminal() else self._ids().get(action)
