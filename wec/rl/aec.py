@@ -55,7 +55,9 @@ class WecEnv(AECEnv):
     (a name of `wec.rules.scenarios`, default "standard"), ``position`` (a position dict,
     docs/FORMATS.md, instead of a scenario), ``game_options`` (a dict of game options,
     docs/FORMATS.md, put over the position's), ``max_turns`` (default 200),
-    ``render_mode`` ("ansi" or None).
+    ``render_mode`` ("ansi" or None), ``record`` (keep the facade game with its record too,
+    `facade_game()`: for a player that reads it, such as `wec.AI`; it costs a facade action
+    per step).
 
     The action mask of an agent is one array rewritten at each of its observations: copy it to
     keep it (it is 5.9 MB, and an observation is made at every step)."""
@@ -64,11 +66,12 @@ class WecEnv(AECEnv):
 
     def __init__(self, scenario: str = "standard", position: dict[str, Any] | None = None,
                  game_options: dict[str, Any] | None = None, max_turns: int = 200,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, record: bool = False) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.render_mode = render_mode
+        self.record = record or render_mode == "ansi"
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
         self.action_spaces = {a: spaces.Discrete(NUM_DISTINCT_ACTIONS) for a in AGENTS}
@@ -103,7 +106,7 @@ class WecEnv(AECEnv):
         self.max_turns = int(self._setup["max_turns"])
         self.game = self._initial.clone()
         self.views = Views(self.game._engine, self.max_turns)
-        self._full: Game | None = self.game.clone() if self.render_mode == "ansi" else None
+        self._full: Game | None = self.game.clone() if self.record else None
         self._legal: tuple[int, dict[int, Any], np.ndarray] | None = None
         self._ply = 0
 
@@ -210,6 +213,13 @@ class WecEnv(AECEnv):
                 self.truncations[self.agent_selection]:
             return []
         return sorted(self._ids())
+
+    def facade_game(self) -> Game:
+        """The game with its record, in step with the environment (made with ``record=True``
+        or ``render_mode="ansi"``): what a `wec.AI` or a `wec.game` reader needs."""
+        if self._full is None:
+            raise ValueError("facade_game() needs WecEnv(record=True)")
+        return self._full
 
     def render(self) -> str | None:
         """("ansi") The board as the agent to act sees it (its observation, R10.6)."""
