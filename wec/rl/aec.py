@@ -122,6 +122,8 @@ class WecEnv(AECEnv):
         return self._legal
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game; `seed` seeds the generator and the spaces, `options` (the constructor's
+        scenario, position, game_options, max_turns) set up this game and the next ones."""
         if seed is not None:
             self.np_random, self.np_random_seed = _seeded(seed)
             for i, agent in enumerate(AGENTS):
@@ -138,6 +140,7 @@ class WecEnv(AECEnv):
         self._ended_now = False
 
     def step(self, action: Any) -> None:
+        """The agent to act plays the action with this id (None once its game is over)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -181,6 +184,7 @@ class WecEnv(AECEnv):
     # --- what the agents see --------------------------------------------------------------------
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The agent's planes (a new array) and its action mask (its one array, rewritten)."""
         side = AGENTS.index(agent)
         engine = self.game._engine
         mask, before = self._masks[agent], self._mask_ids[agent]

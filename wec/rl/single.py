@@ -57,6 +57,8 @@ class SingleAgentEnv(gymnasium.Env):
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """A new game (`options` as `WecEnv.reset`'s), played up to the agent's first action:
+        its observation and an empty info."""
         super().reset(seed=seed)
         self.aec.reset(seed=seed, options=options)
         self._opponent_plays()
@@ -64,6 +66,9 @@ class SingleAgentEnv(gymnasium.Env):
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool,
                                          dict[str, Any]]:
+        """The agent's action, then the opponent's up to the agent's next one: the agent's
+        observation, its reward, whether the game ended (terminated) or reached its turn cap
+        (truncated), and an empty info."""
         self.aec.step(action)
         reward = self.aec.rewards[self.side]
         reward += self._opponent_plays()
@@ -82,6 +87,7 @@ class SingleAgentEnv(gymnasium.Env):
         return self.aec.observe(self.side)["action_mask"].astype(bool)
 
     def render(self) -> str | None:
+        """("ansi") The board as the side to act sees it."""
         return self.aec.render()
 
     def _over(self) -> bool:
