@@ -70,8 +70,9 @@ def test_make_test_still_installs_the_test_tools(tmp_path):
     lines = _dry_run("test", venv)
     # cluster: Ray, so that CI runs tests/tools/test_cluster.py instead of skipping it
     # docs: Sphinx, so that CI builds the API reference (tests/test_docs.py)
+    # online: aiohttp, so that CI runs tests/online instead of skipping it
     assert _pip(lines) == [
-        f"{venv}/bin/python -m pip install -q -e '.[test,openspiel,cluster,docs]'"]
+        f"{venv}/bin/python -m pip install -q -e '.[test,openspiel,cluster,docs,online]'"]
     assert any(f"touch {venv}/.built-test {venv}/.built-gui" in line for line in lines)
 
 

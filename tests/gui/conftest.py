@@ -42,7 +42,8 @@ def shot_dir(tmp_path: Path) -> Path:
 @pytest.fixture
 def make_window(qtbot):
     """A play window (made by the launcher, so File > Board Editor opens the editor) with test
-    preferences: no delays, no animation, choosers answered by a function (default: the first
+    preferences: no delays, no animation, no evaluation bar (it asks the computer's helper
+    process; its tests switch it on), choosers answered by a function (default: the first
     choice) and confirmations answered yes."""
     from wec.gui.play.collector import pin_collection_to_this_thread, unpin
     from wec.gui.launcher import play_window
@@ -52,6 +53,7 @@ def make_window(qtbot):
 
     def make(game=None, **prefs):
         prefs.setdefault("animate", False)
+        prefs.setdefault("eval_bar", False)
         w = play_window(game, prefs=Preferences(**prefs))
         w.computer.delay_ms = 0
         w.choose = lambda title, labels: 0

@@ -82,3 +82,9 @@ def fixed_depth_search(game: Any, depth: int) -> tuple[int, int]:
         if not complete:
             raise RuntimeError("a fixed-depth search cannot be cut short")
     return used, index
+
+
+def static_score(game: Any) -> int:
+    """The evaluation of `game` as it stands, for its side to move (a pawn = 100): the static
+    evaluation a search scores its leaves with, without a search (a few tenths of a ms)."""
+    return int(Searcher(game._engine, search_values(), tt_bits=10).evaluate())

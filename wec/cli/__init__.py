@@ -30,6 +30,7 @@ from wec.files.save import (AutosaveAtStart, AutosaveLock, autosave_at_start, de
                    game_from_save, keep_aside, save_problems)
 from wec.game.savefile import read_save_file
 from wec.game.textview import render
+from wec.cli.online import register as register_online
 
 HELP = """Commands: a number from 'moves', an action text (e.g. MV:RP(9,1)->(8,2)), 'moves',
 'end' (End Turn), 'undo', 'redo', 'board', 'history', 'save FILE', 'resign', 'help', 'quit'."""
@@ -518,6 +519,7 @@ def main(argv: list[str] | None = None, prog: str = "wec") -> int:
     p.add_argument("--screenshot", metavar="FILE",
                    help="open the editor offscreen on the position, save a PNG and exit")
     p.set_defaults(func=cmd_editor)
+    register_online(sub)
     try:
         args = parser.parse_args(argv)
         return int(args.func(args))

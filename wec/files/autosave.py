@@ -95,7 +95,11 @@ class Autosave:
         if self._file is None:
             self.compact()
             return
-        text = json.dumps({"at": keep, "add": [e.text for e in line[keep:]]}) + "\n"
+        step: dict[str, Any] = {"at": keep, "add": [e.text for e in line[keep:]]}
+        marks = self.game.clock_marks(keep)
+        if marks is not None:  # the clocks after each added action (wec.game.savefile)
+            step["clock"] = marks
+        text = json.dumps(step) + "\n"
         try:
             with self._lock:
                 if self._next_lines is not None:

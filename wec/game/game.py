@@ -11,6 +11,7 @@ from wec.game import savefile
 from wec.game.action import Action, PieceInfo, ProjectileInfo, parse_action
 from wec.game.actionlist import Snapshot, pending, raw_of
 from wec.game.atomicfile import write_atomically
+from wec.game.clock import Clock, ClockReading, TimeControl, marks_of, seconds_left
 from wec.game.coredata import (ACT_DOZE, ACT_DRAW, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE,
                                ACT_RESIGN, CAUSE_CAPTURE, EV_CONVERTED, EV_REMOVED,
                                RESULT_NAMES, ActionRecord, EventRecord, PieceRecord, piece_info)
@@ -19,12 +20,14 @@ from wec.game.observation import Observation
 from wec.game.options import Options
 from wec.game.position import (load_position_file, loaded_engine, parse_position, position_dict,
                                square_index, square_of)
-from wec.game.record import KIND_NAMES, ActionNote, Entry, Record
+from wec.game.record import KIND_NAMES, ActionNote, Entry, Record, ending_of
 from wec.game.sightings import Knowledge, can_see, changed_ids, observed
 
 
-END_REASONS = ("primary destroyed", "no legal move", "resignation", "agreement", "quiet turns")
-"""`Game.end_reason`'s words: R11.1, R6.5, R11.2 (twice), R11.3."""
+END_REASONS = ("primary destroyed", "no legal move", "resignation", "agreement", "quiet turns",
+               "time")
+"""`Game.end_reason`'s words: R11.1, R6.5, R11.2 (twice), R11.3, and a fallen flag (a game
+with clocks)."""
 
 class _LegalList:
     """The legal actions of one state, the core's records of them (in the same order), and their
@@ -61,13 +64,15 @@ class Recorder(Protocol):
 class Game:
     """One game of Weapon Chess: state, legal actions, make/undo, and the record of turns.
 
-    A game is the core's state plus two parts it owns: its `Record` (the line of play, the
-    redo list and the variations) and its `Knowledge` (what each side sees and last saw)."""
+    A game is the core's state plus the parts it owns: its `Record` (the line of play, the
+    redo list and the variations), its `Knowledge` (what each side sees and last saw) and, if
+    it has clocks, its `Clock` (wec.game.clock: the time each side has left)."""
 
     def __init__(self, options: Options, data: dict[str, Any]) -> None:
         self._options = options
         self._engine = loaded_engine(options, data)
-        self._initial = position_dict(self._engine, options)
+        self._clock: Clock | None = data.get("clock")
+        self._initial = self.position()
         self._competitive = options.competitive
         self._record = Record()
         self._knowledge = Knowledge(self._engine)
@@ -79,12 +84,17 @@ class Game:
     # --- construction ----------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, options: Options | None = None) -> "Game":
-        """The standard set-up (R2.5, R5.4, R8.5) with these options; Black to move."""
+    def new(cls, options: Options | None = None,
+            time_control: TimeControl | None = None) -> "Game":
+        """The standard set-up (R2.5, R5.4, R8.5) with these options; Black to move; with
+        `time_control`, clocks (`charge`)."""
         options = options or Options()
         pos = rules.standard_position(options.government_black, options.government_white)
         pos["options"] = options.changes()
-        return cls.from_position(pos)
+        game = cls.from_position(pos)
+        if time_control is not None:
+            game.set_time_control(time_control)
+        return game
 
     @classmethod
     def from_position(cls, pos: Mapping[str, Any] | str | os.PathLike[str]) -> "Game":
@@ -105,6 +115,7 @@ class Game:
         other._competitive = self._competitive
         other._record = self._record.copy()
         other._knowledge = self._knowledge.copy()
+        other._clock = None if self._clock is None else self._clock.copy()
         other._recorder = None
         other._legal_cache = dict(self._legal_cache)
         return other
@@ -125,8 +136,14 @@ class Game:
 
     @property
     def result(self) -> str | None:
-        """None while the game goes on, else "black", "white" or "draw" (R11)."""
-        return RESULT_NAMES[self._engine.result]
+        """None while the game goes on, else "black", "white" or "draw" (R11, or a side's time
+        ran out: `flagged`)."""
+        result = RESULT_NAMES[self._engine.result]
+        if result is None and self._clock is not None:
+            out = self._clock.flagged(self._engine.side)
+            if out is not None:
+                return rules.COLORS[1 - out]
+        return result
 
     def is_game_over(self) -> bool:
         return self.result is not None
@@ -134,26 +151,14 @@ class Game:
     @property
     def end_reason(self) -> str | None:
         """Why the game ended, one of END_REASONS ("primary destroyed" R11.1, "no legal move"
-        R6.5, "resignation" and "agreement" R11.2, "quiet turns" R11.3); None while it goes on,
-        or when the record does not tell (a position loaded already decided)."""
+        R6.5, "resignation" and "agreement" R11.2, "quiet turns" R11.3, "time" when a clock's
+        flag fell); None while it goes on, or when the record does not tell (a position loaded
+        already decided)."""
         if self.result is None:
             return None
-        line = self._record.line
-        if not line:
-            return None
-        last = line[-1]
-        if last.name in ("RESIGN", "DRAW"):
-            return "resignation" if last.name == "RESIGN" else "agreement"
-        if last.name != "END":  # decided within a turn: the mover's own Fire left it no Move
-            return "no legal move"
-        for entry in reversed(line[:-1]):  # R11.1 counts the losses of the turn just ended
-            if entry.name == "END":
-                break
-            if entry.primary:
-                return "primary destroyed"
-        if last.primary:  # lost to a projectile or a journey at End Turn
-            return "primary destroyed"
-        return "quiet turns" if self.result == "draw" else "no legal move"
+        if self.flagged:
+            return "time"
+        return ending_of(self._record.line, self.result)
 
     @property
     def moved(self) -> bool:
@@ -166,8 +171,12 @@ class Game:
         return int(self._engine.hash)
 
     def position(self) -> dict[str, Any]:
-        """The position dict (docs/FORMATS.md); ``Game.from_position(game.position())`` is equal."""
-        return position_dict(self._engine, self._options)
+        """The position dict (docs/FORMATS.md); ``Game.from_position(game.position())`` is equal
+        (the clocks included)."""
+        pos = position_dict(self._engine, self._options)
+        if self._clock is not None:
+            pos["clock"] = self._clock.to_dict()
+        return pos
 
     def initial_position(self, *, shared: bool = False) -> dict[str, Any]:
         """The position the game started from; `shared`: the game's own dict, not a copy (for a
@@ -297,7 +306,11 @@ class Game:
         was. After an undo, a different action starts a new line: the abandoned one is kept as a
         variation (R12.4)."""
         found, raw = self._find(action)
-        self._apply_raw(found, raw)
+        entry = self._apply_raw(found, raw)
+        if self._clock is not None:
+            if raw.kind == ACT_END:
+                self._clock.add_increment(entry.mover)
+            entry.clock = self._clock.marks()
         record = self._record
         if record.redo:  # the state is the one the redo entry was made in: same raw, same action
             if record.redo[-1].raw == raw:
@@ -376,10 +389,11 @@ class Game:
         """A resign or an agreed draw: an entry of its own, no part in any turn's actions."""
         self._engine.apply(raw)
         known = self._knowledge
-        self._record.line.append(Entry(None, raw, name, text=text, vis_before=known.vis,
-                                       vis_after=known.vis, seen=known.seen,
-                                       armed_seen=known.armed_seen, swept=known.swept,
-                                       mover=self._engine.side))
+        entry = Entry(None, raw, name, text=text, vis_before=known.vis, vis_after=known.vis,
+                      seen=known.seen, armed_seen=known.armed_seen, swept=known.swept,
+                      mover=self._engine.side)
+        entry.clock = None if self._clock is None else self._clock.marks()
+        self._record.line.append(entry)
         self._record.redo = []
         self._journal()
 
@@ -402,6 +416,7 @@ class Game:
         self._engine.undo()
         self._record.redo.append(entry)
         self._knowledge.stand_before(entry, line[-1] if line else None)
+        self._clock_from_line()
 
     def redo(self) -> None:
         """Apply again the last action taken back (R12.4)."""
@@ -418,6 +433,7 @@ class Game:
         self._engine.apply(entry.raw)
         self._record.line.append(entry)
         self._knowledge.stand_after(entry)
+        self._clock_from_line()
 
     def _cut_to(self, ply: int) -> None:
         """Keep the first `ply` actions of the line, and nothing to redo, whatever the mode (an
@@ -457,6 +473,23 @@ class Game:
         while len(record.line) < ply:
             self._redo_one()
         self._journal()
+
+    def copy_at(self, ply: int) -> "Game":
+        """An independent copy standing after the first `ply` actions of the line and its redo
+        line (0 .. len(actions()) + len(redo_actions())), for looking back at an earlier
+        position: this game does not move. Allowed in a competitive game too (the copy is
+        competitive: what a side may read of it is still its observation, R12.3)."""
+        record = self._record
+        total = len(record.line) + len(record.redo)
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= total:
+            raise IllegalActionError(f"copy_at: ply {ply!r} is outside 0..{total}")
+        other = self.clone()
+        line = other._record.line
+        while len(line) > ply:
+            other._undo_one()
+        while len(line) < ply:
+            other._redo_one()
+        return other
 
     def variations(self) -> list[tuple[int, list[str]]]:
         """Abandoned lines: (the ply where each leaves the line it was played from, its
@@ -546,6 +579,74 @@ class Game:
         parts = observed(self._engine, self._knowledge, color, self.position(),
                          self.projectiles(), self._knows_enemy_primary_lost(side))
         return Observation(self, color, history=self.history(color), **parts)
+
+    # --- clocks (wec.game.clock) -----------------------------------------------------------------
+
+    @property
+    def clock(self) -> ClockReading | None:
+        """The clocks now (None: a game without clocks)."""
+        c = self._clock
+        if c is None:
+            return None
+        out = c.flagged(self._engine.side)
+        running = None if self.result is not None else self.to_move
+        return ClockReading(c.control, c.left[0], c.left[1], running,
+                            None if out is None else rules.COLORS[out])
+
+    @property
+    def flagged(self) -> str | None:
+        """The side that lost on time (its clock ran out), or None."""
+        reading = self.clock
+        return None if reading is None else reading.flagged
+
+    def set_time_control(self, control: TimeControl | None) -> None:
+        """Give the game clocks (each side `control.base_seconds`) or none; only before its
+        first action, as it becomes part of the position it starts from."""
+        if self._record.line or self._record.redo:
+            raise IllegalActionError("clocks are set before the first action")
+        self._clock = None if control is None else Clock(control)
+        self._initial = self.position()
+
+    def charge(self, seconds: float) -> None:
+        """Charge `seconds` the side to move spent to its clock (the caller measures time: the
+        facade never reads the wall clock). A clock that reaches 0 ends the game: the side to
+        move loses on time (`flagged`, `result`). Nothing happens without clocks or once the
+        game is over."""
+        seconds = seconds_left(seconds, "charge")
+        if self._clock is not None and self.result is None:
+            self._clock.spend(self._engine.side, seconds)
+
+    def clock_marks(self, start: int = 0) -> list[list[float]] | None:
+        """The seconds left per side ([black, white]) after each action of the line from index
+        `start` on, as saves and autosave journals keep them; None without clocks."""
+        if self._clock is None:
+            return None
+        return [list(e.clock or self._clock.marks()) for e in self._record.line[start:]]
+
+    def restore_clock(self, marks: list[Any], start: int, now: Any = None) -> None:
+        """Loading: the clocks after each action from index `start` on (`clock_marks`), then
+        (`now`: [black, white]) the seconds left at the moment the game was saved. ValueError
+        names a bad mark."""
+        line = self._record.line
+        if self._clock is None:
+            raise ValueError("the game has no clocks")
+        if not isinstance(marks, list) or len(marks) != len(line) - start:
+            raise ValueError(f"expected {len(line) - start} marks, one per action")
+        for i, mark in enumerate(marks):
+            line[start + i].clock = marks_of(mark, f"[{i}]")
+        self._clock_from_line()
+        if now is not None:
+            self._clock.left = list(marks_of(now, "remaining"))
+
+    def _clock_from_line(self) -> None:
+        """Undo, redo, loading: the clocks as they were after the line's last action."""
+        if self._clock is None:
+            return
+        line = self._record.line
+        mark = line[-1].clock if line else None
+        if mark is None:
+            mark = tuple(self._initial["clock"]["remaining"][c] for c in rules.COLORS)
+        self._clock.left = list(mark)
 
     # --- saving (docs/FORMATS.md, wec.game.savefile) --------------------------------------------
 

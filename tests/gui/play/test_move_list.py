@@ -31,6 +31,8 @@ def test_a_position_with_white_to_move_lists_white_first(make_window):
 
 
 def test_each_action_has_its_line_and_a_click_shows_the_position_after_it(make_window, qtbot):
+    """A click looks at the position after the action (the game stays where it is);
+    wec/gui/play/navigation.py."""
     w = make_window(mode="hotseat", **OFF)
     for text in ("MV:RP(9,1)->(8,2)", "END", "MV:RP(2,10)->(3,9)", "END",
                  "MV:SP(9,2)->(8,3)", "FI:ST/SP(8,3)->(7,3)", "END"):
@@ -46,15 +48,16 @@ def test_each_action_has_its_line_and_a_click_shows_the_position_after_it(make_w
     assert black.toolTip(0).startswith("MV:SP(9,2)->(8,3),FI1:ST/SP(8,3)->(7,3)")
     rect = w.history.list.visualItemRect(move)
     qtbot.mouseClick(w.history.list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    assert w.game.ply == 5 and w.game.moved and w.game.to_move == "black"
+    assert w.navigation.shown_ply() == 5 and w.game.ply == 7  # a view: the game stays
+    assert w.board.snapshot.at(8, 3, "G")[0].type == "SP"  # the Stunner Pawn has moved ...
+    assert w.board.snapshot.at(2, 3, "G")[0].stun == 0  # ... and not fired yet
     assert w.history.list.currentItem() is move
-    assert fire.foreground(0).color().name() == "#8a8a8a"  # ahead: greyed
     w.navigation.navigate("next_action")
-    assert w.game.ply == 6 and w.history.list.currentItem() is fire
+    assert w.navigation.shown_ply() == 6 and w.history.list.currentItem() is fire
     w.actions_by_name["prev_action"].trigger()
-    assert w.game.ply == 5
+    assert w.navigation.shown_ply() == 5
     w.navigation.navigate("last")
-    assert w.game.ply == 7
+    assert w.navigation.viewing is None and w.game.ply == 7
 
 
 def test_copy_history_gives_the_turn_strings_and_the_words(make_window):

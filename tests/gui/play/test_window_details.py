@@ -29,7 +29,8 @@ def test_defect5_rewound_against_the_computer_says_what_to_do(make_window, qtbot
     w.computer.nodes = 300
     assert w.play("MV:RP(9,1)->(8,2)") and w.play("END")
     qtbot.waitUntil(lambda: w.game.to_move == "black" and not w.worker.busy, timeout=20000)
-    qtbot.mouseClick(w.history.buttons["prev"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(w.history.buttons["prev"], Qt.MouseButton.LeftButton)  # a look back
+    qtbot.mouseClick(w.navigation.bar.play_button, Qt.MouseButton.LeftButton)  # and play on
     assert w.game.to_move == "white" and w.game.redo_actions()
     qtbot.wait(300)
     assert not w.worker.busy  # the computer waits while there are actions to redo

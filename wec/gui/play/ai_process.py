@@ -157,6 +157,13 @@ def serve(requests: Any, replies: Any) -> None:
         except EOFError:
             return
         kind = message[0]
+        if kind == "score":  # the evaluation bar's number, at once: nothing under way stops
+            _, ticket, position, seen, color = message
+            try:
+                replies.send(("scored", ticket, (wec.ai.view_score(position, seen, color), "")))
+            except Exception as e:
+                replies.send(("scored", ticket, (0, f"{type(e).__name__}: {e}")))
+            continue
         if judge[1] is not None:  # whatever comes next, an evaluation stops with its best
             judge[0].stop()
             judge[1].join()

@@ -39,12 +39,16 @@ class AIWorker(QObject):
     """purpose, best action text, score for the side to move, depth, error ("" if none), the
     rest of the turn it foresaw (action texts): the answer to `evaluate` (a side's view
     judged, for the hint and the draw offer)."""
+    scored = Signal(int, int, str)
+    """ticket, static score for the side to move, error ("" if none): the answer to `score`
+    (the evaluation bar)."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._ticket = 0
         self._waiting: int | None = None
         self._judging: tuple[int, str] | None = None
+        self._scores = 0
         self._process: QProcess | None = None
         self._buffer = bytearray()
         self._synced_game: Any = None  # the game whose initial position the helper has
@@ -123,6 +127,15 @@ class AIWorker(QObject):
         position, seen, color = view
         self._send(("evaluate", self._ticket, position, seen, color, level, seconds, nodes))
 
+    def score(self, view: tuple[Any, Any, str]) -> int:
+        """The static evaluation of a side's view (as `evaluate` takes it), judged in the helper
+        at once, beside whatever it is doing: `scored` answers with the returned ticket."""
+        self._start()
+        self._scores += 1
+        position, seen, color = view
+        self._send(("score", self._scores, position, seen, color))
+        return self._scores
+
     @property
     def judging(self) -> str | None:
         """The purpose of the evaluation under way, if any."""
@@ -183,6 +196,9 @@ class AIWorker(QObject):
     def _handle(self, kind: str, ticket: int, payload: Any) -> None:
         if kind == "ready":
             self.ready = True
+            return
+        if kind == "scored":
+            self.scored.emit(ticket, *payload)
             return
         if kind == "evaluated":
             if self._judging is not None and ticket == self._judging[0]:

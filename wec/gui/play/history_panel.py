@@ -1,8 +1,8 @@
 """The move list: the record grouped by turn ("12. White"), one plain-language line per action
 under it (wec/gui/play/move_list.py), the R12.2 turn string in the turn's tool tip. A click on an
 action shows the position after it, on a turn the position after the turn, on "(start)" the
-initial position (non-competitive games); first / previous / next / last turn and previous /
-next action buttons.
+initial position — a view only, the game does not move (wec/gui/play/navigation.py); first /
+previous / next / last turn and previous / next action buttons.
 
 It is kept up to date action by action: the window hands it the notes from the first action
 that changed, so a long game costs no more per action than a short one.
@@ -86,14 +86,13 @@ class HistoryPanel(QWidget):
         self.changed_from = 0
         self.tips_set = 0
         """The turns whose tool tip is their finished turn string."""
-        self.rewind = True
         start = QTreeWidgetItem(["  0. (start)"])
         start.setData(0, PLY, 0)
         self.list.addTopLevelItem(start)
         self.start_item = start
 
     def update_record(self, key: Any, notes: list[Any], start: int, *, first_turn: int,
-                      played: int, turn_strings: list[str], rewind: bool = True) -> None:
+                      played: int, turn_strings: list[str]) -> None:
         """Show the record `key` (game and reader): `notes` are its actions from index `start`
         on (the earlier ones are unchanged since the last call with this key), `played` of
         all of them are on the board, the rest are the redo line (greyed); `turn_strings` the
@@ -116,9 +115,6 @@ class HistoryPanel(QWidget):
                 item.setToolTip(0, tip)
         self.tips_set = min(len(turn_strings), len(self.turn_items))
         self._set_cursor(played)
-        self.rewind = rewind
-        for b in self.buttons.values():
-            b.setEnabled(rewind)
 
     def _truncate(self, start: int) -> None:
         for ply in range(start, len(self.notes)):  # only the rows from `start` on
@@ -188,6 +184,14 @@ class HistoryPanel(QWidget):
             self.list.scrollToItem(current)
         self.played = played
 
+    def mark(self, ply: int) -> None:
+        """Select the row of an earlier position looked at (the greyed rows stay those after the
+        game's own position)."""
+        item = self.row_for(ply)
+        if self.list.currentItem() is not item:
+            self.list.setCurrentItem(item)
+            self.list.scrollToItem(item)
+
     def _rows_after(self, low: int) -> list[QTreeWidgetItem]:
         """The turn and action rows showing a position after more than `low` actions."""
         rows: list[QTreeWidgetItem] = []
@@ -229,8 +233,7 @@ class HistoryPanel(QWidget):
         return "\n".join(lines) + ("\n" if lines else "")
 
     def _clicked(self, item: QTreeWidgetItem) -> None:
-        if self.rewind:
-            self.plyChosen.emit(int(item.data(0, PLY)))
+        self.plyChosen.emit(int(item.data(0, PLY)))
 
 
 def _children(item: QTreeWidgetItem) -> list[QTreeWidgetItem]:

@@ -9,9 +9,11 @@ controller per concern, each reaching the window through `host.PlayWindow`:
 - `computer` (computer.py): when the computer thinks, and playing what it chose;
 - `human` (human.py): clicks and drags become actions;
 - `offers` (offers.py): resign, draw offers, hints and the end of the game;
-- `navigation` (navigation.py): undo, redo and moving along the line;
+- `navigation` (navigation.py): undo, redo and looking back along the line (play from here);
 - `files` (game_files.py): new, load, save, scenarios, autosave and crash recovery;
-- `preferences` (preferences_menu.py): levels, options, colours and kept preferences.
+- `preferences` (preferences_menu.py): levels, options, colours and kept preferences;
+- `sounds` (sounds.py), `eval_gauge` (eval_bar.py), `paste` (paste.py): the sounds of play, the
+  evaluation bar beside the board and File > Paste position.
 
 The board editor is not imported here: the launcher (wec/gui/launcher.py) passes
 `open_editor(parent, position, on_play)` and File > Board Editor calls it; the editor's Play
@@ -33,9 +35,11 @@ from wec.gui.play import settings as settings_mod
 from wec.gui.play.ai_worker import AIWorker
 from wec.gui.play.analysis import AnalysisLine
 from wec.gui.play.board_widget import BoardWidget
+from wec.gui.play.clocks import ClockController
 from wec.gui.play.computer import ComputerPlayer
 from wec.gui.play.dialogs import SquareSelectDialog, TextDialog, error_box, status_text
 from wec.gui.play.elided_label import ElidedLabel
+from wec.gui.play.eval_bar import EvalBar, EvalGauge
 from wec.gui.play.game_files import GameFiles
 from wec.gui.play.handoff import HandOff
 from wec.gui.play.help_window import HelpWindow
@@ -48,12 +52,14 @@ from wec.gui.play.menus import MenuBuilder
 from wec.gui.play.navigation import Navigation
 from wec.gui.play.offers import Offers
 from wec.gui.play.overlays import BoardOverlays
+from wec.gui.play.paste import PastePosition
 from wec.gui.play.piece_panel import PiecePanel
 from wec.gui.play.preferences_menu import PreferencesMenu
 from wec.gui.play.seat import Seat
 from wec.gui.play.seats import Seats
 from wec.gui.play.settings import MODES, Preferences
 from wec.gui.play.snapshot import BoardSnapshot
+from wec.gui.play.sounds import Sounds
 from wec.gui.play.turn_banner import TurnBanner
 from wec.gui.play.views import Views
 
@@ -100,13 +106,21 @@ class MainWindow(QMainWindow):
         self.navigation = Navigation(self)
         self.files = GameFiles(self, self.seats, self.computer, self.offers, autosave=autosave)
         self.preferences = PreferencesMenu(self, self.views, self.files, self.seats)
+        self.sounds = Sounds(self)
+        self.paste = PastePosition(self, self.files)
         self.choose: Callable[[str, list[str]], int | None] = self.human.choose_by_menu
         """Asks the player to pick one of several labels (tests replace it)."""
         self.confirm: Callable[[str, str], bool] = self.human.confirm_by_box
+        self.eval_bar: EvalBar  # beside the board (_build_widgets)
         self._build_widgets()
+        self.eval_gauge = EvalGauge(self, self.eval_bar, lambda: self.navigation.viewing)
+        self.navigation.on_view = self.eval_gauge.after_refresh
+        self.clocks = ClockController(self)
         self.toolbar: QToolBar  # the menus make it, with its End Turn button
         self.end_turn_button: QPushButton
         self.actions_by_name = MenuBuilder(self).build()
+        for name in ("flip", "turn_board"):  # the evaluation bar turns with the board
+            self.actions_by_name[name].toggled.connect(lambda _: self.eval_gauge.after_refresh())
         self.window_actions: list[QAction] = self.findChildren(QAction)
         """Every action of the window (menus, toolbar, shortcuts): all off under the cover."""
         self.views.apply_prefs()
@@ -136,8 +150,8 @@ class MainWindow(QMainWindow):
     def _build_widgets(self) -> None:
         self.board = BoardWidget()
         self.board.setObjectName("board")
-        self.board.squareClicked.connect(self.human.on_square_clicked)
-        self.board.pieceDragged.connect(self.human.on_piece_dragged)
+        self.board.squareClicked.connect(self._square_clicked)
+        self.board.pieceDragged.connect(self._piece_dragged)
         self.board.keyNavigate.connect(self.navigation.navigate)
         self.board.drag_destinations = self.picker.destinations_of
         self.overlays = BoardOverlays(self.board)
@@ -147,12 +161,21 @@ class MainWindow(QMainWindow):
         bl.setContentsMargins(0, 0, 0, 0)
         bl.setSpacing(2)
         bl.addWidget(self.banner, 0)
-        bl.addWidget(self.board, 1)
+        # "Viewing turn 7 — Play from here / Back to game" in the banner's place, as tall: looking
+        # back never moves the board
+        self.navigation.bar.setFixedHeight(self.banner.maximumHeight())
+        bl.addWidget(self.navigation.bar, 0)
+        self.eval_bar = EvalBar()
+        row = QHBoxLayout()
+        row.setSpacing(4)
+        row.addWidget(self.eval_bar, 0)
+        row.addWidget(self.board, 1)
+        bl.addLayout(row, 1)
         self.handoff = HandOff()
         self.handoff.ready.connect(self.seats.end_handoff)
         self.levels = LevelPanels()
         self.levels.setObjectName("level_panels")
-        self.levels.pieceClicked.connect(self.human.on_piece_clicked)
+        self.levels.pieceClicked.connect(self._piece_clicked)
         self.piece_panel = PiecePanel()
         self.piece_panel.setObjectName("piece_panel")
         self.history = HistoryPanel()
@@ -216,7 +239,28 @@ class MainWindow(QMainWindow):
         return self
 
     def refresh(self) -> None:
+        changed_from = self.record_changed_from  # the views use it up: the sounds need it too
         self.views.refresh()
+        self.navigation.after_refresh()
+        self.sounds.after_refresh(changed_from)
+        self.eval_gauge.after_refresh()
+        self.clocks.show()
+
+    def _square_clicked(self, row: int, col: int, level: str, button: Any) -> None:
+        """A board click: it only looks while an earlier position is shown."""
+        if not self.navigation.on_square_clicked(row, col, level, button):
+            self.human.on_square_clicked(row, col, level, button)
+
+    def _piece_clicked(self, piece: Any, button: Any = Qt.MouseButton.LeftButton) -> None:
+        """A level panel click: it only looks while an earlier position is shown."""
+        if self.navigation.viewing is None:
+            self.human.on_piece_clicked(piece, button)
+        else:
+            self.piece_panel.show_piece(piece)
+
+    def _piece_dragged(self, row: int, col: int, level: str, to_row: int, to_col: int) -> None:
+        if self.navigation.viewing is None:
+            self.human.on_piece_dragged(row, col, level, to_row, to_col)
 
     def check_menus(self) -> None:
         self.views.check_menus()
@@ -242,6 +286,12 @@ class MainWindow(QMainWindow):
     def play(self, action: Action | str) -> bool:
         """Apply a human action; an illegal one is explained and changes nothing."""
         return self.human.play(action)
+
+    def settle_clock(self) -> bool:
+        return self.clocks.settle()
+
+    def computer_seconds(self, setting: float, turn: tuple) -> float:
+        return self.clocks.computer_seconds(setting, turn)
 
     def say(self, text: str) -> None:
         """Explain or prompt (status bar and the message line)."""

@@ -14,14 +14,17 @@ from PySide6.QtWidgets import QMenu, QPushButton, QToolBar
 
 from wec.ai import LEVELS
 from wec.gui.play.computer import ComputerPlayer
+from wec.gui.play.eval_bar import EvalGauge
 from wec.gui.play.game_files import GameFiles
 from wec.gui.play.host import PlayWindow
 from wec.gui.play.human import HumanPlayer
 from wec.gui.play.navigation import Navigation
 from wec.gui.play.new_game_dialog import level_words, scenario_title
 from wec.gui.play.offers import Offers
+from wec.gui.play.paste import PastePosition
 from wec.gui.play.preferences_menu import PreferencesMenu
 from wec.gui.play.seats import Seats
+from wec.gui.play.sounds import Sounds
 from wec.gui.play.views import Views
 from wec.rules import scenarios
 
@@ -31,7 +34,7 @@ LEFT_MODES = (("move", "&Move (left button)", "M"), ("pickup", "&Pickup", "P"),
               ("drop", "&Drop", "D"), ("exchange", "E&xchange", "X"),
               ("reinforce", "&Reinforce", "R"))
 VIEW_SWITCHES = (("&Reinforcements", "reserves", None, "show_reserves"),
-                 ("&Detailed piece shapes", "detailed", "Ctrl+D", "detailed"),
+                 ("Lettered &discs instead of shapes", "discs", "Ctrl+D", "discs"),
                  ("&Lighting", "lighting", "Ctrl+L", "lighting"),
                  ("&Big board only", "big_board", "Ctrl+B", "big_board"),
                  ("Last-seen &markers", "last_seen", None, "last_seen"),
@@ -59,6 +62,9 @@ class MenuHost(PlayWindow, Protocol):
     navigation: Navigation
     files: GameFiles
     preferences: PreferencesMenu
+    sounds: Sounds
+    eval_gauge: EvalGauge
+    paste: PastePosition
 
     def open_board_editor(self) -> Any: ...
 
@@ -134,6 +140,8 @@ class MenuBuilder:
                  name="continue")
         self.act(f, "&Copy history (text)", w.navigation.copy_history, "Ctrl+Shift+C",
                  name="copy_history")
+        self.act(f, "&Paste position (JSON)", w.paste.paste, "Ctrl+Shift+V",
+                 name="paste_position")
         self.act(f, "Square Select by &keyboard…", w.square_select, "Ctrl+K",
                  name="square_select")
         f.addSeparator()
@@ -189,6 +197,10 @@ class MenuBuilder:
         self.act(v, "&Turn the board to the player at the screen (hotseat)",
                  partial(w.views.set_view, "turn_board"), checkable=True,
                  checked=w.prefs.turn_board, name="turn_board")
+        self.act(v, "E&valuation bar", w.eval_gauge.set_shown, checkable=True,
+                 checked=w.prefs.eval_bar, name="eval_bar")
+        self.act(v, "S&ounds", w.sounds.set_sound, checkable=True, checked=not w.sounds.muted,
+                 name="sounds")
         self.act(v, "L&egend…", w.show_legend, name="legend")
 
     def undo_menu(self, u: QMenu) -> None:

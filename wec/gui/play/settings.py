@@ -32,7 +32,8 @@ class Preferences:
     """The human's side against the computer (Black moves first, R1.4)."""
     ai_level: int = DEFAULT_LEVEL
     ai_seconds: float = 2.0
-    detailed: bool = False
+    discs: bool = False
+    """View > Lettered discs: pieces as discs with their type code instead of silhouettes."""
     lighting: bool = True
     big_board: bool = False
     last_seen: bool = True
@@ -43,6 +44,8 @@ class Preferences:
     turn_board: bool = True
     """Hotseat: the board turns to the player at the screen after the hand-off."""
     animate: bool = True
+    eval_bar: bool = True
+    """View > Evaluation bar: the bar beside the board, where the side at the board may see it."""
     colours: dict[str, str] = field(default_factory=dict)
     """Palette entries changed in the colours dialog (name -> #rrggbbaa)."""
 
@@ -105,6 +108,18 @@ def save_window_state(geometry: Any, state: Any) -> None:
 def window_state() -> tuple[Any, Any]:
     s = _settings()
     return s.value("window/geometry"), s.value("window/state")
+
+
+def sound_muted() -> bool:
+    """View > Sounds was switched off (kept apart from the preferences: a mute is kept at once,
+    not only by Play > Save current settings)."""
+    return str(_settings().value("sound/muted", "false")).lower() in ("true", "1")
+
+
+def save_sound_muted(muted: bool) -> None:
+    s = _settings()
+    s.setValue("sound/muted", "true" if muted else "false")
+    s.sync()
 
 
 SESSION_KEYS = ("mode", "human", "ai_level", "ai_seconds")
