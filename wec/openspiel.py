@@ -406,8 +406,9 @@ class _Mechanics:
 
 
 class _Cloned:
-    """A facade Game copied with the state by `Game.clone` (a copy of the core's state): a
-    cloned state need not replay its history to observe."""
+    """A facade Game (or the sides' Views) copied with the state by its `clone()` (a copy of
+    the core's state): a cloned state need not replay its history to observe; a pickled one
+    rebuilds it when asked."""
 
     def __init__(self, value: Any = None) -> None:
         self.value = value
@@ -468,7 +469,7 @@ class WeaponChessState(pyspiel.State):
         self._played = _Played()
         self._legal = _Lazy()   # (ply, {id: raw}, the Snapshot of the list)
         self._full = _Cloned()  # the facade Game with its record (for observations)
-        self._views = Views(self._mech.game._engine, self._max_turns)  # for the planes
+        self._views = _Cloned()  # the sides' Views (wec.game.planes), once tensors are asked
 
     # --- helpers ---------------------------------------------------------------------------------
 
@@ -521,12 +522,21 @@ class WeaponChessState(pyspiel.State):
         if raw is None:
             raise IllegalActionError(f"action id {action} ({describe_text(action)}) is not legal")
         self._mech.game._engine.apply(raw)
-        self._views.update(self._mech.game._engine)
+        if self._views.value is not None:
+            self._views.value.update(self._mech.game._engine)
         self._played.append(pending(snap, [raw])[0])  # type: ignore[arg-type]
 
     def planes(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
         """The player's observation planes (wec.game.planes), into `out` when given."""
-        return self._views.planes(self._mech.game._engine, player, out)
+        views = self._views.value
+        if views is None:  # the first time: the sightings of the actions played so far
+            replay = Game.from_position(self._initial.value)
+            views = Views(replay._engine, self._max_turns)
+            for action in self._played:
+                replay._engine.apply(replay._find(action)[1])
+                views.update(replay._engine)
+            self._views.value = views
+        return views.planes(self._mech.game._engine, player, out)
 
     def own_history(self, player: int) -> np.ndarray:
         """The player's history planes (INFORMATION_STATE_SHAPE's last HISTORY_PLANES), read

@@ -38,6 +38,19 @@ def test_R10_6_the_observation_tensor_is_the_sides_planes():
         assert np.array_equal(tensor.ravel(), state.clone().observation_tensor(player))
 
 
+def test_planes_kept_action_by_action_equal_those_replayed_when_first_asked():
+    game = pyspiel.load_game(wo.GAME_NAME, {"max_turns": 30, "scenario": "stealth_duel"})
+    early, late = game.new_initial_state(), game.new_initial_state()
+    rng = random.Random(6)
+    for _ in range(60):
+        early.observation_tensor(0)  # the sightings are kept from the start
+        action = rng.choice(early.legal_actions())
+        early.apply_action(action)
+        late.apply_action(action)
+    for player in (0, 1):  # `late` replays its actions for its first tensor
+        assert early.observation_tensor(player) == late.observation_tensor(player)
+
+
 def test_the_information_state_tensor_adds_the_sides_own_actions():
     game = pyspiel.load_game(wo.GAME_NAME, {"max_turns": 30})
     assert game.information_state_tensor_size() == int(np.prod(wo.INFORMATION_STATE_SHAPE))

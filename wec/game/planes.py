@@ -43,6 +43,8 @@ class Views:
         other.max_turns = self.max_turns
         return other
 
+    clone = copy
+
     def __deepcopy__(self, memo: dict[int, Any]) -> "Views":
         return self.copy()
 
