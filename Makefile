@@ -24,7 +24,7 @@ $(GUI_STAMP): $(BUILD_INPUTS) | $(BIN)/python
 
 # The test extra holds the gui one, so a test build is also a play build.
 $(TEST_STAMP): $(BUILD_INPUTS) | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[test,openspiel,cluster,docs,online]'
+	$(BIN)/python -m pip install -q -e '.[test,openspiel,rl,cluster,docs,online]'
 	touch $@ $(GUI_STAMP)
 
 install: $(TEST_STAMP)
@@ -44,7 +44,7 @@ test: $(TEST_STAMP)
 # them. The release build is put back afterwards (and stamped: `make test` then builds nothing).
 test-debug: | $(BIN)/python
 	rm -f $(GUI_STAMP) $(TEST_STAMP)
-	WEC_DEBUG=1 $(BIN)/python -m pip install -q -e '.[test,openspiel,cluster,docs,online]'
+	WEC_DEBUG=1 $(BIN)/python -m pip install -q -e '.[test,openspiel,rl,cluster,docs,online]'
 	$(BIN)/python -m pytest -q -m "not slow and not timing" --deselect tests/test_typing.py tests $(ARGS)
 	$(MAKE) $(TEST_STAMP)
 
