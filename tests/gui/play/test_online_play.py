@@ -1,0 +1,164 @@
+"""Play > Online through two real play windows offscreen and a real `wec serve` the first window
+hosts (a child process, docs/PROTOCOL.md): each window shows exactly its seat's observation
+(R10.6) and never a hidden enemy piece, plays by its own controls, and a dropped connection
+comes back by itself with the game going on."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("aiohttp")  # the server (the `online` extra)
+pytest.importorskip("PySide6.QtWebSockets")
+
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from wec.game.game import Game  # noqa: E402
+from wec.online.setup import Terms, build_game  # noqa: E402
+
+pytestmark = pytest.mark.gui
+
+SCENARIO = "stealth_duel"  # hidden pieces on both sides from the start (R10)
+WAIT = 60_000
+
+
+def piece_set(pieces) -> set[tuple]:
+    return {(p.type, p.color, p.row, p.col, p.level) for p in pieces}
+
+
+def shown(window) -> set[tuple]:
+    """Every piece the window's board draws."""
+    return {(p.type, p.color, r, c, level) for (r, c), levels in window.snapshot.pieces.items()
+            for level, ps in levels.items() for p in ps}
+
+
+def frame_pieces(frame) -> set[tuple]:
+    return {(p["type"], p["color"], p["square"][0], p["square"][1], p["level"])
+            for p in frame["observation"]["pieces"]}
+
+
+def check_seat(window, truth: Game) -> None:
+    """The board is the seat's observation: the server's frame and the true game agree."""
+    side = window.online_play.side
+    frame = window.online_play.frames[-1]
+    assert shown(window) == frame_pieces(frame) == piece_set(truth.observation(side).pieces())
+    enemy = "white" if side == "black" else "black"
+    hidden = piece_set(truth.pieces(enemy)) - piece_set(truth.observation(side).pieces())
+    assert not hidden & shown(window)
+    assert window.turns == truth.history(side)
+
+
+@pytest.fixture
+def online_pair(make_window, qtbot):
+    """Black hosts (Play > Online…, Host), White joins by address and code (Join)."""
+    from wec.gui.play.settings import Preferences
+    from wec.gui.launcher import play_window
+    lobby = make_window()
+    made = []
+
+    def maker():
+        w = play_window(Game.new(), prefs=Preferences(mode="hotseat", animate=False,
+                                                      eval_bar=False),
+                        persist=False, autosave=False)
+        w.confirm = lambda title, text: True
+        w.resize(1280, 860)
+        made.append(w)
+        return w
+    lobby.online_window = maker
+    host = lobby.open_online()
+    host.tabs.setCurrentIndex(0)
+    host.side.setCurrentText("black")
+    host.scenario.setCurrentIndex(host.scenario.findData(SCENARIO))
+    host.go()
+    qtbot.waitUntil(lambda: host.opened is not None, timeout=WAIT)
+    black = host.opened.window
+    qtbot.waitUntil(lambda: black.online_play.session.seat is not None, timeout=WAIT)
+    join = lobby.open_online()
+    join.tabs.setCurrentIndex(1)
+    join.address.setText(black.online_play.session.url)
+    join.code.setText(black.online_play.session.seat.game)
+    join.go()
+    white = join.opened.window
+    qtbot.waitUntil(lambda: len(white.online_play.frames) >= 1
+                    and len(black.online_play.frames) >= 2, timeout=WAIT)
+    yield black, white
+    for w in made:
+        w.close()
+        w.shutdown()
+
+
+def play_turns(black, white, truth: Game, qtbot, actions: int, rng: random.Random) -> None:
+    """`actions` actions, each chosen from the window's own legal list and played by the
+    window (Window.play, as a click does), both windows checked after each."""
+    for _ in range(actions):
+        if truth.result is not None:
+            return
+        mover = black if truth.to_move == "black" else white
+        other = white if mover is black else black
+        qtbot.waitUntil(lambda: mover.human_to_act(), timeout=WAIT)
+        legal = mover.game.legal_actions()
+        assert {str(a) for a in legal} == {str(a) for a in truth.legal_actions()}
+        ends = [a for a in legal if a.kind == "end"]
+        action = ends[0] if ends and rng.random() < 0.7 else rng.choice(legal)
+        version = mover.online_play.frames[-1]["version"]
+        assert mover.play(action)
+        truth.apply(str(action))
+        for w in (mover, other):
+            qtbot.waitUntil(lambda w=w: w.online_play.frames[-1]["version"] == version + 1,
+                            timeout=WAIT)
+        QApplication.processEvents()
+        check_seat(black, truth)
+        check_seat(white, truth)
+
+
+def test_two_windows_play_online_each_seeing_only_its_seat(online_pair, qtbot, shot_dir):
+    black, white = online_pair
+    truth = build_game(Terms({}, SCENARIO))
+    assert truth.options.invisible_pieces
+    for side in ("black", "white"):  # each side has pieces the other may not see
+        enemy = "white" if side == "black" else "black"
+        assert piece_set(truth.pieces(enemy)) - piece_set(truth.observation(side).pieces())
+    check_seat(black, truth)
+    check_seat(white, truth)
+    assert black.online_play.side == "black" and white.online_play.side == "white"
+    assert "connected" in white.online_play.bar.opponent.text()
+    play_turns(black, white, truth, qtbot, 12, random.Random(4))
+    assert truth.ply >= 12 or truth.result is not None
+    black.grab().save(str(shot_dir / "online-black.png"))
+    white.grab().save(str(shot_dir / "online-white.png"))
+
+
+def test_a_dropped_connection_comes_back_and_the_game_goes_on(online_pair, qtbot):
+    black, white = online_pair
+    truth = build_game(Terms({}, SCENARIO))
+    play_turns(black, white, truth, qtbot, 3, random.Random(7))
+    links: list[str] = []
+    white.online_play.session.link.connect(links.append)
+    white.online_play.session.drop()
+    qtbot.waitUntil(lambda: "reconnecting" in links, timeout=WAIT)
+    qtbot.waitUntil(lambda: white.online_play.session.status == "connected"
+                    and white.online_play.frames[-1]["presence"]["white"] == "connected",
+                    timeout=WAIT)
+    assert links[-1] == "connected"
+    play_turns(black, white, truth, qtbot, 6, random.Random(8))
+    check_seat(white, truth)
+
+
+def test_an_action_sent_while_the_link_drops_is_sent_again(online_pair, qtbot):
+    """The act leaves, the connection is cut before its state comes back: after the resume
+    the game is at the next version exactly once (sent again only if it had not arrived)."""
+    black, white = online_pair
+    truth = build_game(Terms({}, SCENARIO))
+    qtbot.waitUntil(black.human_to_act, timeout=WAIT)
+    action = black.game.legal_actions()[0]
+    version = black.online_play.frames[-1]["version"]
+    session = black.online_play.session
+    assert black.play(action)
+    session.drop()
+    truth.apply(str(action))
+    qtbot.waitUntil(lambda: session.status == "connected"
+                    and black.online_play.frames[-1]["version"] == version + 1, timeout=WAIT)
+    qtbot.waitUntil(lambda: white.online_play.frames[-1]["version"] == version + 1, timeout=WAIT)
+    assert session.pending is None
+    check_seat(black, truth)
+    check_seat(white, truth)

@@ -1,0 +1,114 @@
+"""Play > Online…: Host a game (a server started in the app), Join one (address and game
+code), or Resume a seat saved earlier."""
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel,
+                               QLineEdit, QListWidget, QTabWidget, QVBoxLayout, QWidget)
+
+from wec.gui.play.online import launch
+from wec.gui.play.online.saved_seats import load_seats
+from wec.online import protocol as p
+from wec.rules import scenarios
+
+HOST_TEXT = ("Host starts a game server in this app, reachable from your local network, and "
+             "opens the game in a new window with its code and address: give both to your "
+             "friend, who chooses Join.")
+
+
+class OnlineDialog(QDialog):
+    """The three ways to a seat; the seat opens in a new window (`make_window`)."""
+
+    def __init__(self, parent: QWidget, make_window: launch.WindowMaker) -> None:
+        super().__init__(parent)
+        self.setObjectName("online_dialog")
+        self.setWindowTitle("Play online")
+        self.make_window = make_window
+        self.opened: Any = None
+        self.tabs = QTabWidget()
+        self.name = QLineEdit("Player")
+        self.name.setMaxLength(p.MAX_NAME)
+        self.side = QComboBox()
+        self.side.addItems(["black", "white", "random"])
+        host = QWidget()
+        hl = QFormLayout(host)
+        info = QLabel(HOST_TEXT)
+        info.setWordWrap(True)
+        hl.addRow(info)
+        hl.addRow("Your colour", self.side)
+        self.scenario = QComboBox()
+        self.scenario.setObjectName("online_scenario")
+        self.scenario.addItem("Standard game", None)
+        for name in scenarios.SCENARIOS:
+            self.scenario.addItem(name.replace("_", " ").capitalize(), name)
+        hl.addRow("Starting position", self.scenario)
+        join = QWidget()
+        jl = QFormLayout(join)
+        self.address = QLineEdit("ws://")
+        self.address.setObjectName("online_address")
+        self.code = QLineEdit("")
+        self.code.setObjectName("online_game_code")
+        self.code.setMaxLength(p.MAX_ID)
+        jl.addRow("Address", self.address)
+        jl.addRow("Game code", self.code)
+        resume = QWidget()
+        rl = QVBoxLayout(resume)
+        self.seats = load_seats()
+        self.seat_list = QListWidget()
+        for seat in self.seats:
+            self.seat_list.addItem(f"{seat.side.capitalize()} — game {seat.game} at {seat.url}"
+                                   + (" (hosted here)" if seat.hosted else ""))
+        if self.seats:
+            self.seat_list.setCurrentRow(0)
+        rl.addWidget(QLabel("Your seats in unfinished online games:"))
+        rl.addWidget(self.seat_list)
+        self.tabs.addTab(host, "Host")
+        self.tabs.addTab(join, "Join")
+        self.tabs.addTab(resume, "Resume")
+        self.note = QLabel("")
+        self.note.setWordWrap(True)
+        self.note.setObjectName("online_note")
+        form = QFormLayout()
+        form.addRow("Your name", self.name)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.go)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.tabs)
+        layout.addWidget(self.note)
+        layout.addWidget(buttons)
+
+    def _name(self) -> str:
+        return self.name.text().strip()[:p.MAX_NAME] or "Player"
+
+    def _opened(self, play: Any) -> None:
+        self.opened = play
+        self.accept()
+
+    def _failed(self, message: str) -> None:
+        self.note.setText(f"The server could not start: {message}")
+
+    def go(self) -> None:
+        tab = self.tabs.currentIndex()
+        if tab == 0:
+            self.note.setText("Starting the server…")
+            launch.host_game(self.make_window, self._name(), self.side.currentText(),
+                             scenario=self.scenario.currentData(), on_started=self._opened, on_failed=self._failed)
+        elif tab == 1:
+            address, code = self.address.text().strip(), self.code.text().strip()
+            if not address.startswith(("ws://", "wss://")) or not code:
+                self.note.setText("Give the address (ws://HOST:PORT/ws) and the game code.")
+                return
+            self._opened(launch.start_seat(self.make_window, address,
+                                           first=p.Join(code, self._name())))
+        else:
+            row = self.seat_list.currentRow()
+            if not 0 <= row < len(self.seats):
+                self.note.setText("No saved seat chosen.")
+                return
+            self.note.setText("Opening…")
+            launch.resume_seat(self.make_window, self.seats[row], on_started=self._opened,
+                               on_failed=self._failed)
