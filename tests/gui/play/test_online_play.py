@@ -40,6 +40,8 @@ def frame_pieces(frame) -> set[tuple]:
 def check_seat(window, truth: Game) -> None:
     """The board is the seat's observation: the server's frame and the true game agree."""
     side = window.online_play.side
+    assert window.pages.currentWidget() is window.splitter  # the board, no hand-off cover
+    assert not window.board.hidden
     frame = window.online_play.frames[-1]
     assert shown(window) == frame_pieces(frame) == piece_set(truth.observation(side).pieces())
     enemy = "white" if side == "black" else "black"

@@ -24,7 +24,7 @@ from wec.gui.play.online.saved_seats import forget_seat, save_seat
 from wec.gui.play.online.session import OnlineSession, SeatInfo
 from wec.gui.play.seat import Seat
 
-LOCAL_ONLY = ("new", "load", "board_editor", "continue", "paste_position", "competitive",
+LOCAL_ONLY = ("new", "load", "save", "save_as", "board_editor", "continue", "paste_position", "competitive",
               "ai_now", "ai_stop", "ai_pause", "hint", "undo", "redo", "options")
 """Window actions that would change or read the game outside the server: off online."""
 
@@ -105,6 +105,12 @@ class OnlinePlay:
         setattr(w.seats, "is_computer", lambda color: False)
         setattr(w.human, "play", self.play)
         setattr(w.views, "decide_seat", self.decide_seat)
+        # one seat at this screen, all the time: no hand-off cover (the other player has a
+        # machine of their own)
+        setattr(w, "begin_handoff", lambda: None)
+        setattr(w.seats, "begin_handoff", lambda: None)
+        setattr(w.seats, "needs_handoff", lambda: False)
+        w.seats.lift_cover()
         for name, slot in (("resign", self.resign), ("offer_draw", self.session.offer_draw)):
             act = w.actions_by_name[name]
             act.triggered.disconnect()
