@@ -48,6 +48,16 @@ def check_seat(window, truth: Game) -> None:
     hidden = piece_set(truth.pieces(enemy)) - piece_set(truth.observation(side).pieces())
     assert not hidden & shown(window)
     assert window.turns == truth.history(side)
+    # the move list: the actions of the seat's finished turns, as it may read them (R12.3)
+    finished = [n for n in truth.action_notes(side) if n.ply < last_end(truth)]
+    assert sorted((n.side, n.part) for n in window.history.notes if n.part) == \
+        sorted((n.side, n.part) for n in finished if n.part)
+
+
+def last_end(truth: Game) -> int:
+    """The ply after the last End Turn."""
+    ends = [n.ply for n in truth.action_notes("black") if n.kind == "END"]
+    return ends[-1] + 1 if ends else 0
 
 
 @pytest.fixture

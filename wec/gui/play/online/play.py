@@ -111,6 +111,9 @@ class OnlinePlay:
         setattr(w.seats, "begin_handoff", lambda: None)
         setattr(w.seats, "needs_handoff", lambda: False)
         w.seats.lift_cover()
+        # the line of play is the server's: no looking back over it here
+        for signal in (w.history.plyChosen, w.history.navigate, w.board.keyNavigate):
+            signal.disconnect()
         for name, slot in (("resign", self.resign), ("offer_draw", self.session.offer_draw)):
             act = w.actions_by_name[name]
             act.triggered.disconnect()
