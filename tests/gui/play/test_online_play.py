@@ -20,6 +20,7 @@ pytestmark = pytest.mark.gui
 
 SCENARIO = "stealth_duel"  # hidden pieces on both sides from the start (R10)
 WAIT = 60_000
+GRACE = 1  # seconds an absent player is waited for before the other may claim the victory
 
 
 def piece_set(pieces) -> set[tuple]:
@@ -63,24 +64,18 @@ def last_end(truth: Game) -> int:
 @pytest.fixture
 def online_pair(make_window, qtbot):
     """Black hosts (Play > Online…, Host), White joins by address and code (Join)."""
-    from wec.gui.play.settings import Preferences
-    from wec.gui.launcher import play_window
     lobby = make_window()
     made = []
 
     def maker():
-        w = play_window(Game.new(), prefs=Preferences(mode="hotseat", animate=False,
-                                                      eval_bar=False),
-                        persist=False, autosave=False)
-        w.confirm = lambda title, text: True
-        w.resize(1280, 860)
-        made.append(w)
-        return w
+        made.append(_online_window())
+        return made[-1]
     lobby.online_window = maker
     host = lobby.open_online()
     host.tabs.setCurrentIndex(0)
     host.side.setCurrentText("black")
     host.scenario.setCurrentIndex(host.scenario.findData(SCENARIO))
+    host.grace.setValue(GRACE)
     host.go()
     qtbot.waitUntil(lambda: host.opened is not None, timeout=WAIT)
     black = host.opened.window
@@ -174,3 +169,108 @@ def test_an_action_sent_while_the_link_drops_is_sent_again(online_pair, qtbot):
     assert session.pending is None
     check_seat(black, truth)
     check_seat(white, truth)
+
+
+def test_a_draw_offered_and_accepted_ends_the_game_in_both_windows(online_pair, qtbot):
+    black, white = online_pair
+    qtbot.waitUntil(black.human_to_act, timeout=WAIT)
+    black.actions_by_name["offer_draw"].trigger()
+    qtbot.waitUntil(lambda: white.online_play.bar.accept.isVisibleTo(white), timeout=WAIT)
+    assert "offers a draw" in white.online_play.bar.opponent.text()
+    white.online_play.bar.accept.click()
+    for w in (black, white):
+        qtbot.waitUntil(lambda w=w: w.game.result == "draw", timeout=WAIT)
+        assert w.online_play.frames[-1]["reason"] == "agreement"
+        assert "by agreement" in w.last_game_over
+        assert not w.human_to_act()
+
+
+def test_resigning_through_the_play_menu_ends_the_game_for_the_server(online_pair, qtbot):
+    black, white = online_pair
+    white.actions_by_name["resign"].trigger()  # out of turn too: resigning is always allowed
+    for w in (black, white):
+        qtbot.waitUntil(lambda w=w: w.game.result == "black", timeout=WAIT)
+        assert "White resigned" in w.last_game_over
+
+
+def test_a_seat_closed_and_resumed_from_its_save_sees_the_same_game(online_pair, make_window,
+                                                                    qtbot):
+    """White closes its window (Black is told it is gone), then reopens its seat from
+    Play > Online > Resume: the saved seat holds its own token and side only."""
+    from wec.gui.play.online.saved_seats import load_seats, seats_path
+    black, white = online_pair
+    truth = build_game(Terms({}, SCENARIO))
+    play_turns(black, white, truth, qtbot, 3, random.Random(3))
+    seat = white.online_play.session.seat
+    white.close()
+    qtbot.waitUntil(lambda: "gone" in black.online_play.bar.opponent.text(), timeout=WAIT)
+    saved = open(seats_path(), encoding="utf-8").read()
+    assert seat.token in saved and black.online_play.session.seat.token in saved
+    assert {(s.game, s.side) for s in load_seats()} == {(seat.game, "white"),
+                                                        (seat.game, "black")}
+    lobby = make_window()
+    lobby.online_window = _online_window
+    dlg = lobby.open_online()
+    dlg.tabs.setCurrentIndex(2)
+    dlg.seat_list.setCurrentRow(next(i for i, s in enumerate(dlg.seats) if s.side == "white"))
+    dlg.go()
+    again = dlg.opened.window
+    qtbot.waitUntil(lambda: bool(again.online_play.frames), timeout=WAIT)
+    qtbot.waitUntil(lambda: "connected" in black.online_play.bar.opponent.text()
+                    and "gone" not in black.online_play.bar.opponent.text(), timeout=WAIT)
+    check_seat(again, truth)
+    play_turns(black, again, truth, qtbot, 3, random.Random(5))
+    again.close()
+    again.shutdown()
+
+
+def _online_window():
+    from wec.gui.play.settings import Preferences
+    from wec.gui.launcher import play_window
+    w = play_window(Game.new(), prefs=Preferences(mode="hotseat", animate=False, eval_bar=False),
+                    persist=False, autosave=False)
+    w.confirm = lambda title, text: True
+    w.resize(1280, 860)
+    return w
+
+
+def test_the_victory_is_claimed_when_the_opponent_stays_away(online_pair, qtbot):
+    black, white = online_pair
+    white.close()
+    bar = black.online_play.bar
+    qtbot.waitUntil(lambda: bar.claim.isVisibleTo(black), timeout=WAIT)
+    for _ in range(200):  # refused (too_early) until the grace is over: then the game ends
+        bar.claim.click()
+        qtbot.wait(100)
+        if black.game.result is not None:
+            break
+    assert black.game.result == "black"
+    assert black.online_play.frames[-1]["reason"] == "abandonment"
+    assert not bar.claim.isVisibleTo(black)
+
+
+def test_the_hosted_server_comes_back_with_its_game_when_the_host_resumes(online_pair,
+                                                                          make_window, qtbot):
+    """The host closes its window (its server stops); Resume starts the server again on the
+    same port and file: both seats are back at the same version and play on."""
+    black, white = online_pair
+    truth = build_game(Terms({}, SCENARIO))
+    play_turns(black, white, truth, qtbot, 3, random.Random(11))
+    version = white.online_play.frames[-1]["version"]
+    black.close()
+    qtbot.waitUntil(lambda: white.online_play.session.status == "reconnecting", timeout=WAIT)
+    lobby = make_window()
+    lobby.online_window = _online_window
+    dlg = lobby.open_online()
+    dlg.tabs.setCurrentIndex(2)
+    dlg.seat_list.setCurrentRow(next(i for i, s in enumerate(dlg.seats) if s.side == "black"))
+    assert dlg.seats[dlg.seat_list.currentRow()].hosted
+    dlg.go()
+    qtbot.waitUntil(lambda: dlg.opened is not None, timeout=WAIT)
+    again = dlg.opened.window
+    qtbot.waitUntil(lambda: bool(again.online_play.frames), timeout=WAIT)
+    assert again.online_play.frames[-1]["version"] == version
+    qtbot.waitUntil(lambda: white.online_play.session.status == "connected", timeout=WAIT)
+    play_turns(again, white, truth, qtbot, 3, random.Random(12))
+    again.close()
+    again.shutdown()

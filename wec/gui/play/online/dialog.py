@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel,
-                               QLineEdit, QListWidget, QTabWidget, QVBoxLayout, QWidget)
+                               QLineEdit, QListWidget, QSpinBox, QTabWidget, QVBoxLayout,
+                               QWidget)
 
 from wec.gui.play.online import launch
 from wec.gui.play.online.saved_seats import load_seats
@@ -43,6 +44,14 @@ class OnlineDialog(QDialog):
         for name in scenarios.SCENARIOS:
             self.scenario.addItem(name.replace("_", " ").capitalize(), name)
         hl.addRow("Starting position", self.scenario)
+        self.grace = QSpinBox()
+        self.grace.setObjectName("online_grace")
+        self.grace.setRange(int(p.MIN_GRACE), int(p.MAX_GRACE))
+        self.grace.setValue(int(p.DEFAULT_GRACE))
+        self.grace.setSuffix(" s")
+        self.grace.setToolTip("How long a player may be gone before the other may claim the "
+                              "victory")
+        hl.addRow("Claim after", self.grace)
         join = QWidget()
         jl = QFormLayout(join)
         self.address = QLineEdit("ws://")
@@ -96,7 +105,8 @@ class OnlineDialog(QDialog):
         if tab == 0:
             self.note.setText("Starting the server…")
             launch.host_game(self.make_window, self._name(), self.side.currentText(),
-                             scenario=self.scenario.currentData(), on_started=self._opened, on_failed=self._failed)
+                             scenario=self.scenario.currentData(),
+                             grace=float(self.grace.value()), on_started=self._opened, on_failed=self._failed)
         elif tab == 1:
             address, code = self.address.text().strip(), self.code.text().strip()
             if not address.startswith(("ws://", "wss://")) or not code:
