@@ -128,7 +128,16 @@ class OnlinePlay:
             over = w.game.result is not None
             w.actions_by_name["offer_draw"].setEnabled(not over and self.side is not None)
             w.actions_by_name["resign"].setEnabled(not over and self.side is not None)
+            self._name_players()
         setattr(w, "refresh", refresh_online)
+
+    def _name_players(self) -> None:
+        """The banner says who plays each side: you and your opponent."""
+        facts = self.window.banner.facts
+        if facts is not None and self.side in ("black", "white") and self.session.last:
+            other = "white" if self.side == "black" else "black"
+            facts.players = {self.side: "you", other: "your opponent"}
+            self.window.banner.show_facts(facts)
 
     # --- the window's questions ----------------------------------------------------------------
 
