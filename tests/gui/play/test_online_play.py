@@ -11,6 +11,7 @@ import pytest
 pytest.importorskip("aiohttp")  # the server (the `online` extra)
 pytest.importorskip("PySide6.QtWebSockets")
 
+from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from wec.game.game import Game  # noqa: E402
@@ -76,6 +77,7 @@ def online_pair(make_window, qtbot):
     host.side.setCurrentText("black")
     host.scenario.setCurrentIndex(host.scenario.findData(SCENARIO))
     host.grace.setValue(GRACE)
+    host.announce.setChecked(False)  # Discover has a test of its own
     host.go()
     qtbot.waitUntil(lambda: host.opened is not None, timeout=WAIT)
     black = host.opened.window
@@ -274,3 +276,44 @@ def test_the_hosted_server_comes_back_with_its_game_when_the_host_resumes(online
     play_turns(again, white, truth, qtbot, 3, random.Random(12))
     again.close()
     again.shutdown()
+
+
+def test_a_hosted_game_is_discovered_on_the_local_network_and_joined(make_window, qtbot):
+    """Host announces the game by mDNS (zeroconf) until the second player joins; Discover in
+    another dialog lists it and joins it with the address and code announced."""
+    pytest.importorskip("zeroconf")
+    lobby = make_window()
+    lobby.online_window = _online_window
+    host = lobby.open_online()
+    host.tabs.setCurrentIndex(0)
+    host.side.setCurrentText("white")
+    assert host.announce.isChecked()
+    host.go()
+    qtbot.waitUntil(lambda: host.opened is not None, timeout=WAIT)
+    white = host.opened.window
+    qtbot.waitUntil(lambda: white.online_play.session.seat is not None, timeout=WAIT)
+    code = white.online_play.session.seat.game
+    finder = lobby.open_online()
+    finder.tabs.setCurrentIndex(3)
+
+    def listed() -> bool:
+        entries = [finder.found.item(i).data(Qt.ItemDataRole.UserRole)
+                   for i in range(finder.found.count())]
+        return any(e["game"] == code for e in entries)
+    qtbot.waitUntil(listed, timeout=WAIT)
+    row = next(i for i in range(finder.found.count())
+               if finder.found.item(i).data(Qt.ItemDataRole.UserRole)["game"] == code)
+    entry = finder.found.item(row).data(Qt.ItemDataRole.UserRole)
+    port = white.online_play.session.url.rsplit(":", 1)[1]  # "PORT/ws"
+    assert entry["side"] == "white" and entry["url"].endswith(f":{port}")
+    finder.found.setCurrentRow(row)
+    finder.go()
+    black = finder.opened.window
+    qtbot.waitUntil(lambda: len(black.online_play.frames) >= 1
+                    and black.online_play.frames[-1]["started"], timeout=WAIT)
+    assert black.online_play.side == "black"
+    truth = build_game(Terms({}, None))
+    play_turns(black, white, truth, qtbot, 2, random.Random(2))
+    for w in (black, white):
+        w.close()
+        w.shutdown()

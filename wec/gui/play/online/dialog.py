@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel,
-                               QLineEdit, QListWidget, QSpinBox, QTabWidget, QVBoxLayout,
-                               QWidget)
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
+                               QLabel, QLineEdit, QListWidget, QListWidgetItem, QSpinBox,
+                               QTabWidget, QVBoxLayout, QWidget)
 
-from wec.gui.play.online import launch
+from wec.gui.play.online import discovery, launch
 from wec.gui.play.online.saved_seats import load_seats
 from wec.online import protocol as p
 from wec.rules import scenarios
@@ -52,6 +53,13 @@ class OnlineDialog(QDialog):
         self.grace.setToolTip("How long a player may be gone before the other may claim the "
                               "victory")
         hl.addRow("Claim after", self.grace)
+        self.announce = QCheckBox("Announce it on the local network (Discover)")
+        self.announce.setObjectName("online_announce")
+        self.announce.setToolTip("Until your opponent joins, anyone on this network sees the "
+                                 "game, and its code, in Discover")
+        self.announce.setChecked(discovery.available())
+        self.announce.setEnabled(discovery.available())
+        hl.addRow(self.announce)
         join = QWidget()
         jl = QFormLayout(join)
         self.address = QLineEdit("ws://")
@@ -75,6 +83,7 @@ class OnlineDialog(QDialog):
         self.tabs.addTab(host, "Host")
         self.tabs.addTab(join, "Join")
         self.tabs.addTab(resume, "Resume")
+        self.tabs.addTab(self._discover_tab(), "Discover")
         self.note = QLabel("")
         self.note.setWordWrap(True)
         self.note.setObjectName("online_note")
@@ -89,6 +98,42 @@ class OnlineDialog(QDialog):
         layout.addWidget(self.tabs)
         layout.addWidget(self.note)
         layout.addWidget(buttons)
+
+    def _discover_tab(self) -> QWidget:
+        """The games announced on the local network, as they come and go."""
+        tab = QWidget()
+        layout = QVBoxLayout(tab)
+        self.found = QListWidget()
+        self.found.setObjectName("online_found")
+        self.finder: discovery.Finder | None = None
+        if discovery.available():
+            layout.addWidget(QLabel("Games waiting for a player on this network:"))
+            self.finder = discovery.Finder(self)
+            self.finder.found.connect(self._found)
+            self.finder.lost.connect(self._lost)
+            finder = self.finder
+            finder.start()
+            self.finished.connect(lambda _result: finder.stop())
+        else:
+            layout.addWidget(QLabel("Discover needs the zeroconf package: "
+                                    "pip install 'wec[online]'."))
+        layout.addWidget(self.found)
+        return tab
+
+    def _found(self, entry: dict[str, Any]) -> None:
+        self._lost(entry["key"])
+        item = QListWidgetItem(f"{entry['name']} plays {entry['side'].capitalize()} — "
+                               f"{entry['url']}")
+        item.setData(Qt.ItemDataRole.UserRole, entry)
+        self.found.addItem(item)
+        if self.found.currentRow() < 0:
+            self.found.setCurrentRow(0)
+
+    def _lost(self, key: str) -> None:
+        for row in range(self.found.count()):
+            if self.found.item(row).data(Qt.ItemDataRole.UserRole)["key"] == key:
+                self.found.takeItem(row)
+                return
 
     def _name(self) -> str:
         return self.name.text().strip()[:p.MAX_NAME] or "Player"
@@ -106,7 +151,9 @@ class OnlineDialog(QDialog):
             self.note.setText("Starting the server…")
             launch.host_game(self.make_window, self._name(), self.side.currentText(),
                              scenario=self.scenario.currentData(),
-                             grace=float(self.grace.value()), on_started=self._opened, on_failed=self._failed)
+                             grace=float(self.grace.value()),
+                             announce=self.announce.isChecked(), on_started=self._opened,
+                             on_failed=self._failed)
         elif tab == 1:
             address, code = self.address.text().strip(), self.code.text().strip()
             if not address.startswith(("ws://", "wss://")) or not code:
@@ -114,6 +161,14 @@ class OnlineDialog(QDialog):
                 return
             self._opened(launch.start_seat(self.make_window, address,
                                            first=p.Join(code, self._name())))
+        elif tab == 3:
+            item = self.found.currentItem()
+            if item is None:
+                self.note.setText("No game found on this network yet.")
+                return
+            entry = item.data(Qt.ItemDataRole.UserRole)
+            self._opened(launch.start_seat(self.make_window, entry["url"],
+                                           first=p.Join(entry["game"], self._name())))
         else:
             row = self.seat_list.currentRow()
             if not 0 <= row < len(self.seats):

@@ -9,7 +9,8 @@ from urllib.parse import urlsplit
 
 from PySide6.QtCore import QEvent, QObject
 
-from wec.gui.play.online.hosting import HostedServer
+from wec.gui.play.online import discovery
+from wec.gui.play.online.hosting import HostedServer, lan_address
 from wec.gui.play.online.play import OnlinePlay
 from wec.gui.play.online.session import OnlineSession, SeatInfo
 from wec.online import protocol as p
@@ -24,6 +25,8 @@ class _CloseWatch(QObject):
     def __init__(self, play: OnlinePlay, hosted: HostedServer | None) -> None:
         super().__init__(play.window)
         self.play, self.hosted = play, hosted
+        self.also: list[Callable[[], None]] = []
+        """More to stop with the window (an announcement on the local network)."""
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Close:
@@ -31,6 +34,8 @@ class _CloseWatch(QObject):
         return False
 
     def stop(self) -> None:
+        for stop in self.also:
+            stop()
         self.play.close()
         if self.hosted is not None:
             self.hosted.stop()
@@ -50,6 +55,7 @@ def start_seat(make_window: WindowMaker, url: str, *, first: p.Request | None = 
     watch = _CloseWatch(play, hosted)
     window.installEventFilter(watch)
     play.stop = watch.stop  # type: ignore[attr-defined]
+    play.close_watch = watch  # type: ignore[attr-defined]
     window.show()
     session.start()
     return play
@@ -57,14 +63,18 @@ def start_seat(make_window: WindowMaker, url: str, *, first: p.Request | None = 
 
 def host_game(make_window: WindowMaker, name: str, side: str, *, scenario: str | None = None,
               grace: float = p.DEFAULT_GRACE, db: str | None = None, host: str = "0.0.0.0",
-              persist: bool = True, on_started: Callable[[OnlinePlay], None] | None = None,
+              persist: bool = True, announce: bool = False,
+              on_started: Callable[[OnlinePlay], None] | None = None,
               on_failed: Callable[[str], None] | None = None) -> HostedServer:
-    """Start a server in the app; once it listens, a window creates the game on it."""
+    """Start a server in the app; once it listens, a window creates the game on it.
+    `announce`: on the local network too, until the opponent joins (Discover)."""
     server = HostedServer(host, db)
 
     def ready(local: str, shared: str) -> None:
         play = start_seat(make_window, local, first=p.Create(name, side, {}, scenario, grace),
                           hosted=server, shared_url=shared, persist=persist)
+        if announce and discovery.available():
+            announce_until_joined(play, name, server.port)
         if on_started is not None:
             on_started(play)
     server.ready.connect(ready)
@@ -96,3 +106,22 @@ def resume_seat(make_window: WindowMaker, seat: SeatInfo, *, persist: bool = Tru
         server.failed.connect(on_failed)
     server.start()
     return server
+
+
+def announce_until_joined(play: OnlinePlay, name: str, port: int) -> None:
+    """Announce the hosted game on the local network once it has its code; withdraw the
+    announcement when the second seat has joined or the window closes."""
+    session = play.session
+    held: list[discovery.Announcer] = []
+
+    def seated(seat: SeatInfo) -> None:
+        if not held:
+            held.append(discovery.Announcer(name, seat.game, seat.side, lan_address(), port))
+            held[0].start()
+            play.close_watch.also.append(held[0].stop)  # type: ignore[attr-defined]
+
+    def state(frame: dict[str, Any]) -> None:
+        if frame.get("started") and held:
+            held[0].stop()
+    session.seated.connect(seated)
+    session.state.connect(state)

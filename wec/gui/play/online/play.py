@@ -24,8 +24,8 @@ from wec.gui.play.online.saved_seats import forget_seat, save_seat
 from wec.gui.play.online.session import OnlineSession, SeatInfo
 from wec.gui.play.seat import Seat
 
-LOCAL_ONLY = ("new", "load", "save", "save_as", "board_editor", "continue", "paste_position", "competitive",
-              "ai_now", "ai_stop", "ai_pause", "hint", "undo", "redo", "options")
+LOCAL_ONLY = ("new", "load", "save", "save_as", "board_editor", "continue", "paste_position",
+              "competitive", "ai_now", "ai_stop", "ai_pause", "hint", "undo", "redo", "options")
 """Window actions that would change or read the game outside the server: off online."""
 
 LINK_WORDS = {"connecting": "Connecting…", "connected": "Connected",
