@@ -317,3 +317,46 @@ def test_a_hosted_game_is_discovered_on_the_local_network_and_joined(make_window
     for w in (black, white):
         w.close()
         w.shutdown()
+
+
+def test_a_wrong_address_says_the_server_cannot_be_reached(make_window, qtbot):
+    """Join with an address where nothing listens: the bar says so and it keeps trying."""
+    import socket
+    with socket.socket() as s:  # a port nothing listens on once closed
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    lobby = make_window()
+    lobby.online_window = _online_window
+    dlg = lobby.open_online()
+    dlg.tabs.setCurrentIndex(1)
+    dlg.address.setText(f"ws://127.0.0.1:{port}/ws")
+    dlg.code.setText("no-such-game")
+    dlg.go()
+    w = dlg.opened.window
+    session = w.online_play.session
+    qtbot.waitUntil(lambda: session.reconnects >= 2, timeout=WAIT)
+    assert session.status == "unreachable"
+    assert "Cannot reach the server" in w.online_play.bar.link.text()
+    assert not w.human_to_act() and w.pages.currentWidget() is w.splitter
+    assert not shown(w)  # nothing of any game on the board
+    w.close()
+    assert session.status == "closed" and not session.timer.isActive()
+    w.shutdown()
+
+
+def test_a_move_made_by_clicks_on_the_board_goes_to_the_server(online_pair, click, qtbot):
+    """Two clicks (the piece, then its destination) on Black's board: the picker works from the
+    server's legal list and the Move reaches both seats."""
+    black, white = online_pair
+    qtbot.waitUntil(black.human_to_act, timeout=WAIT)
+    version = black.online_play.frames[-1]["version"]
+    moves = [a for a in black.game.legal_actions() if a.kind == "move"]
+    # a Move whose piece has only this one way to that square (no chooser in between)
+    move = next(a for a in moves if sum(1 for b in moves if b.origin == a.origin
+                                        and b.dest[:2] == a.dest[:2]) == 1)
+    click(black, *move.origin)
+    click(black, *move.dest)
+    qtbot.waitUntil(lambda: white.online_play.frames[-1]["version"] == version + 1,
+                    timeout=WAIT)
+    assert black.online_play.session.sent[-1]["action"] == str(move)
+    assert black.online_play.frames[-1]["moved"]

@@ -29,7 +29,9 @@ LOCAL_ONLY = ("new", "load", "save", "save_as", "board_editor", "continue", "pas
 """Window actions that would change or read the game outside the server: off online."""
 
 LINK_WORDS = {"connecting": "Connecting…", "connected": "Connected",
-              "reconnecting": "Connection lost — reconnecting…", "closed": "Disconnected"}
+              "reconnecting": "Connection lost — reconnecting…",
+              "unreachable": "Cannot reach the server — trying again… (is the address right?)",
+              "closed": "Disconnected"}
 PRESENCE_WORDS = {"connected": "connected", "reconnecting": "gone (may come back)",
                   "empty": "not joined yet"}
 
@@ -233,7 +235,7 @@ class OnlinePlay:
     def _link(self, status: str) -> None:
         self.bar.link.setText(LINK_WORDS.get(status, status))
         self.bar.link.setStyleSheet("color: #a00000; font-weight: bold;"
-                                    if status == "reconnecting" else "")
+                                    if status in ("reconnecting", "unreachable") else "")
         self.window.refresh()
 
     def close(self) -> None:

@@ -36,7 +36,8 @@ class SeatInfo:
 class OnlineSession(QObject):
     """A seat at an online game. Signals: `seated(SeatInfo)`, `state(dict)`, `presence(str,
     str)` (side, status), `refused(str, str)` (code, message) and `link(str)`: "connecting",
-    "connected", "reconnecting" or "closed"."""
+    "connected", "reconnecting", "unreachable" (never connected yet: trying again) or
+    "closed"."""
 
     seated = Signal(object)
     state = Signal(dict)
@@ -59,6 +60,8 @@ class OnlineSession(QObject):
         self.reconnects = 0
         self.status = "connecting"
         self.closing = False
+        self.reached = False
+        """Connected at least once (else the address may be wrong)."""
         self.socket = QWebSocket()
         self.socket.setParent(self)
         self.socket.connected.connect(self._connected)
@@ -78,12 +81,13 @@ class OnlineSession(QObject):
         self._open()
 
     def _open(self) -> None:
-        self._set_link("connecting" if self.seat is None else "reconnecting"
-                       if self.reconnects else "connecting")
+        if not self.reconnects:
+            self._set_link("connecting")
         self.socket.open(QUrl(self.url))
 
     def _connected(self) -> None:
         self.delay = FIRST_DELAY
+        self.reached = True
         if self.seat is not None:
             self.send(p.Resume(self.seat.game, self.seat.token))
         elif self.first is not None:
@@ -95,7 +99,7 @@ class OnlineSession(QObject):
             self._set_link("closed")
             return
         self.reconnects += 1
-        self._set_link("reconnecting")
+        self._set_link("reconnecting" if self.reached else "unreachable")
         self.timer.start(int(self.delay * 1000))
         self.delay = min(self.delay * 2, LAST_DELAY)
 
