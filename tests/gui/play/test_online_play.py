@@ -46,6 +46,7 @@ def check_seat(window, truth: Game) -> None:
     assert not window.board.hidden
     frame = window.online_play.frames[-1]
     assert shown(window) == frame_pieces(frame) == piece_set(truth.observation(side).pieces())
+    assert piece_set(window.game.pieces()) == shown(window)  # the app holds nothing more
     enemy = "white" if side == "black" else "black"
     hidden = piece_set(truth.pieces(enemy)) - piece_set(truth.observation(side).pieces())
     assert not hidden & shown(window)
@@ -193,6 +194,8 @@ def test_resigning_through_the_play_menu_ends_the_game_for_the_server(online_pai
     for w in (black, white):
         qtbot.waitUntil(lambda w=w: w.game.result == "black", timeout=WAIT)
         assert "White resigned" in w.last_game_over
+        box = next(d for d in w.dialogs if d.objectName() == "game_over")
+        assert "Play > Online" in box.informativeText()
 
 
 def test_a_seat_closed_and_resumed_from_its_save_sees_the_same_game(online_pair, make_window,

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import (QBoxLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (QBoxLayout, QHBoxLayout, QLabel, QMessageBox, QPushButton,
+                               QVBoxLayout, QWidget)
 
 from wec.game.action import Action
 from wec.gui.play.host import PlayWindow
@@ -202,6 +202,9 @@ class OnlinePlay:
         if frame["result"] is not None:
             if before is None:
                 w.game_over()
+                for box in w.dialogs:
+                    if box.objectName() == "game_over" and isinstance(box, QMessageBox):
+                        box.setInformativeText("Play > Online… starts or joins another game.")
                 if self.persist and self.session.seat is not None:
                     forget_seat(self.session.seat)
         elif not frame.get("started", True):
