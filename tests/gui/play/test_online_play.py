@@ -155,21 +155,28 @@ def test_a_dropped_connection_comes_back_and_the_game_goes_on(online_pair, qtbot
 
 
 def test_an_action_sent_while_the_link_drops_is_sent_again(online_pair, qtbot):
-    """The act leaves, the connection is cut before its state comes back: after the resume
-    the game is at the next version exactly once (sent again only if it had not arrived)."""
+    """The act is lost with the connection: after the resume the session sends it again on
+    the same version, and the game moves on once."""
     black, white = online_pair
     truth = build_game(Terms({}, SCENARIO))
     qtbot.waitUntil(black.human_to_act, timeout=WAIT)
     action = black.game.legal_actions()[0]
     version = black.online_play.frames[-1]["version"]
     session = black.online_play.session
+    real_send = session.socket.sendTextMessage
+    lost: list[str] = []
+    session.socket.sendTextMessage = lambda text: lost.append(text)  # the act never leaves
     assert black.play(action)
+    session.socket.sendTextMessage = real_send
+    assert len(lost) == 1 and '"act"' in lost[0]
     session.drop()
     truth.apply(str(action))
     qtbot.waitUntil(lambda: session.status == "connected"
                     and black.online_play.frames[-1]["version"] == version + 1, timeout=WAIT)
     qtbot.waitUntil(lambda: white.online_play.frames[-1]["version"] == version + 1, timeout=WAIT)
     assert session.pending is None
+    acts = [f for f in session.sent if f["type"] == "act"]
+    assert [(f["action"], f["version"]) for f in acts[-2:]] == [(str(action), version)] * 2
     check_seat(black, truth)
     check_seat(white, truth)
 

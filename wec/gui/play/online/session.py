@@ -62,6 +62,8 @@ class OnlineSession(QObject):
         self.closing = False
         self.reached = False
         """Connected at least once (else the address may be wrong)."""
+        self.resuming = False
+        """A resume was sent: its state tells whether the unconfirmed action arrived."""
         self.socket = QWebSocket()
         self.socket.setParent(self)
         self.socket.connected.connect(self._connected)
@@ -88,6 +90,7 @@ class OnlineSession(QObject):
     def _connected(self) -> None:
         self.delay = FIRST_DELAY
         self.reached = True
+        self.resuming = self.seat is not None
         if self.seat is not None:
             self.send(p.Resume(self.seat.game, self.seat.token))
         elif self.first is not None:
@@ -156,8 +159,9 @@ class OnlineSession(QObject):
         self.last = frame
         if self.pending is not None and frame["version"] != self.pending[0]:
             self.pending = None  # applied (or refused as stale): either way it is settled
+        resumed, self.resuming = self.resuming, False
         self.state.emit(frame)
-        if self.pending is not None and frame["legal"] and self.pending[1] in frame["legal"]:
+        if resumed and self.pending is not None and self.pending[1] in frame["legal"]:
             # made on this very state and never confirmed: the connection dropped in between
             self.send(p.Act(frame["game"], self.pending[1], frame["version"]))
 
