@@ -370,3 +370,52 @@ def test_a_move_made_by_clicks_on_the_board_goes_to_the_server(online_pair, clic
                     timeout=WAIT)
     assert black.online_play.session.sent[-1]["action"] == str(move)
     assert black.online_play.frames[-1]["moved"]
+
+
+def test_the_colours_and_position_are_agreed_in_a_set_up_first(make_window, qtbot, shot_dir):
+    """Host with a set-up: the guest wishes White and proposes the stealth duel, the host
+    accepts, the guest starts the game; each window then shows its seat of that game."""
+    lobby = make_window()
+    lobby.online_window = _online_window
+    host = lobby.open_online()
+    host.tabs.setCurrentIndex(0)
+    host.side.setCurrentText("black")
+    host.announce.setChecked(False)
+    host.negotiate.setChecked(True)
+    host.go()
+    qtbot.waitUntil(lambda: host.opened is not None, timeout=WAIT)
+    first = host.opened.window
+    qtbot.waitUntil(lambda: first.online_play.session.last_setup is not None, timeout=WAIT)
+    assert first.online_play.setup_panel.isVisibleTo(first)
+    assert not first.online_play.setup_panel.begin.isEnabled()  # nobody to play yet
+    assert not shown(first)
+    join = lobby.open_online()
+    join.tabs.setCurrentIndex(1)
+    join.address.setText(first.online_play.session.url)
+    join.code.setText(first.online_play.session.game_id)
+    join.go()
+    second = join.opened.window
+    guest = second.online_play.setup_panel
+    qtbot.waitUntil(lambda: guest.isVisibleTo(second) and guest.begin.isEnabled(), timeout=WAIT)
+    guest.wish.setCurrentText("white")
+    guest.position.setCurrentIndex(guest.position.findData(SCENARIO))
+    guest.propose.click()
+    panel = first.online_play.setup_panel
+    qtbot.waitUntil(lambda: panel.accept.isVisibleTo(first), timeout=WAIT)
+    assert "Stealth duel" in panel.proposal.text()
+    first.grab().save(str(shot_dir / "online-setup.png"))
+    panel.accept.click()
+    qtbot.waitUntil(lambda: "Stealth duel" in guest.agreed.text()
+                    and not guest.accept.isVisibleTo(second), timeout=WAIT)
+    guest.begin.click()
+    for w in (first, second):
+        qtbot.waitUntil(lambda w=w: bool(w.online_play.frames), timeout=WAIT)
+        assert not w.online_play.setup_panel.isVisibleTo(w)
+    assert first.online_play.side == "black" and second.online_play.side == "white"
+    truth = build_game(Terms({}, SCENARIO))
+    check_seat(first, truth)
+    check_seat(second, truth)
+    play_turns(first, second, truth, qtbot, 3, random.Random(6))
+    for w in (first, second):
+        w.close()
+        w.shutdown()

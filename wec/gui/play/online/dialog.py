@@ -60,6 +60,9 @@ class OnlineDialog(QDialog):
         self.announce.setChecked(discovery.available())
         self.announce.setEnabled(discovery.available())
         hl.addRow(self.announce)
+        self.negotiate = QCheckBox("Agree the colours and the position with your opponent first")
+        self.negotiate.setObjectName("online_negotiate")
+        hl.addRow(self.negotiate)
         join = QWidget()
         jl = QFormLayout(join)
         self.address = QLineEdit("ws://")
@@ -152,7 +155,8 @@ class OnlineDialog(QDialog):
             launch.host_game(self.make_window, self._name(), self.side.currentText(),
                              scenario=self.scenario.currentData(),
                              grace=float(self.grace.value()),
-                             announce=self.announce.isChecked(), on_started=self._opened,
+                             announce=self.announce.isChecked(),
+                             setup=self.negotiate.isChecked(), on_started=self._opened,
                              on_failed=self._failed)
         elif tab == 1:
             address, code = self.address.text().strip(), self.code.text().strip()

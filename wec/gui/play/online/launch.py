@@ -63,15 +63,17 @@ def start_seat(make_window: WindowMaker, url: str, *, first: p.Request | None = 
 
 def host_game(make_window: WindowMaker, name: str, side: str, *, scenario: str | None = None,
               grace: float = p.DEFAULT_GRACE, db: str | None = None, host: str = "0.0.0.0",
-              persist: bool = True, announce: bool = False,
+              persist: bool = True, announce: bool = False, setup: bool = False,
               on_started: Callable[[OnlinePlay], None] | None = None,
               on_failed: Callable[[str], None] | None = None) -> HostedServer:
     """Start a server in the app; once it listens, a window creates the game on it.
-    `announce`: on the local network too, until the opponent joins (Discover)."""
+    `announce`: on the local network too, until the opponent joins (Discover); `setup`: the
+    colours and the position agreed with the opponent first (`"setup": "negotiate"`)."""
     server = HostedServer(host, db)
 
     def ready(local: str, shared: str) -> None:
-        play = start_seat(make_window, local, first=p.Create(name, side, {}, scenario, grace),
+        play = start_seat(make_window, local, first=p.Create(name, side, {}, scenario, grace,
+                                         "negotiate" if setup else "none"),
                           hosted=server, shared_url=shared, persist=persist)
         if announce and discovery.available():
             announce_until_joined(play, name, server.port)
@@ -114,14 +116,22 @@ def announce_until_joined(play: OnlinePlay, name: str, port: int) -> None:
     session = play.session
     held: list[discovery.Announcer] = []
 
-    def seated(seat: SeatInfo) -> None:
-        if not held:
-            held.append(discovery.Announcer(name, seat.game, seat.side, lan_address(), port))
+    def announce(side: str) -> None:
+        if not held and session.game_id is not None:
+            held.append(discovery.Announcer(name, session.game_id, side, lan_address(), port))
             held[0].start()
             play.close_watch.also.append(held[0].stop)  # type: ignore[attr-defined]
+
+    def setup(frame: dict[str, Any]) -> None:
+        if (frame.get("presence") or {}).get("guest") == "connected":
+            if held:
+                held[0].stop()
+        else:
+            announce(str((frame.get("wishes") or {}).get("host", "random")))
 
     def state(frame: dict[str, Any]) -> None:
         if frame.get("started") and held:
             held[0].stop()
-    session.seated.connect(seated)
+    session.seated.connect(lambda seat: announce(seat.side))
+    session.setup.connect(setup)
     session.state.connect(state)

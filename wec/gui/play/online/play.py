@@ -22,6 +22,7 @@ from wec.gui.play.host import PlayWindow
 from wec.gui.play.online.online_game import OnlineGame
 from wec.gui.play.online.saved_seats import forget_seat, save_seat
 from wec.gui.play.online.session import OnlineSession, SeatInfo
+from wec.gui.play.online.setup_panel import SetupPanel
 from wec.gui.play.seat import Seat
 
 LOCAL_ONLY = ("new", "load", "save", "save_as", "board_editor", "continue", "paste_position",
@@ -90,6 +91,9 @@ class OnlinePlay:
         layout = window.side.layout()
         assert isinstance(layout, QBoxLayout)
         layout.insertWidget(0, self.bar)
+        self.setup_panel = SetupPanel(session)
+        layout.insertWidget(1, self.setup_panel)
+        session.setup.connect(self._setup)
         self._take_over(window)
         session.seated.connect(self._seated)
         session.state.connect(self._state)
@@ -185,8 +189,15 @@ class OnlinePlay:
         self.bar.code.setText(f"You play {seat.side.capitalize()}. Game code: {seat.game}\n"
                               f"Address: {self.shared_url}")
 
+    def _setup(self, frame: dict[str, Any]) -> None:
+        self.setup_panel.show_setup(frame)
+        seat = self.session
+        self.bar.code.setText(f"Game code: {seat.game_id}\nAddress: {self.shared_url}")
+        self.win.say("Agree the colours and the position; either of you starts the game.")
+
     def _state(self, frame: dict[str, Any]) -> None:
         w = self.window
+        self.setup_panel.hide()
         self.frames.append(frame)
         before = w.game.result
         w.board.stop_animation()

@@ -41,6 +41,7 @@ class OnlineSession(QObject):
 
     seated = Signal(object)
     state = Signal(dict)
+    setup = Signal(dict)
     presence = Signal(str, str)
     refused = Signal(str, str)
     link = Signal(str)
@@ -64,6 +65,12 @@ class OnlineSession(QObject):
         """Connected at least once (else the address may be wrong)."""
         self.resuming = False
         """A resume was sent: its state tells whether the unconfirmed action arrived."""
+        self.game_id: str | None = seat.game if seat else None
+        self.token: str | None = seat.token if seat else None
+        """The seat's game and token, known from the first `seated` (a set-up's too)."""
+        self.role: str | None = None
+        """In a set-up: host or guest."""
+        self.last_setup: dict[str, Any] | None = None
         self.socket = QWebSocket()
         self.socket.setParent(self)
         self.socket.connected.connect(self._connected)
@@ -90,9 +97,9 @@ class OnlineSession(QObject):
     def _connected(self) -> None:
         self.delay = FIRST_DELAY
         self.reached = True
-        self.resuming = self.seat is not None
-        if self.seat is not None:
-            self.send(p.Resume(self.seat.game, self.seat.token))
+        self.resuming = self.token is not None
+        if self.game_id is not None and self.token is not None:
+            self.send(p.Resume(self.game_id, self.token))
         elif self.first is not None:
             self.send(self.first)
         self._set_link("connected")
@@ -141,17 +148,23 @@ class OnlineSession(QObject):
             self._seated(frame)
         elif kind == "state":
             self._state(frame)
+        elif kind == "setup":
+            self.last_setup = frame
+            self.setup.emit(frame)
         elif kind == "presence":
             self.presence.emit(str(frame["side"]), str(frame["status"]))
         elif kind == "error":
             self._error(frame)
 
     def _seated(self, frame: dict[str, Any]) -> None:
+        self.game_id = str(frame["game"])
+        self.token = str(frame.get("token") or self.token or "")
         if frame.get("side") not in p.SIDES:
+            self.role = frame.get("role")  # a set-up: the side comes when it ends
             return
         if self.seat is None:
             name = self.first.name if isinstance(self.first, (p.Create, p.Join)) else ""
-            self.seat = SeatInfo(self.url, frame["game"], frame["side"], frame["token"], name,
+            self.seat = SeatInfo(self.url, self.game_id, frame["side"], self.token, name,
                                  self.hosted)
         self.seated.emit(self.seat)
 
@@ -207,3 +220,21 @@ class OnlineSession(QObject):
     def claim(self) -> None:
         if self.seat is not None:
             self.send(p.Claim(self.seat.game))
+
+    # --- the set-up (docs/PROTOCOL.md, "The set-up") -----------------------------------------
+
+    def pick(self, side: str) -> None:
+        if self.game_id is not None:
+            self.send(p.Pick(self.game_id, side))
+
+    def propose(self, scenario: str | None) -> None:
+        if self.game_id is not None:
+            self.send(p.Propose(self.game_id, {}, scenario))
+
+    def answer(self, accept: bool) -> None:
+        if self.game_id is not None:
+            self.send(p.Answer(self.game_id, accept))
+
+    def begin(self) -> None:
+        if self.game_id is not None:
+            self.send(p.Begin(self.game_id))
