@@ -132,6 +132,8 @@ def test_two_windows_play_online_each_seeing_only_its_seat(online_pair, qtbot, s
     check_seat(white, truth)
     assert black.online_play.side == "black" and white.online_play.side == "white"
     assert "connected" in white.online_play.bar.opponent.text()
+    for name in ("new", "load", "undo", "hint", "board_editor", "mode_computer_vs_computer"):
+        assert not black.actions_by_name[name].isEnabled(), name  # the game is the server's
     play_turns(black, white, truth, qtbot, 12, random.Random(4))
     assert truth.ply >= 12 or truth.result is not None
     black.grab().save(str(shot_dir / "online-black.png"))

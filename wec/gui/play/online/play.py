@@ -28,6 +28,8 @@ from wec.gui.play.seat import Seat
 LOCAL_ONLY = ("new", "load", "save", "save_as", "board_editor", "continue", "paste_position",
               "competitive", "ai_now", "ai_stop", "ai_pause", "hint", "undo", "redo", "options")
 """Window actions that would change or read the game outside the server: off online."""
+LOCAL_PREFIXES = ("mode_", "human_", "level_", "gov_", "government_")
+"""So are the sides, the computer's level and the governments (the server's game has them)."""
 
 LINK_WORDS = {"connecting": "Connecting…", "connected": "Connected",
               "reconnecting": "Connection lost — reconnecting…",
@@ -128,9 +130,9 @@ class OnlinePlay:
 
         def refresh_online() -> None:
             refresh()
-            for name in LOCAL_ONLY:
-                if name in w.actions_by_name:
-                    w.actions_by_name[name].setEnabled(False)
+            for name, act in w.actions_by_name.items():
+                if name in LOCAL_ONLY or name.startswith(LOCAL_PREFIXES):
+                    act.setEnabled(False)
             over = w.game.result is not None
             w.actions_by_name["offer_draw"].setEnabled(not over and self.side is not None)
             w.actions_by_name["resign"].setEnabled(not over and self.side is not None)
