@@ -10,7 +10,7 @@ sending again an action that was never confirmed when the game is still where it
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, QUrl, Signal
 from PySide6.QtWebSockets import QWebSocket  # PySide6-Addons (the `gui` extra)
@@ -81,8 +81,6 @@ class OnlineSession(QObject):
         self.timer.timeout.connect(self._open)
         self.sent: list[dict[str, Any]] = []
         """Every frame sent (tests read it)."""
-        self.on_frame: Callable[[dict[str, Any]], None] | None = None
-        """Called with every frame received (tests read them)."""
 
     # --- the connection ----------------------------------------------------------------------
 
@@ -141,8 +139,6 @@ class OnlineSession(QObject):
         except p.ProtocolError as e:
             self.refused.emit(e.code, e.message)
             return
-        if self.on_frame is not None:
-            self.on_frame(frame)
         kind = frame["type"]
         if kind == "seated":
             self._seated(frame)
