@@ -43,6 +43,8 @@ class OnlineDialog(QDialog):
         self.scenario.setObjectName("online_scenario")
         self.scenario.addItem("Standard game", None)
         for name in scenarios.SCENARIOS:
+            if name == "standard":
+                continue  # the standard game is the first entry
             self.scenario.addItem(name.replace("_", " ").capitalize(), name)
         hl.addRow("Starting position", self.scenario)
         self.grace = QSpinBox()
@@ -94,6 +96,7 @@ class OnlineDialog(QDialog):
         form.addRow("Your name", self.name)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
+        self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
         buttons.accepted.connect(self.go)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -147,11 +150,13 @@ class OnlineDialog(QDialog):
 
     def _failed(self, message: str) -> None:
         self.note.setText(f"The server could not start: {message}")
+        self.ok.setEnabled(True)
 
     def go(self) -> None:
         tab = self.tabs.currentIndex()
         if tab == 0:
             self.note.setText("Starting the server…")
+            self.ok.setEnabled(False)  # one server per Host
             launch.host_game(self.make_window, self._name(), self.side.currentText(),
                              scenario=self.scenario.currentData(),
                              grace=float(self.grace.value()),

@@ -37,6 +37,8 @@ class SetupPanel(QGroupBox):
         self.position.setObjectName("setup_position")
         self.position.addItem("Standard game", None)
         for name in scenarios.SCENARIOS:
+            if name == "standard":
+                continue  # the standard game is the first entry
             self.position.addItem(position_words(name), name)
         self.propose = QPushButton("Propose")
         self.propose.setObjectName("setup_propose")
