@@ -21,6 +21,7 @@ calls back `play_from_editor(position, mode)`.
 """
 from __future__ import annotations
 
+import copy
 import gc
 from typing import Any, Callable
 
@@ -51,6 +52,7 @@ from wec.gui.play.level_panels import LevelPanels
 from wec.gui.play.menus import MenuBuilder
 from wec.gui.play.navigation import Navigation
 from wec.gui.play.offers import Offers
+from wec.gui.play.online.dialog import OnlineDialog
 from wec.gui.play.overlays import BoardOverlays
 from wec.gui.play.paste import PastePosition
 from wec.gui.play.piece_panel import PiecePanel
@@ -383,6 +385,19 @@ class MainWindow(QMainWindow):
             self.say(f"The board editor shows what {seat.side.capitalize()} can see: hidden "
                      "enemy pieces and the types of enemy reserves are left out.")
         return self.editor_window
+
+    def open_online(self) -> QDialog:
+        """Play > Online…: host, join or resume a game held by a server; the seat opens in a new
+        window that shows only its observation (wec/gui/play/online)."""
+        dlg = OnlineDialog(self, self.online_window)
+        self.show_dialog(dlg)
+        return dlg
+
+    def online_window(self) -> "MainWindow":
+        """A window for an online seat: this one's look, hotseat's labels, no autosave."""
+        prefs = copy.deepcopy(self.prefs)
+        prefs.mode = "hotseat"
+        return MainWindow(Game.new(), prefs=prefs, persist=False, autosave=False)
 
     def play_from_editor(self, position: dict[str, Any], mode: str | None = None) -> bool:
         """The editor's callback: start a game from its position (`mode` one of

@@ -68,6 +68,8 @@ class MenuHost(PlayWindow, Protocol):
 
     def open_board_editor(self) -> Any: ...
 
+    def open_online(self) -> Any: ...
+
     def square_select(self) -> Any: ...
 
     def show_status(self) -> Any: ...
@@ -177,6 +179,8 @@ class MenuBuilder:
         self.act(p, "&Resign", w.offers.resign, name="resign")
         self.act(p, "Offer &draw", w.offers.offer_draw, name="offer_draw")
         self.act(p, "&Hint", w.offers.hint, "Ctrl+Shift+H", name="hint")
+        p.addSeparator()
+        self.act(p, "&Online…", w.open_online, name="online")
         p.addSeparator()
         self.act(p, "Save current settings as &preferences", prefs.save_preferences,
                  name="save_prefs")
