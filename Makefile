@@ -34,9 +34,10 @@ play: $(GUI_STAMP)
 
 # The tests that time the wall clock run alone, after the rest (two pytest workers, or any
 # other load, would make them measure the machine, not the program); one that fails is measured
-# once more (--last-failed), and that second measurement decides.
+# once more (--last-failed), and that second measurement decides. Tests marked `long` (a whole
+# standard game by clicks, minutes) are run by hand: `pytest -m long`.
 test: $(TEST_STAMP)
-	$(BIN)/python -m pytest -q -m "not timing" $(ARGS)
+	$(BIN)/python -m pytest -q -m "not timing and not long" $(ARGS)
 	$(BIN)/python -m pytest -q -m timing || $(BIN)/python -m pytest -q -m timing --last-failed
 
 # The core built with Cython's checks on (bounds, wraparound, None, C division off) —

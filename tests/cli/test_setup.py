@@ -95,7 +95,7 @@ def test_ci_builds_once_per_configuration_and_runs_the_slow_tests_once(tmp_path)
     assert _pip(release) == [] and "not slow" not in " ".join(release)
     # the wall-clock tests run alone, after the rest
     runs = [line for line in release if "-m pytest" in line]
-    assert len(runs) == 2 and '-m "not timing"' in runs[0] and "-m timing ||" in runs[1]
+    assert len(runs) == 2 and '-m "not timing and not long"' in runs[0] and "-m timing ||" in runs[1]
 
 
 def test_without_pyside6_wec_play_says_how_to_get_it(monkeypatch, capsys):

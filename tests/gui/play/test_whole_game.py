@@ -1,12 +1,16 @@
 """A whole game against the computer played by clicks on the real board, as a user plays it:
 each of the human's Moves is a click on the piece and a click on its destination, each turn
-ends with the End Turn button, and the computer answers in its helper process. Marked slow (a
-whole game takes a minute or two); the screenshots go to WEC_SCREENSHOT_DIR when set."""
+ends with the End Turn button, and the computer answers in its helper process. Marked slow (the
+stealth duel takes about a minute); the standard game, some 250 turns and four minutes, is
+`long` (not in `make test`: `pytest -m long`). Screenshots go to WEC_SCREENSHOT_DIR when set."""
 from __future__ import annotations
 
 import random
 
 import pytest
+
+import wec
+from wec.rules import scenarios
 from PySide6.QtCore import QPoint, Qt
 
 pytestmark = [pytest.mark.gui, pytest.mark.slow]
@@ -15,8 +19,12 @@ MOST_TURNS = 400
 """A level-1 computer against random Moves ends the game long before this (R11)."""
 
 
-def test_a_whole_game_against_the_computer_by_clicks(make_window, click, qtbot, shot_dir):
-    w = make_window(mode="human_vs_computer", human="black", ai_level=1, ai_seconds=0.1)
+@pytest.mark.parametrize("scenario", [
+    "stealth_duel", pytest.param("standard", marks=pytest.mark.long)])
+def test_a_whole_game_against_the_computer_by_clicks(scenario, make_window, click, qtbot,
+                                                     shot_dir):
+    w = make_window(wec.Game.from_position(scenarios.load(scenario)), mode="human_vs_computer", human="black",
+                    ai_level=1, ai_seconds=0.1)
     rng = random.Random(41)
     wanted: list = []
 
@@ -51,7 +59,7 @@ def test_a_whole_game_against_the_computer_by_clicks(make_window, click, qtbot, 
         assert w.game.actions()[-1].startswith("MV:") or w.game.result is not None
         played += 1
         if played == 10:
-            w.grab().save(str(shot_dir / "whole-game-turn-20.png"))
+            w.grab().save(str(shot_dir / f"whole-game-{scenario}-turn-20.png"))
         if w.game.result is None:
             qtbot.mouseClick(w.end_turn_button, Qt.MouseButton.LeftButton)
     assert w.game.result is not None, "the game did not end"
@@ -59,5 +67,5 @@ def test_a_whole_game_against_the_computer_by_clicks(make_window, click, qtbot, 
     assert w.game.end_reason is not None
     assert ("wins" in w.last_game_over or "drawn" in w.last_game_over) and \
         "The game ended" in w.last_game_over
-    w.grab().save(str(shot_dir / "whole-game-over.png"))
+    w.grab().save(str(shot_dir / f"whole-game-{scenario}-over.png"))
     assert played >= 5
