@@ -30,7 +30,7 @@ $(GUI_STAMP): $(BUILD_INPUTS) | $(BIN)/python
 
 # The test extra holds the gui one, so a test build is also a play build.
 $(TEST_STAMP): $(BUILD_INPUTS) | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[test,openspiel,cluster,docs,bundle]'
+	$(BIN)/python -m pip install -q -e '.[test,openspiel,rl,cluster,docs,online,bundle]'
 	touch $@ $(GUI_STAMP) $(BUNDLE_STAMP)
 
 install: $(TEST_STAMP)
@@ -40,9 +40,10 @@ play: $(GUI_STAMP)
 
 # The tests that time the wall clock run alone, after the rest (two pytest workers, or any
 # other load, would make them measure the machine, not the program); one that fails is measured
-# once more (--last-failed), and that second measurement decides.
+# once more (--last-failed), and that second measurement decides. Tests marked `long` (a whole
+# standard game by clicks, minutes) are run by hand: `pytest -m long`.
 test: $(TEST_STAMP)
-	$(BIN)/python -m pytest -q -m "not timing" $(ARGS)
+	$(BIN)/python -m pytest -q -m "not timing and not long" $(ARGS)
 	$(BIN)/python -m pytest -q -m timing || $(BIN)/python -m pytest -q -m timing --last-failed
 
 # The core built with Cython's checks on (bounds, wraparound, None, C division off) —
@@ -50,7 +51,7 @@ test: $(TEST_STAMP)
 # them. The release build is put back afterwards (and stamped: `make test` then builds nothing).
 test-debug: | $(BIN)/python
 	rm -f $(GUI_STAMP) $(TEST_STAMP)
-	WEC_DEBUG=1 $(BIN)/python -m pip install -q -e '.[test,openspiel,cluster,docs,bundle]'
+	WEC_DEBUG=1 $(BIN)/python -m pip install -q -e '.[test,openspiel,rl,cluster,docs,online,bundle]'
 	$(BIN)/python -m pytest -q -m "not slow and not timing" --deselect tests/test_typing.py tests $(ARGS)
 	$(MAKE) $(TEST_STAMP)
 

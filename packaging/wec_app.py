@@ -14,7 +14,7 @@ from wec.cli import main
 
 def run() -> int:
     args = sys.argv[1:]
-    if len(args) >= 2 and args[0] == "-m" and args[1].startswith("wec."):
+    if len(args) >= 2 and args[0] == "-m" and (args[1] == "wec" or args[1].startswith("wec.")):
         sys.argv = [sys.argv[0], *args[2:]]
         runpy.run_module(args[1], run_name="__main__", alter_sys=True)
         return 0

@@ -13,9 +13,11 @@ ends by RULES.md R11 (+1 / -1 returns), or as a draw (0 / 0) when turn ``max_tur
 ``max_game_length`` is ``8 * max_turns``. Parameters: ``max_turns`` (default 200) and
 ``scenario`` (a name from ``wec.rules.scenarios``, default ``"standard"``).
 
-Observations come from ``Game.observation(colour)`` (R10.6): ``observation_string`` /
-``observation_tensor`` show what that side sees now, ``information_state_string`` adds the
-history as that side may read it (R12.3) and its own actions of the turn in progress.
+Observations show what a side may know (R10.6): ``observation_string`` (from
+``Game.observation(colour)``) and ``observation_tensor`` (the planes of ``wec.game.planes``, the
+same as ``wec.rl``'s, docs/RL.md) what it sees now; ``information_state_string`` adds the history
+as that side may read it (R12.3) and its own actions of the turn in progress, and
+``information_state_tensor`` the planes of its own past actions (``INFORMATION_STATE_SHAPE``).
 
 Action ids (the codec)
 ----------------------
@@ -81,6 +83,7 @@ from wec.game.coredata import (ACT_DOZE, ACT_DROP, ACT_END, ACT_EXCHANGE, ACT_FI
                        ACT_PICKUP, ACT_REINFORCE, ActionRecord, PieceRecord, piece_info)
 from wec.game.errors import IllegalActionError, WecError
 from wec.game.game import Game
+from wec.game.planes import LAYOUT, SHAPE, Views, channel_slices
 from wec.game.position import square_of
 from wec.game.textview import render
 from wec.rules import scenarios
@@ -341,7 +344,7 @@ _GAME_TYPE = pyspiel.GameType(
     max_num_players=2,
     min_num_players=2,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=dict(DEFAULT_PARAMS))
@@ -403,8 +406,9 @@ class _Mechanics:
 
 
 class _Cloned:
-    """A facade Game copied with the state by `Game.clone` (a copy of the core's state): a
-    cloned state need not replay its history to observe."""
+    """A facade Game (or the sides' Views) copied with the state by its `clone()` (a copy of
+    the core's state): a cloned state need not replay its history to observe; a pickled one
+    rebuilds it when asked."""
 
     def __init__(self, value: Any = None) -> None:
         self.value = value
@@ -465,6 +469,7 @@ class WeaponChessState(pyspiel.State):
         self._played = _Played()
         self._legal = _Lazy()   # (ply, {id: raw}, the Snapshot of the list)
         self._full = _Cloned()  # the facade Game with its record (for observations)
+        self._views = _Cloned()  # the sides' Views (wec.game.planes), once tensors are asked
 
     # --- helpers ---------------------------------------------------------------------------------
 
@@ -517,7 +522,38 @@ class WeaponChessState(pyspiel.State):
         if raw is None:
             raise IllegalActionError(f"action id {action} ({describe_text(action)}) is not legal")
         self._mech.game._engine.apply(raw)
+        if self._views.value is not None:
+            self._views.value.update(self._mech.game._engine)
         self._played.append(pending(snap, [raw])[0])  # type: ignore[arg-type]
+
+    def planes(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
+        """The player's observation planes (wec.game.planes), into `out` when given."""
+        views = self._views.value
+        if views is None:  # the first time: the sightings of the actions played so far
+            replay = Game.from_position(self._initial.value)
+            views = Views(replay._engine, self._max_turns)
+            for action in self._played:
+                replay._engine.apply(replay._find(action)[1])
+                views.update(replay._engine)
+            self._views.value = views
+        return views.planes(self._mech.game._engine, player, out)
+
+    def own_history(self, player: int) -> np.ndarray:
+        """The player's history planes (INFORMATION_STATE_SHAPE's last HISTORY_PLANES), read
+        from the actions played: the squares its actions started from (the acting piece's),
+        and those they went to or aimed at (`Action.dest`, else the Exchange's partner)."""
+        out = np.zeros((HISTORY_PLANES, 10, 10), np.float32)
+        side = rules.COLORS.index(self._initial.value["to_move"])
+        for action in self._played:
+            if action.kind == "end":
+                side = 1 - side
+            elif side == player:
+                if action.origin is not None:
+                    out[0, action.origin[0] - 1, action.origin[1] - 1] += 1
+                to = action.dest or action.target
+                if to is not None:
+                    out[1, to[0] - 1, to[1] - 1] += 1
+        return out
 
     def _action_to_string(self, player: int, action: int) -> str:
         raw = None if self.is_terminal() else self._ids().get(action)
@@ -560,30 +596,20 @@ class WeaponChessState(pyspiel.State):
 
 # --- observations -------------------------------------------------------------------------------
 
-N_TYPES, N_ARTS = len(rules.PIECE_TYPES), len(rules.ARTICLES)
-_PLANES: tuple[tuple[str, int], ...] = (
-    ("own_pieces", N_TYPES * 3),        # type * 3 + level: pieces of the observer
-    ("enemy_pieces", N_TYPES * 3),      # enemy pieces the observer sees
-    ("ground_articles", N_ARTS),        # articles lying on the Ground (public, R10.6)
-    ("own_articles", N_ARTS),           # articles carried by own pieces on the square
-    ("enemy_articles", N_ARTS),         # articles carried by visible enemy pieces
-    ("stunned", 6),                     # own / enemy stunned pieces, by level
-    ("hands", 4),                       # own left, own right, enemy left, enemy right
-    ("projectiles", 6),                 # rocket, SAM, torpedo: own, then enemy
-    ("own_reserves", N_TYPES + 1),      # own reserves by type, then armed ones
-    ("enemy_reserves", 1),              # enemy reserve markers (type unknown, R8.4)
-    ("last_seen", 1),                   # hidden enemy pieces where last seen
-    ("own_state", 2),                   # own pieces on a journey, own pieces that fired
-    ("scalars", 8),                     # observer to move, moved, turn / max_turns, fires / 2,
-                                        # pickup, drop, exchange, reinforce used this turn
-)
-OBSERVATION_SHAPE = (sum(n for _, n in _PLANES), 10, 10)
-_PUBLIC = ("ground_articles", "projectiles", "scalars")
+OBSERVATION_SHAPE = SHAPE
+"""The observation tensor: one side's planes (wec.game.planes, docs/RL.md)."""
+HISTORY_PLANES = 2
+INFORMATION_STATE_SHAPE = (SHAPE[0] + HISTORY_PLANES, 10, 10)
+"""The information-state tensor: the observation planes, then the side's own history: how many
+of its actions started from each square, and how many went to or aimed at each square."""
+_PUBLIC = ("ground_articles", "projectiles", "turn")
 
 
 class WecObserver:
-    """The PyObserver of the game: ``observation_tensor`` planes (``OBSERVATION_SHAPE``, named
-    views in ``dict``) and strings, from ``Game.observation(colour)`` (R10.6)."""
+    """The PyObserver of the game: the planes of wec.game.planes (``OBSERVATION_SHAPE``, named
+    views in ``dict``; the public observation keeps the public groups), with perfect recall
+    also the side's own history (``INFORMATION_STATE_SHAPE``), and strings, from what the side
+    sees (R10.6)."""
 
     def __init__(self, iig_obs_type: Any, params: Any, max_turns: int) -> None:
         if params:
@@ -596,64 +622,27 @@ class WecObserver:
         self.public = iig_obs_type.public_info
         self.perfect_recall = iig_obs_type.perfect_recall
         self.max_turns = max_turns
-        names = [(n, k) for n, k in _PLANES if self.private or n in _PUBLIC]
-        if self.perfect_recall:
-            names = []  # the information state is given as a string only
+        names = [(n, k) for n, k in LAYOUT if self.private or n in _PUBLIC]
+        if self.perfect_recall and self.private:
+            names.append(("own_history", HISTORY_PLANES))
         self.tensor = np.zeros(sum(k for _, k in names) * 100, np.float32)
         self.dict: dict[str, np.ndarray] = {}
         start = 0
         for name, k in names:
             self.dict[name] = self.tensor[start * 100:(start + k) * 100].reshape(k, 10, 10)
             start += k
+        self._planes = np.zeros(SHAPE, np.float32)
+        self._groups = channel_slices()
 
     def set_from(self, state: WeaponChessState, player: int) -> None:
-        self.tensor.fill(0)
-        if not self.dict:
-            return
-        game = state.full_game()
-        color = rules.COLORS[player]
-        obs = game.observation(color)
-        d = self.dict
-        pos = obs.position()
-        if "own_pieces" in d:
-            for p in obs.pieces():
-                own = p.color == color
-                r, c, lvl = p.row - 1, p.col - 1, rules.LEVELS.index(p.level)
-                d["own_pieces" if own else "enemy_pieces"][
-                    rules.TYPE_INDEX[p.type] * 3 + lvl, r, c] += 1
-                for a in p.articles:
-                    d["own_articles" if own else "enemy_articles"][
-                        rules.ARTICLE_INDEX[a] - 1, r, c] += 1
-                if p.stun:
-                    d["stunned"][(0 if own else 3) + lvl, r, c] += 1
-                if p.hand:
-                    d["hands"][(0 if own else 2) + (p.hand == "right"), r, c] += 1
-                if own and p.journey:
-                    d["own_state"][0, r, c] += 1
-                if own and p.fired:
-                    d["own_state"][1, r, c] += 1
-            for res in obs.reserves():
-                r, c = res["square"][0] - 1, res["square"][1] - 1
-                if res["color"] == color:
-                    if not res.get("entered"):
-                        d["own_reserves"][rules.TYPE_INDEX[res["type"]], r, c] += 1
-                        if res.get("armed"):
-                            d["own_reserves"][N_TYPES, r, c] += 1
-                elif not res.get("entered"):
-                    d["enemy_reserves"][0, r, c] += 1
-            for seen in obs.last_seen():
-                d["last_seen"][0, seen.square[0] - 1, seen.square[1] - 1] += 1
-        for a in pos["articles"]:
-            d["ground_articles"][rules.ARTICLE_INDEX[a["type"]] - 1,
-                                 a["square"][0] - 1, a["square"][1] - 1] += 1
-        for pr in obs.projectiles():
-            k = ("RL", "SL", "TL").index(pr.kind) + (0 if pr.owner == color else 3)
-            d["projectiles"][k, pr.square[0] - 1, pr.square[1] - 1] += 1
-        ts = pos["turn_state"]
-        scalars = (obs.to_move == color, obs.moved, obs.turn / self.max_turns,
-                   ts["fires"] / 2, ts["pickup"], ts["drop"], ts["exchange"], ts["reinforce"])
-        for i, v in enumerate(scalars):
-            d["scalars"][i] = float(v)
+        if self.private:  # the planes come first in the tensor, in LAYOUT order
+            state.planes(player, self.tensor[:SHAPE[0] * 100].reshape(SHAPE))
+        else:
+            state.planes(player, self._planes)
+            for name in _PUBLIC:
+                self.dict[name][:] = self._planes[self._groups[name]]
+        if "own_history" in self.dict:
+            self.dict["own_history"][:] = state.own_history(player)
 
     def string_from(self, state: WeaponChessState, player: int) -> str:
         game = state.full_game()

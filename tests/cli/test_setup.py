@@ -70,9 +70,10 @@ def test_make_test_still_installs_the_test_tools(tmp_path):
     lines = _dry_run("test", venv)
     # cluster: Ray, so that CI runs tests/tools/test_cluster.py instead of skipping it
     # docs: Sphinx, so that CI builds the API reference (tests/test_docs.py)
+    # online: aiohttp, so that CI runs tests/online instead of skipping it
     # bundle: PyInstaller, build, auditwheel, so that CI builds the app and the wheel
     assert _pip(lines) == [
-        f"{venv}/bin/python -m pip install -q -e '.[test,openspiel,cluster,docs,bundle]'"]
+        f"{venv}/bin/python -m pip install -q -e '.[test,openspiel,rl,cluster,docs,online,bundle]'"]
     assert any(f"touch {venv}/.built-test {venv}/.built-gui {venv}/.built-bundle" in line
                for line in lines)
 
@@ -97,7 +98,7 @@ def test_ci_builds_once_per_configuration_and_runs_the_slow_tests_once(tmp_path)
     assert _pip(release) == [] and "not slow" not in " ".join(release)
     # the wall-clock tests run alone, after the rest
     runs = [line for line in release if "-m pytest" in line]
-    assert len(runs) == 2 and '-m "not timing"' in runs[0] and "-m timing ||" in runs[1]
+    assert len(runs) == 2 and '-m "not timing and not long"' in runs[0] and "-m timing ||" in runs[1]
     packaging = _dry_run("test-packaging", venv)
     runs = [line for line in packaging if "-m pytest" in line]
     assert _pip(packaging) == [] and len(runs) == 1 and '-m "wheel or bundle"' in runs[0]

@@ -213,15 +213,17 @@ def test_item14_a_second_program_does_not_autosave_over_the_first(tmp_path, caps
     assert save.AutosaveLock(autosave).acquire()  # released: the next program may autosave
 
 
-def test_item15_saves_get_the_umasks_mode_and_keep_a_replaced_files_mode(tmp_path):
+def test_saves_are_the_owners_alone_new_or_replaced(tmp_path):
+    # a save holds every hidden piece in clear (R10.6): the machine's other users may not read
+    # it, whatever the umask, and a file that was readable by others is made private
     old = os.umask(0o022)
     try:
         path = tmp_path / "game.json"
         wec.Game.new().save(path)
-        assert stat.S_IMODE(path.stat().st_mode) == 0o644
-        path.chmod(0o640)
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+        path.chmod(0o644)
         wec.Game.new().save(path)
-        assert stat.S_IMODE(path.stat().st_mode) == 0o640
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
     finally:
         os.umask(old)
 

@@ -48,18 +48,16 @@ def legal_texts(g) -> list[str]:
 
 
 def observed(g, color: str, *, record: bool) -> str:
-    """What `color` observes; `record`: with its history, last sightings and the enemy reserves
-    it saw armed (a copy by position starts a record of its own, and knows the turn's losses
-    from its position)."""
+    """What `color` observes, its last sightings and the enemy reserves it saw armed included
+    (the position's `sightings`); `record`: with its history (a copy by position starts a record
+    of its own, and knows the turn's losses from its position)."""
     obs = g.observation(color)
-    data = {"position": obs.position(), "legal": [str(a) for a in obs.legal_actions()]}
+    data = {"position": obs.position(), "legal": [str(a) for a in obs.legal_actions()],
+            "last_seen": [repr(s) for s in obs.last_seen()]}
     if record:
         data["history"] = obs.history()
-        data["last_seen"] = [repr(s) for s in obs.last_seen()]
     else:
         data["position"]["turn_state"].pop("primary_lost")
-        for reserve in data["position"].get("enemy_reserves", []):
-            reserve.pop("armed")  # R8.4: seen armed in the record, not read from the position
     return json.dumps(data, sort_keys=True, default=str)
 
 

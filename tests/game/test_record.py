@@ -260,7 +260,7 @@ def test_wec_validate_prints_every_problem(tmp_path, capsys):
 def test_wec_history_and_scenarios(tmp_path, capsys):
     g = random_game(32, 30)
     g.save(tmp_path / "g.json")
-    assert main(["history", str(tmp_path / "g.json")]) == 0
+    assert main(["history", str(tmp_path / "g.json"), "--reveal"]) == 0  # the full record
     lines = capsys.readouterr().out.splitlines()
     assert [l.split(". ", 1)[1] for l in lines if ". MV" in l or ". " in l][:len(g.history())] \
         == g.history()

@@ -211,7 +211,7 @@ def test_public_observation(wo, pyspiel):
         perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
     state = game.new_initial_state()
     obs.set_from(state, 0)
-    assert set(obs.dict) == {"ground_articles", "projectiles", "scalars"}
+    assert set(obs.dict) == {"ground_articles", "projectiles", "turn"}
     assert obs.dict["ground_articles"].sum() == 68  # R5.4
     assert obs.string_from(state, 0) == obs.string_from(state, 1)
 

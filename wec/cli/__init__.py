@@ -31,6 +31,7 @@ from wec.files.save import (AutosaveAtStart, AutosaveLock, autosave_at_start, de
                    game_from_save, keep_aside, save_problems)
 from wec.game.savefile import read_save_file
 from wec.game.textview import render
+from wec.cli.online import register as register_online
 
 HELP = """Commands: a number from 'moves', an action text (e.g. MV:RP(9,1)->(8,2)), 'moves',
 'end' (End Turn), 'undo', 'redo', 'board', 'history', 'save FILE', 'resign', 'help', 'quit'."""
@@ -93,8 +94,38 @@ def cmd_perft(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    print(render(open_game_named_by(args)))
+    """The board; a saved game in progress as the side to move sees it (`_view_of`)."""
+    game = open_game_named_by(args)
+    if not args.load:  # a position or a scenario is a starting position: public (R10)
+        print(render(game))
+        return 0
+    side = _view_of(game, args.reveal)
+    if side is None:
+        print(_every_piece(game, "every piece"))
+        print(render(game))
+    else:
+        print(f"{side.capitalize()}'s view (the side to move); --reveal shows every piece")
+        print(render(game.observation(side), last_seen=True))
     return 0
+
+
+def _view_of(game: Game, reveal: bool) -> str | None:
+    """The side whose view of a saved game is shown: the side to move while the game is on and
+    may hide pieces (R10.0), unless `reveal`; None: the whole game. A save holds every hidden
+    piece in clear and cannot be sealed against its own machine's user, but it is not shown
+    to the player at the board unasked (the one in a hotseat game who runs `wec show`)."""
+    if reveal or game.result is not None or not game.options.invisible_pieces:
+        return None
+    return game.to_move
+
+
+def _every_piece(game: Game, what: str) -> str:
+    """The line that says a saved game is shown whole, and why."""
+    if game.result is not None:
+        return f"{what.capitalize()} (the game is over)"
+    if not game.options.invisible_pieces:
+        return f"{what.capitalize()} (no piece can be hidden in this game)"
+    return f"{what.capitalize()} (--reveal)"
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -328,9 +359,23 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
+    """The turns of a save; a game in progress as the side to move may read them (`_view_of`;
+    R12.3), unless --reveal."""
     game = game_from_save(read_save_file(args.file))
+    side = _view_of(game, args.reveal)
     color = args.side
-    turns = game.history(color) if color else game.history()
+    if side is not None and color not in (None, side):
+        raise WecError(f"{args.file}: {color}'s record of a game in progress is {color}'s "
+                       f"alone ({side} to move); --reveal shows it")
+    color = color or side
+    turns = game.history(color) if color else game.full_history()
+    if turns:
+        if side is not None:
+            print(f"{side.capitalize()}'s view (the side to move); --reveal shows the full record")
+        elif color is not None:
+            print(f"{color.capitalize()}'s view (--side)")
+        else:
+            print(_every_piece(game, "the full record"))
     for i, t in enumerate(turns, start=1):
         print(f"{i:4d}. {t}")
     if not turns:
@@ -468,6 +513,8 @@ def main(argv: list[str] | None = None, prog: str = "wec") -> int:
     p.set_defaults(func=cmd_perft)
     p = sub.add_parser("show", help="print a position as a text board")
     source(p)
+    p.add_argument("--reveal", action="store_true",
+                   help="a saved game in progress: every piece, not the side to move's view")
     p.set_defaults(func=cmd_show)
     p = sub.add_parser("validate", help="print every problem of a position or save file")
     p.add_argument("file")
@@ -477,6 +524,8 @@ def main(argv: list[str] | None = None, prog: str = "wec") -> int:
     p = sub.add_parser("history", help="print the turns of a save file")
     p.add_argument("file")
     p.add_argument("--side", choices=("black", "white"), help="as that side may read it")
+    p.add_argument("--reveal", action="store_true",
+                   help="a game in progress: the full record, not the side to move's view")
     p.set_defaults(func=cmd_history)
     p = sub.add_parser("match", help="play colour-balanced games between two players")
     p.add_argument("a", help=PLAYERS)
@@ -520,6 +569,7 @@ def main(argv: list[str] | None = None, prog: str = "wec") -> int:
     p.add_argument("--screenshot", metavar="FILE",
                    help="open the editor offscreen on the position, save a PNG and exit")
     p.set_defaults(func=cmd_editor)
+    register_online(sub)
     try:
         args = parser.parse_args(argv)
         return int(args.func(args))

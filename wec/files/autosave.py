@@ -20,7 +20,7 @@ import threading
 import warnings
 from typing import Any, Callable, Sequence
 
-from wec.game.atomicfile import ensure_folder, write_atomically
+from wec.game.atomicfile import ensure_folder, open_private, write_atomically
 from wec.game.game import Game
 from wec.game.record import Entry
 from wec.game.savefile import (JOURNAL_FORMAT, JOURNAL_VERSION, file_digest, journal_path,
@@ -95,7 +95,11 @@ class Autosave:
         if self._file is None:
             self.compact()
             return
-        text = json.dumps({"at": keep, "add": [e.text for e in line[keep:]]}) + "\n"
+        step: dict[str, Any] = {"at": keep, "add": [e.text for e in line[keep:]]}
+        marks = self.game.clock_marks(keep)
+        if marks is not None:  # the clocks after each added action (wec.game.savefile)
+            step["clock"] = marks
+        text = json.dumps(step) + "\n"
         try:
             with self._lock:
                 if self._next_lines is not None:
@@ -150,7 +154,7 @@ class Autosave:
             header = {"format": JOURNAL_FORMAT, "version": JOURNAL_VERSION,
                       "base": len(data["actions"]), "save": file_digest(text.encode("utf-8"))}
             ensure_folder(nxt)
-            journal = open(nxt, "w", encoding="utf-8")
+            journal = open_private(nxt)
             with self._lock:  # synced below before it takes the journal's place
                 journal.write(json.dumps(header) + "\n")
                 journal.writelines(self._next_lines or ())

@@ -5,12 +5,15 @@ from __future__ import annotations
 import errno
 import os
 import secrets
-import stat
 import time
+from typing import TextIO
 
 
 TEMP_PREFIX = ".wec-"
 TEMP_SUFFIX = ".tmp"
+PRIVATE_MODE = 0o600
+"""Saves and autosaves are the owner's alone: they hold every hidden piece in clear (the other
+users of the machine must not read a game in progress; its own user can, docs/GUI.md)."""
 STALE_SECONDS = 60.0
 """A temporary file of a save older than this (or whose process is gone) was left by a save that
 was killed: a save writes a few hundred kB in well under a second."""
@@ -31,9 +34,9 @@ def ensure_folder(path: str | os.PathLike[str]) -> str:
 
 def write_atomically(path: str | os.PathLike[str], text: str) -> None:
     """Write `text` to `path` so that a crash leaves either the old file or the new one: a
-    temporary file beside it, flushed and synced, then renamed over it. A new file gets the
-    mode the umask gives; a replaced file keeps its mode. Temporary files left in the folder by
-    a killed save are removed."""
+    temporary file beside it, flushed and synced, then renamed over it. The file is the owner's
+    alone (mode 0600, `PRIVATE_MODE`), new or replaced: a save holds every hidden piece in
+    clear. Temporary files left in the folder by a killed save are removed."""
     path = os.fspath(path)
     folder = ensure_folder(path)
     fd, tmp = _new_temp_file(folder)
@@ -41,7 +44,7 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
-            _keep_mode(f.fileno(), path)
+            _make_private(f.fileno())
             os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
@@ -61,30 +64,38 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
     remove_stale_temp_files(folder)
 
 
+def open_private(path: str | os.PathLike[str]) -> TextIO:
+    """`path` opened for writing text from its start (made, or emptied), the owner's alone (mode
+    0600, as `write_atomically`): an autosave's journal holds every action in clear."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
+    fd = os.open(os.fspath(path), flags, PRIVATE_MODE)
+    try:
+        _make_private(fd)  # an existing file keeps its mode through O_CREAT
+        return os.fdopen(fd, "w", encoding="utf-8")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def _new_temp_file(folder: str) -> tuple[int, str]:
     """A new temporary file named after this process (so a later save can tell whether its
-    writer is gone), created with mode 0o666 less the umask, as any new file."""
+    writer is gone), the owner's alone from its creation."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     for _ in range(100):
         name = f"{TEMP_PREFIX}{os.getpid()}-{secrets.token_hex(4)}{TEMP_SUFFIX}"
         tmp = os.path.join(folder, name)
         try:
-            return os.open(tmp, flags, 0o666), tmp
+            return os.open(tmp, flags, PRIVATE_MODE), tmp
         except FileExistsError:
             continue
     raise FileExistsError(f"cannot create a temporary file in {folder}")
 
 
-def _keep_mode(fd: int, path: str) -> None:
-    """Give the new file the mode of the file it replaces (a file the user made readable by
-    others stays so)."""
+def _make_private(fd: int) -> None:
+    """Mode 0600 whatever the umask (which may have taken the owner's write bit too)."""
     try:
-        mode = stat.S_IMODE(os.stat(path).st_mode)
-    except OSError:
-        return  # a new file: the umask's mode, set at creation
-    try:
-        os.fchmod(fd, mode)
-    except (OSError, AttributeError):  # no fchmod on Windows
+        os.fchmod(fd, PRIVATE_MODE)
+    except (OSError, AttributeError):  # no fchmod on Windows: a user's files are private there
         pass
 
 

@@ -43,6 +43,19 @@ def shown(value: object, limit: int = SHOWN_CHARS) -> str:
     return text
 
 
+def kind_of(value: object) -> str:
+    """What a JSON value is, for "expected a list, got an int": null, true and false by name,
+    the others by their Python type with an article ("an int", "a string", "an object")."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "an object"
+    names = {int: "an int", float: "a float", str: "a string", list: "a list"}
+    return names.get(type(value), f"a {type(value).__name__}")
+
+
 def cut(text: object, limit: int = 300) -> str:
     """A message (e.g. an error from a lower layer that quotes its input) cut to `limit`
     characters, on one line."""

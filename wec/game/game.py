@@ -11,6 +11,8 @@ from wec.game import savefile
 from wec.game.action import Action, PieceInfo, ProjectileInfo, parse_action
 from wec.game.actionlist import Snapshot, pending, raw_of
 from wec.game.atomicfile import write_atomically
+from wec.game.clock import (Clock, ClockReading, TimeControl, mark_entries, marks_of,
+                            seconds_left)
 from wec.game.coredata import (ACT_DOZE, ACT_DRAW, ACT_END, ACT_EXCHANGE, ACT_FIRE, ACT_MOVE,
                                ACT_RESIGN, CAUSE_CAPTURE, EV_CONVERTED, EV_REMOVED,
                                RESULT_NAMES, ActionRecord, EventRecord, PieceRecord, piece_info)
@@ -19,12 +21,15 @@ from wec.game.observation import Observation
 from wec.game.options import Options
 from wec.game.position import (load_position_file, loaded_engine, parse_position, position_dict,
                                square_index, square_of)
-from wec.game.record import KIND_NAMES, ActionNote, Entry, Record
-from wec.game.sightings import Knowledge, can_see, changed_ids, observed
+from wec.game.record import KIND_NAMES, ActionNote, Entry, Record, ending_of
+from wec.game.sightings import (Knowledge, can_see, changed_ids, observed,
+                                sightings_data)
 
 
-END_REASONS = ("primary destroyed", "no legal move", "resignation", "agreement", "quiet turns")
-"""`Game.end_reason`'s words: R11.1, R6.5, R11.2 (twice), R11.3."""
+END_REASONS = ("primary destroyed", "no legal move", "resignation", "agreement", "quiet turns",
+               "time")
+"""`Game.end_reason`'s words: R11.1, R6.5, R11.2 (twice), R11.3, and a fallen flag (a game
+with clocks)."""
 
 class _LegalList:
     """The legal actions of one state, the core's records of them (in the same order), and their
@@ -61,16 +66,18 @@ class Recorder(Protocol):
 class Game:
     """One game of Weapon Chess: state, legal actions, make/undo, and the record of turns.
 
-    A game is the core's state plus two parts it owns: its `Record` (the line of play, the
-    redo list and the variations) and its `Knowledge` (what each side sees and last saw)."""
+    A game is the core's state plus the parts it owns: its `Record` (the line of play, the
+    redo list and the variations), its `Knowledge` (what each side sees and last saw) and, if
+    it has clocks, its `Clock` (wec.game.clock: the time each side has left)."""
 
     def __init__(self, options: Options, data: dict[str, Any]) -> None:
         self._options = options
         self._engine = loaded_engine(options, data)
-        self._initial = position_dict(self._engine, options)
+        self._clock: Clock | None = data.get("clock")
         self._competitive = options.competitive
         self._record = Record()
-        self._knowledge = Knowledge(self._engine)
+        self._knowledge = Knowledge(self._engine, data.get("sightings"))
+        self._initial = self.position()
         self._recorder: Recorder | None = None
         # legal lists of recently seen states, keyed by (actions applied, hash): undo finds the
         # list of the state it returns to
@@ -79,16 +86,22 @@ class Game:
     # --- construction ----------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, options: Options | None = None) -> "Game":
-        """The standard set-up (R2.5, R5.4, R8.5) with these options; Black to move."""
+    def new(cls, options: Options | None = None,
+            time_control: TimeControl | None = None) -> "Game":
+        """The standard set-up (R2.5, R5.4, R8.5) with these options; Black to move; with
+        `time_control`, clocks (`charge`)."""
         options = options or Options()
         pos = rules.standard_position(options.government_black, options.government_white)
         pos["options"] = options.changes()
-        return cls.from_position(pos)
+        game = cls.from_position(pos)
+        if time_control is not None:
+            game.set_time_control(time_control)
+        return game
 
     @classmethod
     def from_position(cls, pos: Mapping[str, Any] | str | os.PathLike[str]) -> "Game":
-        """A game from a position dict or a position file path (docs/FORMATS.md)."""
+        """A game from a position dict or a position file path (docs/FORMATS.md); its
+        `sightings`, when given, are what each side knows of the other's hidden pieces."""
         if isinstance(pos, (str, os.PathLike)):
             pos = load_position_file(pos)
         options, data = parse_position(pos)
@@ -105,6 +118,7 @@ class Game:
         other._competitive = self._competitive
         other._record = self._record.copy()
         other._knowledge = self._knowledge.copy()
+        other._clock = None if self._clock is None else self._clock.copy()
         other._recorder = None
         other._legal_cache = dict(self._legal_cache)
         return other
@@ -125,8 +139,14 @@ class Game:
 
     @property
     def result(self) -> str | None:
-        """None while the game goes on, else "black", "white" or "draw" (R11)."""
-        return RESULT_NAMES[self._engine.result]
+        """None while the game goes on, else "black", "white" or "draw" (R11, or a side's time
+        ran out: `flagged`)."""
+        result = RESULT_NAMES[self._engine.result]
+        if result is None and self._clock is not None:
+            out = self._clock.flagged(self._engine.side)
+            if out is not None:
+                return rules.COLORS[1 - out]
+        return result
 
     def is_game_over(self) -> bool:
         return self.result is not None
@@ -134,26 +154,14 @@ class Game:
     @property
     def end_reason(self) -> str | None:
         """Why the game ended, one of END_REASONS ("primary destroyed" R11.1, "no legal move"
-        R6.5, "resignation" and "agreement" R11.2, "quiet turns" R11.3); None while it goes on,
-        or when the record does not tell (a position loaded already decided)."""
+        R6.5, "resignation" and "agreement" R11.2, "quiet turns" R11.3, "time" when a clock's
+        flag fell); None while it goes on, or when the record does not tell (a position loaded
+        already decided)."""
         if self.result is None:
             return None
-        line = self._record.line
-        if not line:
-            return None
-        last = line[-1]
-        if last.name in ("RESIGN", "DRAW"):
-            return "resignation" if last.name == "RESIGN" else "agreement"
-        if last.name != "END":  # decided within a turn: the mover's own Fire left it no Move
-            return "no legal move"
-        for entry in reversed(line[:-1]):  # R11.1 counts the losses of the turn just ended
-            if entry.name == "END":
-                break
-            if entry.primary:
-                return "primary destroyed"
-        if last.primary:  # lost to a projectile or a journey at End Turn
-            return "primary destroyed"
-        return "quiet turns" if self.result == "draw" else "no legal move"
+        if self.flagged:
+            return "time"
+        return ending_of(self._record.line, self.result)
 
     @property
     def moved(self) -> bool:
@@ -166,8 +174,16 @@ class Game:
         return int(self._engine.hash)
 
     def position(self) -> dict[str, Any]:
-        """The position dict (docs/FORMATS.md); ``Game.from_position(game.position())`` is equal."""
-        return position_dict(self._engine, self._options)
+        """The position dict (docs/FORMATS.md); ``Game.from_position(game.position())`` is equal:
+        the same state and hash, the clocks, and each side knows what it knew (its `sightings`,
+        written when they are not what a position without them gives)."""
+        pos = position_dict(self._engine, self._options)
+        if self._clock is not None:
+            pos["clock"] = self._clock.to_dict()
+        known = sightings_data(self._engine, self._knowledge, self._options.invisible_pieces)
+        if known is not None:
+            pos["sightings"] = known
+        return pos
 
     def initial_position(self, *, shared: bool = False) -> dict[str, Any]:
         """The position the game started from; `shared`: the game's own dict, not a copy (for a
@@ -221,7 +237,7 @@ class Game:
 
     def reserves(self) -> list[dict[str, Any]]:
         """The reserves (R8.4): type, color, square, hand, armed, entered."""
-        return self.position()["reserves"]
+        return position_dict(self._engine, self._options)["reserves"]
 
     def check(self) -> list[str]:
         """The core's consistency checker: a list of problems, empty when the state is sound."""
@@ -297,7 +313,11 @@ class Game:
         was. After an undo, a different action starts a new line: the abandoned one is kept as a
         variation (R12.4)."""
         found, raw = self._find(action)
-        self._apply_raw(found, raw)
+        entry = self._apply_raw(found, raw)
+        if self._clock is not None:
+            if raw.kind == ACT_END:
+                self._clock.add_increment(entry.mover)
+            entry.clock = self._clock.marks()
         record = self._record
         if record.redo:  # the state is the one the redo entry was made in: same raw, same action
             if record.redo[-1].raw == raw:
@@ -376,10 +396,11 @@ class Game:
         """A resign or an agreed draw: an entry of its own, no part in any turn's actions."""
         self._engine.apply(raw)
         known = self._knowledge
-        self._record.line.append(Entry(None, raw, name, text=text, vis_before=known.vis,
-                                       vis_after=known.vis, seen=known.seen,
-                                       armed_seen=known.armed_seen, swept=known.swept,
-                                       mover=self._engine.side))
+        entry = Entry(None, raw, name, text=text, vis_before=known.vis, vis_after=known.vis,
+                      seen=known.seen, armed_seen=known.armed_seen, swept=known.swept,
+                      mover=self._engine.side)
+        entry.clock = None if self._clock is None else self._clock.marks()
+        self._record.line.append(entry)
         self._record.redo = []
         self._journal()
 
@@ -402,6 +423,7 @@ class Game:
         self._engine.undo()
         self._record.redo.append(entry)
         self._knowledge.stand_before(entry, line[-1] if line else None)
+        self._clock_from_line()
 
     def redo(self) -> None:
         """Apply again the last action taken back (R12.4)."""
@@ -418,6 +440,7 @@ class Game:
         self._engine.apply(entry.raw)
         self._record.line.append(entry)
         self._knowledge.stand_after(entry)
+        self._clock_from_line()
 
     def _cut_to(self, ply: int) -> None:
         """Keep the first `ply` actions of the line, and nothing to redo, whatever the mode (an
@@ -504,8 +527,8 @@ class Game:
         """One RULES.md R12.2 turn string per finished turn (actions in the fixed order).
 
         With `color`, the history as that side may read it: a hidden piece's Move shows as
-        `MV:?`, its other actions and the results nobody of that side could see are left out
-        (R12.3). A competitive game shows the full history only once it is over.
+        `MV:?` (a hidden carrier's Move with a passenger it saw: as the passenger's Move), its
+        other actions and the results nobody of that side could see are left out (R12.3). A competitive game shows the full history only once it is over.
         """
         if color is None and self._competitive and self.result is None:
             raise IllegalActionError("a competitive game shows each side its own history "
@@ -560,9 +583,74 @@ class Game:
         if color not in rules.COLORS:
             raise IllegalActionError(f"observation: {color!r} is not black or white")
         side = rules.COLORS.index(color)
-        parts = observed(self._engine, self._knowledge, color, self.position(),
+        parts = observed(self._engine, self._knowledge, color,
+                         position_dict(self._engine, self._options),
                          self.projectiles(), self._knows_enemy_primary_lost(side))
         return Observation(self, color, history=self.history(color), **parts)
+
+    # --- clocks (wec.game.clock) -----------------------------------------------------------------
+
+    @property
+    def clock(self) -> ClockReading | None:
+        """The clocks now (None: a game without clocks)."""
+        c = self._clock
+        if c is None:
+            return None
+        out = c.flagged(self._engine.side)
+        running = None if self.result is not None else self.to_move
+        return ClockReading(c.control, c.left[0], c.left[1], running,
+                            None if out is None else rules.COLORS[out])
+
+    @property
+    def flagged(self) -> str | None:
+        """The side that lost on time (its clock ran out), or None."""
+        reading = self.clock
+        return None if reading is None else reading.flagged
+
+    def set_time_control(self, control: TimeControl | None) -> None:
+        """Give the game clocks (each side `control.base_seconds`) or none; only before its
+        first action, as it becomes part of the position it starts from."""
+        if self._record.line or self._record.redo:
+            raise IllegalActionError("clocks are set before the first action")
+        self._clock = None if control is None else Clock(control)
+        self._initial = self.position()
+
+    def charge(self, seconds: float) -> None:
+        """Charge `seconds` the side to move spent to its clock (the caller measures time: the
+        facade never reads the wall clock). A clock that reaches 0 ends the game: the side to
+        move loses on time (`flagged`, `result`). Nothing happens without clocks or once the
+        game is over."""
+        seconds = seconds_left(seconds, "charge")
+        if self._clock is not None and self.result is None:
+            self._clock.spend(self._engine.side, seconds)
+
+    def clock_marks(self, start: int = 0) -> list[list[float]] | None:
+        """The seconds left per side ([black, white]) after each action of the line from index
+        `start` on, as saves and autosave journals keep them; None without clocks."""
+        if self._clock is None:
+            return None
+        return [list(e.clock or self._clock.marks()) for e in self._record.line[start:]]
+
+    def restore_clock(self, marks: list[Any], start: int, now: Any = None) -> None:
+        """Loading: the clocks after each action from index `start` on (`clock_marks`), then
+        (`now`: [black, white]) the seconds left at the moment the game was saved. ValueError
+        names a bad mark."""
+        if self._clock is None:
+            raise ValueError("the game has no clocks")
+        mark_entries(self._record.line, marks, start)
+        self._clock_from_line()
+        if now is not None:
+            self._clock.left = list(marks_of(now, "remaining"))
+
+    def _clock_from_line(self) -> None:
+        """Undo, redo, loading: the clocks as they were after the line's last action."""
+        if self._clock is None:
+            return
+        line = self._record.line
+        mark = line[-1].clock if line else None
+        if mark is None:
+            mark = tuple(self._initial["clock"]["remaining"][c] for c in rules.COLORS)
+        self._clock.left = list(mark)
 
     # --- saving (docs/FORMATS.md, wec.game.savefile) --------------------------------------------
 

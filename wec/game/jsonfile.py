@@ -98,22 +98,18 @@ def parse_json_text(raw: bytes | str, error: type[WecError], prefix: str) -> Any
 
 
 def nesting_depth(value: Any) -> int:
-    """How deep lists and objects nest in `value` (without recursion)."""
-    deepest = 0
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            items = list(item.values())
-        elif isinstance(item, list):
-            items = item
-        else:
-            continue
-        deepest = max(deepest, depth)
-        if deepest > MAX_DEPTH:
-            return deepest
-        stack.extend((v, depth + 1) for v in items if isinstance(v, (dict, list)))
-    return deepest
+    """How deep lists and objects nest in `value` (without recursion; one level at a time, and
+    no deeper than MAX_DEPTH + 1)."""
+    depth = 0
+    level = [value] if isinstance(value, (dict, list)) else []
+    while level and depth <= MAX_DEPTH:
+        depth += 1
+        below: list[Any] = []
+        for item in level:
+            below += [v for v in (item.values() if isinstance(item, dict) else item)
+                      if isinstance(v, (dict, list))]
+        level = below
+    return depth
 
 
 class _NumberError(ValueError):

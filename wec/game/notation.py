@@ -3,7 +3,8 @@
 `parse_turn(text)` reads a turn string; `str(turn)` writes it back: ``str(parse_turn(t)) == t``
 for every turn the engine records, and ``parse_turn(str(turn)) == turn``. Two marks extend the
 grammar for a side's own history (R12.3): ``MV:?`` is a Move it could not see, ``?`` a piece it
-could not see (a doze partner, an exchange partner). A turn that ends the game by resignation or
+could not see (a doze partner, an exchange partner); a hidden carrier's Move with a passenger it
+saw reads as the passenger's own Move. A turn that ends the game by resignation or
 agreement ends with ``,RESIGN`` / ``,DRAW`` (alone when it had no Move).
 """
 from __future__ import annotations

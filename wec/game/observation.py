@@ -87,10 +87,11 @@ class Observation:
 
     # --- the read API of Game, restricted ------------------------------------------------------
 
-    def position(self) -> dict[str, Any]:
+    def position(self, *, shared: bool = False) -> dict[str, Any]:
         """The position as this side knows it: hidden enemy pieces left out, enemy reserves as
-        markers (`"type": null`), visible enemy pieces marked visible for good."""
-        return copy.deepcopy(self._position)
+        markers (`"type": null`), visible enemy pieces marked visible for good. `shared`: the
+        observation's own dict, not a copy (for a caller that only reads it, e.g. to send it)."""
+        return self._position if shared else copy.deepcopy(self._position)
 
     def pieces(self, color: str | None = None) -> list[PieceInfo]:
         return [p for p in self._pieces if color is None or p.color == color]

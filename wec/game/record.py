@@ -34,7 +34,8 @@ class Entry:
     """One applied action and what the record needs of it."""
 
     __slots__ = ("action", "raw", "name", "events", "vis_before", "vis_after", "pieces",
-                 "dozed", "mover", "seen", "armed_seen", "swept", "primary", "_text", "_parts")
+                 "dozed", "mover", "seen", "armed_seen", "swept", "primary", "clock", "_text",
+                 "_parts")
 
     def __init__(self, action: Action | None, raw: ActionRecord, name: str, *,
                  text: str | None = None, events: list[EventRecord] = [],
@@ -72,6 +73,9 @@ class Entry:
         Black's Flames swept, then White's (R7.1; each side knows its own)."""
         self.primary = primary
         """Primary government pieces lost with it (R11.1): (colour, the sides that know)."""
+        self.clock: tuple[float, float] | None = None
+        """With clocks (wec.game.clock): the seconds each side had left after it (black,
+        white); undo and redo set the clocks back to these."""
         self._text = text
         self._parts: tuple | None = None
 
@@ -140,10 +144,15 @@ class Entry:
             return side is None or self.sees(who, side)
 
         if kind in (ACT_MOVE, ACT_DOZE):
-            if not shown(pid):
-                return "MV:?"
             r, c = square_of(dest)
-            text = f"MV:{texts[pid]}->{LEVEL_MARK[rules.LEVELS[raw.dlevel]]}({r},{c})"
+            to = f"->{LEVEL_MARK[rules.LEVELS[raw.dlevel]]}({r},{c})"
+            if not shown(pid):
+                if kind == ACT_MOVE and passenger >= 0 and shown(passenger):
+                    # a hidden carrier with a passenger in view: the side reads what it saw,
+                    # the passenger's Move, as if it had moved alone (R10.6, R12.3)
+                    return f"MV:{texts[passenger]}{to}"
+                return "MV:?"
+            text = f"MV:{texts[pid]}{to}"
             if kind == ACT_MOVE and passenger >= 0 and shown(passenger):
                 text += "-TRA->" + texts[passenger]
             if kind == ACT_DOZE:
@@ -391,3 +400,23 @@ def _turn_string(parts: list[tuple], reader: int | None) -> str:
     if parts and parts[-1][0] in ("RESIGN", "DRAW"):
         text += ("," if text else "") + parts[-1][0]
     return text
+
+
+def ending_of(line: Sequence[Entry], result: str) -> str | None:
+    """Why a game with `result` ended, read from its line (see `Game.end_reason`); None when
+    the line does not tell."""
+    if not line:
+        return None
+    last = line[-1]
+    if last.name in ("RESIGN", "DRAW"):
+        return "resignation" if last.name == "RESIGN" else "agreement"
+    if last.name != "END":  # decided within a turn: the mover's own Fire left it no Move
+        return "no legal move"
+    for entry in reversed(line[:-1]):  # R11.1 counts the losses of the turn just ended
+        if entry.name == "END":
+            break
+        if entry.primary:
+            return "primary destroyed"
+    if last.primary:  # lost to a projectile or a journey at End Turn
+        return "primary destroyed"
+    return "quiet turns" if result == "draw" else "no legal move"

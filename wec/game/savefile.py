@@ -13,6 +13,10 @@ line naming the save it continues, then one line per change of the line of play:
     {"at": 12, "add": ["MV:RP(9,1)->(8,2)"]}      keep 12 actions, then apply these
     {"at": 11, "add": []}                          an undo
 
+A game with clocks (wec.game.clock) adds to each line "clock": the seconds each side had left
+after each added action ([black, white] per action), and to the save "clock": {"after": [...],
+"remaining": [black, white]}, the same for every action and the seconds left when it was saved.
+
 `Game.load` reads the save, then whichever journal's header names that very save; a torn or
 unreadable line ends the journal with a warning.
 
@@ -28,7 +32,8 @@ import os
 import warnings
 from typing import Any, Callable, Mapping, Protocol, TypeVar
 
-from wec.game.errors import OptionsError, PositionError, SaveFormatError, WecError, cut, shown
+from wec.game.errors import (OptionsError, PositionError, SaveFormatError, WecError, cut, kind_of,
+                             shown)
 from wec.game.jsonfile import read_json_file
 from wec.game.options import Options
 from wec.game.position import position_problems
@@ -56,14 +61,21 @@ class SavedGame(Protocol):
     def position(self) -> dict[str, Any]: ...
     def replay_action(self, text: str) -> None: ...
     def set_competitive(self) -> None: ...
+    def clock_marks(self, start: int = 0) -> list[list[float]] | None: ...
+    def restore_clock(self, marks: list[Any], start: int, now: Any = None) -> None: ...
+    @property
+    def clock(self) -> Any: ...
 
 
 G = TypeVar("G", bound=SavedGame)
 
 
 def position_digest(position: dict[str, Any]) -> str:
-    """A digest of a position that does not depend on the engine's internals."""
-    text = json.dumps(position, sort_keys=True, separators=(",", ":"))
+    """A digest of a position that does not depend on the engine's internals. The sides'
+    `sightings` are left out: the actions rebuild them, and saves written before positions
+    carried them keep their digests."""
+    state = {k: v for k, v in position.items() if k != "sightings"}
+    text = json.dumps(state, sort_keys=True, separators=(",", ":"))
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -72,9 +84,13 @@ def save_data(game: SavedGame, *, shared: bool = False) -> dict[str, Any]:
     (not copied; the caller only reads it, e.g. to write it out)."""
     options = dataclasses.replace(game.options, competitive=game.competitive)
     initial = game.initial_position(shared=shared)
-    return {"format": FORMAT, "version": VERSION, "options": options.to_dict(),
+    data = {"format": FORMAT, "version": VERSION, "options": options.to_dict(),
             "initial": initial, "actions": game.actions(),
             "turns": game.full_history(), "final": position_digest(game.position())}
+    marks = game.clock_marks()
+    if marks is not None:  # optional: a save without clocks is as it always was
+        data["clock"] = {"after": marks, "remaining": [game.clock.black, game.clock.white]}
+    return data
 
 
 def save_text(game: SavedGame) -> str:
@@ -110,9 +126,34 @@ def read_save_file(path: str | os.PathLike[str]) -> dict[str, Any]:
 
 def game_from_save(data: Any, new_game: Callable[[Mapping[str, Any]], G]) -> G:
     """Rebuild and check a game from save data (see the module text); `new_game` makes the
-    game of the initial position (`Game.from_position`)."""
+    game of the initial position (`Game.from_position`). The first problem `save_problems`
+    would list raises SaveFormatError."""
+    def load() -> G:
+        problems, sound = read_save(data)
+        if problems:
+            raise SaveFormatError(problems[0])
+        return _replayed(sound, new_game)
+    return _only_save_errors(load)
+
+
+def save_problems(data: Any, new_game: Callable[[Mapping[str, Any]], SavedGame]) -> list[str]:
+    """Every problem of save data (`wec validate`), one line each; empty when `game_from_save`
+    loads it: the fields, each on its own, and every problem of the initial position
+    (`position_problems`); then, if those are sound, the replay, which stops at the first
+    action that does not replay (`new_game` as in `game_from_save`)."""
+    problems, sound = read_save(data)
+    if not problems:
+        try:
+            _only_save_errors(lambda: _replayed(sound, new_game))
+        except SaveFormatError as e:
+            problems.append(str(e))
+    return list(dict.fromkeys(problems))
+
+
+def _only_save_errors(load: Callable[[], G]) -> G:
+    """`load()`, whose every failure is a one-line SaveFormatError."""
     try:
-        return _game_from_save(data, new_game)
+        return load()
     except SaveFormatError:
         raise
     except WecError as e:  # an error of ours not named as a save problem
@@ -122,67 +163,89 @@ def game_from_save(data: Any, new_game: Callable[[Mapping[str, Any]], G]) -> G:
             from None
 
 
-def _game_from_save(data: Any, new_game: Callable[[Mapping[str, Any]], G]) -> G:
+def read_save(data: Any) -> tuple[list[str], dict[str, Any]]:
+    """The one reading of a save's fields, shared by the loader and `wec validate`: every
+    problem found before the replay, one line each naming the field, and the data brought to
+    this version (to be used only when there is no problem)."""
     if not isinstance(data, dict):
-        raise SaveFormatError("save: expected a JSON object")
+        return [f"save: expected a JSON object, got {kind_of(data)}"], {}
+    found: list[str] = []
     if data.get("format") == "wec-position":
-        raise SaveFormatError("format: this is a position ('wec-position'), not a save: open it "
-                              "as a position (Game.from_position, --position)")
-    if data.get("format") != FORMAT:
-        raise SaveFormatError(f"format: expected {FORMAT!r}, got {shown(data.get('format'))}")
+        found.append("format: this is a position ('wec-position'), not a save: open it as a "
+                     "position (Game.from_position, --position)")
+    elif data.get("format") != FORMAT:
+        found.append(f"format: expected {FORMAT!r}, got {shown(data.get('format'))}")
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
-        raise SaveFormatError(f"version: expected an integer, got {shown(version)}")
-    if version > VERSION:
-        raise SaveFormatError(f"version: {shown(version)} is newer than this program reads ({VERSION})")
-    while version < VERSION:
-        if version not in MIGRATIONS:
-            raise SaveFormatError(f"version: {shown(version)} is too old to read")
-        data = MIGRATIONS[version](data)
-        version = data["version"]
-    for key in ("options", "initial", "actions", "turns", "final"):
-        if key not in data:
-            raise SaveFormatError(f"{key}: missing")
-    unknown = set(data) - {"format", "version", "options", "initial", "actions", "turns", "final",
-                           _MIGRATED}
-    if unknown:
-        raise SaveFormatError(f"{shown(sorted(unknown)[0])}: unknown field")
+        found.append(f"version: expected an integer, got {shown(version)}")
+    elif version > VERSION:
+        found.append(f"version: {shown(version)} is newer than this program reads ({VERSION})")
+    else:
+        while version < VERSION:
+            if version not in MIGRATIONS:
+                found.append(f"version: {shown(version)} is too old to read")
+                break
+            data = MIGRATIONS[version](data)
+            version = data["version"]
+    found += [f"{key}: missing" for key in SAVE_KEYS if key not in data]
+    found += [f"{shown(key)}: unknown field" for key in data
+              if key not in SAVE_KEYS + OPTIONAL_KEYS and key != _MIGRATED]
     migrated = data.get(_MIGRATED, False)
-    if not migrated and not isinstance(data["turns"], list):
-        raise SaveFormatError("turns: expected a list of turn strings")
-    if not migrated and not isinstance(data["final"], str):
-        raise SaveFormatError("final: expected the digest of the final position")
-    try:
-        options = Options.from_dict(data["options"])
-    except OptionsError as e:
-        raise SaveFormatError(f"options: {e}") from None
-    if not isinstance(data["initial"], dict):
-        raise SaveFormatError("initial: expected a position object")
+    if "turns" in data and not (migrated or isinstance(data["turns"], list)):
+        found.append(f"turns: expected a list of turn strings, got {kind_of(data['turns'])}")
+    if "final" in data and not (migrated or isinstance(data["final"], str)):
+        found.append(f"final: expected the digest of the final position, got "
+                     f"{kind_of(data['final'])}")
+    if "options" in data:
+        try:
+            Options.from_dict(data["options"])
+        except OptionsError as e:
+            found.append(f"options: {e}")
+    if "initial" in data:
+        if isinstance(data["initial"], dict):
+            found += [f"initial: {p}" for p in position_problems(data["initial"])]
+        else:
+            found.append(f"initial: expected a position object, got {kind_of(data['initial'])}")
+    if "actions" in data:
+        found += _action_problems(data["actions"])
+    return found, data
+
+
+def _action_problems(actions: Any) -> list[str]:
+    if not isinstance(actions, list):
+        return [f"actions: expected a list of action texts, got {kind_of(actions)}"]
+    found = []
+    for ply, text in enumerate(actions, start=1):
+        if not isinstance(text, str):
+            found.append(f"actions[{ply - 1}] (ply {ply}): expected action text, got "
+                         f"{kind_of(text)}")
+        elif len(text) > MAX_ACTION_CHARS:
+            found.append(f"actions[{ply - 1}] (ply {ply}): {shown(text)} is too long for an "
+                         f"action text")
+    return found
+
+
+def _replayed(data: dict[str, Any], new_game: Callable[[Mapping[str, Any]], G]) -> G:
+    """The game of save data whose fields `read_save` found sound: the initial position, then
+    each action replayed, then the turns and the digest compared."""
+    options = Options.from_dict(data["options"])
     try:
         game = new_game(data["initial"])
     except PositionError as e:
         raise SaveFormatError(f"initial: {e}") from None
     if dataclasses.replace(game.options, competitive=options.competitive) != options:
         raise SaveFormatError("options: they differ from the initial position's options")
-    actions = data["actions"]
-    if not isinstance(actions, list):
-        raise SaveFormatError("actions: expected a list of action texts")
-    for ply, text in enumerate(actions, start=1):
-        if not isinstance(text, str):
-            raise SaveFormatError(f"actions[{ply - 1}] (ply {ply}): expected action text")
-        if len(text) > MAX_ACTION_CHARS:
-            raise SaveFormatError(f"actions[{ply - 1}] (ply {ply}): {shown(text)} is too long "
-                                  f"for an action text")
+    for ply, text in enumerate(data["actions"], start=1):
         try:
             game.replay_action(text)
         except (WecError, ValueError) as e:
             raise SaveFormatError(f"actions[{ply - 1}] (ply {ply}): {cut(e)}") from None
+    if "clock" in data:
+        _restore_clock(game, data["clock"])
     if options.competitive:
         game.set_competitive()
     turns = data["turns"]
     if turns is not None:
-        if not isinstance(turns, list):
-            raise SaveFormatError("turns: expected a list of turn strings")
         mine = game.full_history()
         if len(turns) != len(mine):
             raise SaveFormatError(f"turns: {len(turns)} turn strings, the actions make "
@@ -197,38 +260,19 @@ def _game_from_save(data: Any, new_game: Callable[[Mapping[str, Any]], G]) -> G:
     return game
 
 
+def _restore_clock(game: SavedGame, value: Any) -> None:
+    """The save's "clock": the clocks after each action and when it was saved."""
+    if not isinstance(value, dict) or set(value) != {"after", "remaining"}:
+        raise SaveFormatError("clock: expected {\"after\": [...], \"remaining\": [black, white]}")
+    try:
+        game.restore_clock(value["after"], 0, value["remaining"])
+    except ValueError as e:
+        raise SaveFormatError(f"clock: {e}") from None
+
+
 SAVE_KEYS = ("format", "version", "options", "initial", "actions", "turns", "final")
+OPTIONAL_KEYS = ("clock",)
 
-
-def save_problems(data: Any, new_game: Callable[[Mapping[str, Any]], SavedGame]) -> list[str]:
-    """Every problem of save data that can be told apart (`wec validate`): the fields, each on
-    its own, and the initial position's problems; then, if those are sound, the replay (which
-    stops at the first action that does not replay; `new_game` as in `game_from_save`)."""
-    if not isinstance(data, dict):
-        return [f"save: expected a JSON object, got {type(data).__name__}"]
-    problems = []
-    for key in SAVE_KEYS:
-        if key not in data:
-            problems.append(f"{key}: missing")
-    for key in data:
-        if key not in SAVE_KEYS:
-            problems.append(f"{shown(key)}: unknown field")
-    if "options" in data:
-        try:
-            Options.from_dict(data["options"])
-        except WecError as e:
-            problems.append(f"options: {e}")
-    if "initial" in data:
-        problems += [f"initial: {p}" for p in position_problems(data["initial"])]
-    if "actions" in data and not (isinstance(data["actions"], list) and
-                                  all(isinstance(a, str) for a in data["actions"])):
-        problems.append("actions: expected a list of action texts")
-    if not problems:
-        try:
-            game_from_save(data, new_game)
-        except SaveFormatError as e:
-            problems.append(str(e))
-    return problems
 
 def journal_path(path: str | os.PathLike[str]) -> str:
     """The autosave journal beside a save file."""
@@ -283,6 +327,8 @@ def replay_journal(game: SavedGame, jpath: str, lines: list[str], *,
             cut_to(keep)
             for action in add:
                 game.replay_action(action)
+            if "clock" in step and game.clock is not None:
+                game.restore_clock(step["clock"], keep)
         except Exception as e:  # noqa: BLE001 - any bad line ends the journal, said once
             what = "is torn (the program stopped while writing it)" if torn else f"is bad ({e})"
             warnings.warn(f"{jpath}: line {number} {what}; the game is loaded up to the line "

@@ -23,16 +23,24 @@ class Knowledge:
     after its action (never changed in place), so undo and redo restore them from the entries
     and a copy shares them."""
 
-    __slots__ = ("vis", "seen", "armed_seen", "swept", "_seen0", "_armed_seen0")
+    __slots__ = ("vis", "seen", "armed_seen", "swept", "markers", "_seen0", "_armed_seen0")
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, known: tuple | None = None) -> None:
+        """What each side knows at the start: `known`, the position's "sightings" as
+        wec.game.position parses them; without them the initial position is public (R10): each
+        side knows where every enemy piece stands and which enemy reserves are armed."""
         self.vis: tuple[bytes, bytes] = (engine.visible_mask(0), engine.visible_mask(1))
         """Per side, a byte per piece id: does it see the piece now?"""
-        # the initial position is public (R10)
-        self._seen0 = _initial_sightings(engine, self.vis)
+        self.markers = Markers()
+        """The marker a new sighting of each piece gets (its id, unless the game was copied
+        from a position after pieces were lost: then the id it had in the game copied)."""
+        if known is None:
+            self._seen0 = _initial_sightings(engine, self.vis, self.markers)
+            self._armed_seen0 = _initial_armed_seen(engine)
+        else:
+            self._seen0, self._armed_seen0, self.markers = _restored(known)
         self.seen: Sightings = self._seen0
         """Per side, where each enemy piece it cannot see was last seen (pid -> LastSeen)."""
-        self._armed_seen0 = _initial_armed_seen(engine)
         self.armed_seen: tuple[frozenset[int], frozenset[int]] = self._armed_seen0
         """Per side, the enemy activation squares it saw armed: an enemy piece it could see
         standing on the square's Ground at the end of an action (R8.4)."""
@@ -45,6 +53,7 @@ class Knowledge:
         other = Knowledge.__new__(Knowledge)
         other.vis, other.seen, other.armed_seen, other.swept = \
             self.vis, self.seen, self.armed_seen, self.swept
+        other.markers = self.markers
         other._seen0, other._armed_seen0 = self._seen0, self._armed_seen0
         return other
 
@@ -53,7 +62,8 @@ class Knowledge:
         """After the action of `entry` was made in `engine`: what each side knows now, kept in
         the entry (`before`: the pieces it changed, as they stood before it)."""
         entry.seen = _update_sightings(engine, self.seen, entry.vis_before, entry.vis_after,
-                                       before, turn_before, n_before, (captured, entry.mover))
+                                       before, turn_before, n_before, (captured, entry.mover),
+                                       self.markers)
         entry.armed_seen = _update_armed_seen(engine, self.armed_seen)
         entry.swept = _swept_by(entry.events, turn_before, self.swept)
         self.stand_after(entry)
@@ -82,7 +92,8 @@ def can_see(engine: Engine, color: str, row: int, col: int, level: str) -> list[
             if engine.can_see(side, pid)]
 
 
-def _initial_sightings(engine: Engine, vis: tuple[bytes, bytes]) -> Sightings:
+def _initial_sightings(engine: Engine, vis: tuple[bytes, bytes], markers: "Markers"
+                       ) -> Sightings:
     """The initial position is public (R10): each side knows where every enemy piece it cannot
     see stands."""
     out: tuple[dict[int, LastSeen], dict[int, LastSeen]] = ({}, {})
@@ -91,14 +102,15 @@ def _initial_sightings(engine: Engine, vis: tuple[bytes, bytes]) -> Sightings:
         visible = vis[side]
         for raw in engine.pieces():
             if raw.color != side and not visible[raw.pid]:
-                out[side][raw.pid] = _sighting(raw, turn, known=True)
+                out[side][raw.pid] = _sighting(raw, turn, known=True, markers=markers)
     return out
 
 
 def _update_sightings(engine: Engine, previous: tuple, vis_before: tuple[bytes, bytes],
                       vis_after: tuple[bytes, bytes], before: dict[int, PieceRecord],
                       turn_before: int, n_before: int,
-                      captures: tuple[tuple[int, ...], int] = ((), -1)) -> tuple:
+                      captures: tuple[tuple[int, ...], int] = ((), -1),
+                      markers: "Markers | None" = None) -> tuple:
     """Per side, the last sighting of each enemy piece it cannot see now: a piece that
     disappears from view is known where it stood before this action; one that was the side's
     own until now (converted) is known where it stands; a reserve that entered unseen is known
@@ -127,11 +139,11 @@ def _update_sightings(engine: Engine, previous: tuple, vis_before: tuple[bytes, 
                 continue  # removed: known gone if it was in view, else its record stays
             raw_now = engine.piece(pid)
             if pid >= n_before:  # entered unseen (R8.4)
-                seen[pid] = _sighting(raw_now, turn, known=False)
+                seen[pid] = _sighting(raw_now, turn, known=False, markers=markers)
             elif before[pid].color == side:  # converted away from this side (R7.5)
-                seen[pid] = _sighting(raw_now, turn, known=True)
+                seen[pid] = _sighting(raw_now, turn, known=True, markers=markers)
             else:  # went out of view: where it stood before this action
-                seen[pid] = _sighting(before[pid], turn_before, known=True)
+                seen[pid] = _sighting(before[pid], turn_before, known=True, markers=markers)
         out.append(seen)
     return tuple(out)
 
@@ -238,7 +250,8 @@ def observed(engine: Engine, knowledge: Knowledge, color: str, pos: dict[str, An
             target = None
         seen_projectiles.append(ProjectileInfo(p.kind, p.square, p.level, p.direction, target,
                                                p.strength, p.owner))
-    last = [s for pid, s in sorted(knowledge.seen[side].items()) if pid not in visible]
+    last = sorted((s for pid, s in knowledge.seen[side].items() if pid not in visible),
+                  key=lambda s: s.marker)
     return {"position": pos, "pieces": infos, "projectiles": seen_projectiles,
             "last_seen": last, "sweeps": (knowledge.swept[0], knowledge.swept[1 + side])}
 
@@ -264,10 +277,87 @@ def _forget_captured(seen: dict[int, LastSeen], pid: int, raw: PieceRecord) -> N
     del seen[pid]
 
 
-def _sighting(raw: PieceRecord, turn: int, *, known: bool) -> LastSeen:
+def _sighting(raw: PieceRecord, turn: int, *, known: bool, markers: "Markers | None" = None
+              ) -> LastSeen:
     info = piece_info(raw)
-    return LastSeen(raw.pid, info.type if known else None, info.color, (info.row, info.col),
+    marker = raw.pid if markers is None else markers.of(raw.pid)
+    return LastSeen(marker, info.type if known else None, info.color, (info.row, info.col),
                     info.level if known else "G", turn)
+
+
+class Markers:
+    """The marker of a new sighting of piece id `pid` (`of`): the id itself in a game played
+    from its start; in a game loaded from a position whose `sightings` name them, the id each
+    piece had in the game the position was taken from (`ids`, by the position's piece order;
+    a piece that enters later counts on from `next`), so a copy by position marks its sightings
+    as the game copied does. Never changed in place."""
+
+    __slots__ = ("ids", "next")
+
+    def __init__(self, ids: tuple[int, ...] | None = None, next_id: int = 0) -> None:
+        self.ids = ids
+        self.next = next_id
+
+    def of(self, pid: int) -> int:
+        if self.ids is None:
+            return pid
+        return self.ids[pid] if pid < len(self.ids) else self.next + pid - len(self.ids)
+
+
+def _restored(known: tuple) -> tuple[Sightings, tuple[frozenset[int], frozenset[int]], Markers]:
+    """The knowledge a position's "sightings" hold (parsed by wec.game.position): the last
+    sightings by piece id (a loaded position's piece ids are its indices; a sighting of a piece
+    no longer on the board is kept under a negative key: its side still thinks it there), the
+    activation squares seen armed, and the markers of new sightings."""
+    seen: tuple[dict[int, LastSeen], dict[int, LastSeen]] = ({}, {})
+    armed = []
+    sides, ids, next_id = known
+    for side, (entries, squares) in enumerate(sides):
+        gone = 0
+        enemy = rules.COLORS[1 - side]
+        for marker, index, code, sq, level, turn in entries:
+            if index is None:
+                gone += 1
+            key = -gone if index is None else index
+            seen[side][key] = LastSeen(marker, code, enemy, square_of(sq), rules.LEVELS[level],
+                                       turn)
+        armed.append(squares)
+    markers = Markers() if ids is None else Markers(tuple(ids), next_id)
+    return seen, (armed[0], armed[1]), markers
+
+
+def sightings_data(engine: Engine, knowledge: Knowledge, hidden: bool) -> dict[str, Any] | None:
+    """The position format's "sightings" (docs/FORMATS.md) of what each side knows now, or
+    None when a position without them gives the same (each hidden piece known where it stands
+    now, every armed enemy reserve known, new sightings marked by piece id): old positions read
+    and write as before. `hidden`: pieces may be hidden in this game (R10.0); if not, no
+    sighting is ever made, so their markers are not written."""
+    pids = [raw.pid for raw in engine.pieces()]
+    index_of = {pid: i for i, pid in enumerate(pids)}
+    markers = knowledge.markers
+    written = _written(knowledge.seen, knowledge.armed_seen, index_of)
+    public = _written(_initial_sightings(engine, knowledge.vis, markers),
+                      _initial_armed_seen(engine), index_of)
+    ids = [markers.of(pid) for pid in pids]
+    next_id = markers.of(int(engine.n_pieces))
+    plain = ids == list(range(len(ids))) and next_id == len(ids)
+    if written == public and (plain or not hidden):
+        return None
+    if hidden and not plain:
+        written["markers"] = ids
+        written["next_marker"] = next_id
+    return written
+
+
+def _written(seen: Sightings, armed: tuple, index_of: dict[int, int]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for side, color in enumerate(rules.COLORS):
+        entries = [{"marker": s.marker, "piece": index_of.get(pid) if pid >= 0 else None,
+                    "type": s.type, "square": list(s.square), "level": s.level, "turn": s.turn}
+                   for pid, s in seen[side].items()]
+        out[color] = {"pieces": sorted(entries, key=lambda e: e["marker"]),
+                      "armed_reserves": sorted(list(square_of(sq)) for sq in armed[side])}
+    return out
 
 
 def changed_ids(old: bytes, new: bytes) -> list[int]:

@@ -231,10 +231,10 @@ def test_options_dialog_lists_every_option_and_applies_a_change(make_window):
 def test_view_options_and_preferences(make_window):
     w = make_window(mode="hotseat", **OFF)
     usual = w.board.flipped  # your own side at the bottom: Black to move, flipped
-    for name in ("detailed", "lighting", "big_board", "flip", "last_seen", "show_reserves",
+    for name in ("discs", "lighting", "big_board", "flip", "last_seen", "show_reserves",
                  "possible_locations"):
         w.actions_by_name[name].trigger()
-    assert w.board.flipped != usual and w.board.detailed and not w.side.isVisible()
+    assert w.board.flipped != usual and not w.board.detailed and not w.side.isVisible()
     w.actions_by_name["save_prefs"].trigger()
     from wec.gui.play.settings import load_preferences
     assert load_preferences().flipped is True
@@ -312,8 +312,8 @@ def test_screenshots_of_the_standard_and_a_busy_position(make_window, shot_dir, 
     w.files.start_game(busy_game())
     w.human.on_square_clicked(*_busy_square(w.game), "G", Qt.MouseButton.LeftButton)
     grab(w, shot_dir / "midgame.png")
-    w.actions_by_name["detailed"].trigger()
-    grab(w, shot_dir / "midgame_detailed.png")
+    w.actions_by_name["discs"].trigger()  # View > Lettered discs
+    grab(w, shot_dir / "midgame_discs.png")
 
 
 def _busy_square(game: wec.Game) -> tuple[int, int]:

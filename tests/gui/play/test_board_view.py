@@ -545,6 +545,14 @@ def test_screenshots_of_the_board_view(make_window, shot_dir, qtbot):
     w.human.on_square_clicked(9, 5, "G", Qt.MouseButton.LeftButton)
     img = w.grab()
     assert img.save(str(shot_dir / "board-view.png"))
+    # the board on a screen of device pixel ratio 2: rendered at twice the pixels, not scaled
+    double = QImage(w.board.size() * 2, QImage.Format.Format_ARGB32_Premultiplied)
+    double.setDevicePixelRatio(2)
+    p = QPainter(double)
+    w.board.render_board(p)
+    p.end()
+    assert double.save(str(shot_dir / "board-view-2x.png"))
+    assert double.width() == 2 * w.board.width()
     w.actions_by_name["big_board"].trigger()
     qtbot.wait(150)
     assert w.grab().save(str(shot_dir / "board-big.png"))
@@ -558,13 +566,14 @@ def test_level_panels_have_tool_tips_too(make_window):
     assert "Submarine" in w.levels.tooltip_at(QPointF(panel_point(w.levels, su)))
 
 
-def test_detailed_shapes_look_alike_at_every_level(qapp):
+def test_piece_shapes_are_drawn_at_every_size(qapp):
     board = BoardWidget()
-    board.set_view(detailed=True)
-    board.resize(600, 600)  # small squares: tokens at every level
-    assert not board.detailed_now()
+    board.resize(600, 600)  # small squares: still the silhouettes, one look at every size
+    assert board.detailed_now()
     board.resize(1400, 1400)
     assert board.detailed_now()
+    board.set_view(detailed=False)  # View > Lettered discs
+    assert not board.detailed_now()
 
 
 def test_a_hover_shows_the_tool_tip(make_window, qtbot):

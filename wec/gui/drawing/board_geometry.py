@@ -34,14 +34,15 @@ def bottom_of(flipped: bool) -> str:
 def board_rect(width: float, height: float, *, stretch: bool = False) -> QRectF:
     """The 10x10 squares in a widget of `width` x `height`: square squares, centred with the
     coordinates' margin, unless `stretch` lets them grow wider (up to MAX_STRETCH times as wide
-    as tall) to fill the width."""
-    sh = min(width, height) / (10 + MARGIN)
+    as tall) to fill the width. Squares lie on whole pixels."""
+    # whole pixels: the squares' tiles meet without a seam
+    sh = float(int(min(width, height) / (10 + MARGIN)))
     sw = sh
     if stretch:
-        sw = min(sh * MAX_STRETCH, (width - sh * MARGIN) / 10)
+        sw = float(int(min(sh * MAX_STRETCH, (width - sh * MARGIN) / 10)))
     margin = sh * MARGIN
-    left = (width - sw * 10 - margin) / 2 + margin
-    top = (height - sh * (10 + MARGIN)) / 2
+    left = float(int((width - sw * 10 - margin) / 2 + margin))
+    top = float(int((height - sh * (10 + MARGIN)) / 2))
     return QRectF(left, top, sw * 10, sh * 10)
 
 

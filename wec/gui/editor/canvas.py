@@ -176,18 +176,23 @@ class BoardCanvas(QWidget):
                               cooldown=max(cools, default=0) or None,
                               n_articles=len(p.get("articles") or []), palette=self.palette_)
         elif item.kind == "article":
-            glyphs.draw_article(painter, item.rect, pos["articles"][item.index]["type"])
+            glyphs.draw_article(painter, item.rect, pos["articles"][item.index]["type"],
+                                px=self._tag_px())
         elif item.kind == "reserve":
             r = pos["reserves"][item.index]  # the tag the game board draws (glyphs.reserve_rect)
             glyphs.draw_reserve_tag(painter, item.rect, r["color"], r["type"],
                                     armed=bool(r.get("armed")), hand=r.get("hand"),
-                                    palette=self.palette_)
+                                    palette=self.palette_, px=self._tag_px())
         elif item.kind == "projectile":
             pr = pos["projectiles"][item.index]
             direction = pr.get("direction")
             glyphs.draw_projectile(painter, item.rect, pr["type"],
                                    tuple(direction) if direction else None, flipped=self.flipped,
                                    homing=pr.get("target") is not None)
+
+    def _tag_px(self) -> int:
+        """The tags' font size: the game board's at this square size."""
+        return glyphs.tag_px(self.board_rect().height() / 10)
 
     def drop_target(self) -> tuple[str, tuple[int, int, str]] | None:
         """What is being dragged over the board ("piece" or another kind) and the square and

@@ -49,16 +49,16 @@ def article_slots(ground: QRectF, count: int) -> list[QRectF]:
             for i in range(count)]
 
 
-def reserve_tag(ground: QRectF, k: int) -> QRectF:
+def reserve_tag(ground: QRectF, k: int, narrow: bool = False) -> QRectF:
     """The tag of the k-th reserve of a square: the game board's column at the right of the
-    Ground band (glyphs.reserve_rect); an extra one of an illegal position beside it, leftwards."""
-    tag = glyphs.reserve_rect(ground)
+    Ground band (glyphs.reserve_rect, `narrow` as the board squeezes it beside articles and
+    pieces); an extra one of an illegal position beside it, leftwards."""
+    tag = glyphs.reserve_rect(ground, narrow=narrow)
     return tag.translated(-k * (tag.width() + 1), 0)
 
 
 def projectile_box(band: QRectF, k: int) -> QRectF:
-    side = band.height()
-    return QRectF(band.right() - side * (1.05 + k), band.top(), side, side)
+    return glyphs.projectile_rect(band, k)
 
 
 def square_items(pos: Position, square: Square, rect: QRectF) -> list[Item]:
@@ -67,13 +67,15 @@ def square_items(pos: Position, square: Square, rect: QRectF) -> list[Item]:
     out: list[Item] = []
     arts = model.articles_at(pos, square)
     reserves = model.reserves_at(pos, square)
+    narrow = glyphs.crowded(len(arts), bool(reserves), len(model.pieces_at(pos, square, "G")))
     for level in ("A", "G", "S"):
         idx = model.pieces_at(pos, square, level)
-        area = glyphs.piece_area(lay[level], level, len(arts), reserve=bool(reserves))
+        area = glyphs.piece_area(lay[level], level, len(arts), reserve=bool(reserves),
+                                 n_pieces=len(idx))
         out += [Item("piece", i, r) for i, r in zip(idx, slots(area, len(idx)))]
     out += [Item("article", i, r) for i, r in zip(arts, article_slots(lay["G"], len(arts)))]
     for k, i in enumerate(reserves):
-        out.append(Item("reserve", i, reserve_tag(lay["G"], k)))
+        out.append(Item("reserve", i, reserve_tag(lay["G"], k, narrow)))
     per_level: dict[str, int] = {}
     for i in model.projectiles_at(pos, square):
         level = pos["projectiles"][i].get("level", "G")

@@ -22,7 +22,7 @@ from wec.game.position import is_home_row
 Position = dict[str, Any]
 Square = tuple[int, int]
 
-PER_TURN_KEYS = ("moved", "turn_state", "result")
+PER_TURN_KEYS = ("moved", "turn_state", "result", "sightings")  # sightings: what each side saw
 PIECE_PER_TURN_KEYS = ("fired", "acted", "mover", "hits", "held")
 PIECE_CODES = tuple(t.code for t in rules.PIECE_TYPES)
 PROJECTILE_LEVEL = {"RL": "G", "SL": "A", "TL": "S"}

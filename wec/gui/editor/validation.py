@@ -1,12 +1,12 @@
 """Validation as you edit: every problem of the edited position in words, with its squares.
 
-The words are the facade's (`wec.game.position.position_problems`, `PositionError` from
-`wec.Game.from_position`). The facade stops at the first capacity problem of a whole position, so
-capacity (R3.1, R3.2, R3.4), ground articles (R3.3), reserves (R8.4) and projectiles are also
-checked here one square and level at a time through the facade's own parser, which names every
-offending square. Then the manual's warnings for the editor (its "Game Design" note): no primary
-government piece for a side (R2.1, R11.1), a side with no legal Move (R6.5), a stunned last
-mobile piece (R7.3), more than 200 articles (R3.3, the drop ring needs a free place).
+The words and the checks are the facade's: `wec.game.position.position_problems`, the one
+validation the loader and `wec validate` use, lists every problem of the position (each entry,
+and capacity R3.1, R3.2, R3.4, ground articles R3.3 and reserves R8.4 at every square), and the
+squares to mark are read from the entries and squares each message names. Then the manual's
+warnings for the editor (its "Game Design" note): no primary government piece for a side (R2.1,
+R11.1), a side with no legal Move (R6.5), a stunned last mobile piece (R7.3), more than 200
+articles (R3.3, the drop ring needs a free place).
 
 Nothing here blocks an edit; the window keeps "Play from here" disabled while the list is not
 empty.
@@ -19,14 +19,13 @@ from typing import Any
 
 from wec import Game, rules
 from wec.game.errors import WecError
-from wec.game.position import parse_position, position_problems
+from wec.game.position import position_problems
 
 from wec.gui.editor import model
 from wec.gui.editor.model import Position, Square
 
 ENTRY = re.compile(r"\b(pieces|articles|reserves|projectiles)\[(\d+)\]")
 COORD = re.compile(r"\((\d{1,2}), (\d{1,2})\)")
-BASE_KEYS = ("format", "version", "to_move", "turn", "options")
 
 
 @dataclass
@@ -84,73 +83,10 @@ def named(text: str, pos: Position) -> str:
     return ENTRY.sub(sub, text)
 
 
-def _renumber(text: str, key: str, indices: list[int]) -> str:
-    """A sub-position's message with its entry numbers turned into the whole position's."""
-    def sub(m: re.Match[str]) -> str:
-        if m.group(1) != key or int(m.group(2)) >= len(indices):
-            return m.group(0)
-        return f"{key}[{indices[int(m.group(2))]}]"
-    return ENTRY.sub(sub, text)
-
-
-def _first_problem(pos: dict[str, Any]) -> str | None:
-    try:
-        parse_position(pos)
-    except WecError as e:
-        return str(e)
-    return None
-
-
-def _capacity_piece(p: dict[str, Any]) -> dict[str, Any]:
-    """Only what the capacity rules look at (so an entry's own problem does not hide them)."""
-    keep: dict[str, Any] = {k: p[k] for k in ("type", "color", "square", "level", "hand")
-                            if k in p}
-    if p.get("journey") is not None:
-        keep["journey"] = p["journey"]
-        keep["articles"] = p.get("articles", [])
-    return keep
-
-
-def _groups(pos: Position, key: str, by_level: bool) -> dict[tuple, list[int]]:
-    out: dict[tuple, list[int]] = {}
-    for i, e in enumerate(pos[key]):
-        k = (e["square"][0], e["square"][1]) + ((e["level"],) if by_level else ())
-        out.setdefault(k, []).append(i)
-    return out
-
-
 def structural_problems(pos: Position, col: _Collector) -> None:
     """Problems of the position's entries and of what shares a square (the facade's words)."""
-    found = position_problems(pos)
-    if not found:
-        return  # the whole position parses: nothing shares a square wrongly
-    for text in found:
+    for text in position_problems(pos):
         col.add(text)
-    base = {k: pos[k] for k in BASE_KEYS if k in pos}
-    if _first_problem({**base, "pieces": []}):
-        return  # the options or the side to move are wrong: reported above
-    for (row, c, _level), idx in _groups(pos, "pieces", True).items():
-        pieces = [_capacity_piece(pos["pieces"][i]) for i in idx]
-        ok = [j for j, p in enumerate(pieces) if _first_problem({**base, "pieces": [p]}) is None]
-        found_here = _first_problem({**base, "pieces": [pieces[j] for j in ok]})
-        if found_here:
-            col.add(_renumber(found_here, "pieces", [idx[j] for j in ok]), [(row, c)])
-    for key in ("articles", "reserves"):
-        for (row, c), idx in _groups(pos, key, False).items():
-            found_here = _first_problem({**base, "pieces": [], key: [pos[key][i] for i in idx]})
-            if found_here:
-                col.add(_renumber(found_here, key, idx), [(row, c)])
-    for i, pr in enumerate(pos["projectiles"]):
-        single = {k: v for k, v in pr.items() if k != "target"}
-        found_here = _first_problem({**base, "pieces": [], "projectiles": [single]})
-        if found_here:
-            col.add(_renumber(found_here, "projectiles", [i]))
-        target = pr.get("target")
-        if target is not None and not (isinstance(target, int) and 0 <= target < len(pos["pieces"])):
-            col.add(f"projectiles[{i}].target: {target!r} is not a piece of the position")
-    n = sum(len(p.get("articles", [])) for p in pos["pieces"]) + len(pos["articles"])
-    if n > rules.MAX_ARTICLES:
-        col.add(f"articles: {n} articles, more than {rules.MAX_ARTICLES} (R3.3)", [])
 
 
 def _with_side(pos: Position, color: str) -> Game | None:

@@ -1,9 +1,16 @@
 """The board: a custom-painted QWidget showing the three levels of all 100 squares at once.
 
-It paints a `BoardSnapshot` (never the engine) with the primitives of `wec.gui.drawing.glyphs`, keeps the
+It paints a `BoardSnapshot` (never the engine) with the primitives of `wec.gui.drawing` (the
+layout of a square, the glyphs, `board_paint` for the cached items and the arrows), keeps the
 highlights the play controller asks for, and turns mouse input into board signals: a click on a
 square and level (`squareClicked`), and a drag of a piece from one square to another
 (`pieceDragged`).
+
+Overlays: `add_overlay(paint)` adds a painter (`board_paint.Overlay`: called with the QPainter on
+every repaint, over the position, the arrows and the highlights, under a dragged piece);
+`remove_overlay(paint)` takes it away. A controller that marks something of the moment (a
+preview, a warning: wec/gui/play/overlays.py) adds one and places its marks with this board's
+geometry (`square_rect`, `level_rect`, `square_items`).
 
 Painting is in two layers: the position (squares, pieces, articles,
 reserves, last-seen markers, projectiles, the last turn's arrows) is rendered once per snapshot
@@ -21,13 +28,14 @@ from typing import Any, Callable
 
 from PySide6.QtCore import (QEasingCurve, QEvent, QPointF, QRectF, QSize, Qt, QTimer,
                             QVariantAnimation, Signal)
-from PySide6.QtGui import (QColor, QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen,
+from PySide6.QtGui import (QColor, QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent,
                            QPixmap, QResizeEvent)
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from wec.game.action import PieceInfo
 
-from wec.gui.drawing import board_geometry, glyphs
+from wec.gui.drawing import board_geometry, board_paint, glyphs
+from wec.gui.drawing.board_paint import GlyphCache, Look, Overlay
 from wec.gui.play import tooltips
 from wec.gui.play.snapshot import BoardSnapshot
 
@@ -93,7 +101,7 @@ class BoardWidget(QWidget):
         self.stretch = False
         """Big board: the squares may be wider than tall, so the board fills the window."""
         self.palette_ = glyphs.DEFAULT_PALETTE.copy()
-        self._glyph_cache: dict[tuple, QPixmap] = {}
+        self._glyph_cache = GlyphCache()
         self._layers: dict[tuple, tuple[int, QPixmap]] = {}
         """The position layer per (width, height, dpr): (generation, pixmap); a few sizes kept
         (a view toggled back and forth finds its layer)."""
@@ -126,8 +134,9 @@ class BoardWidget(QWidget):
         self._anim_from: QPointF = QPointF()
         self._anim_to: QPointF = QPointF()
         self._anim_pos: QPointF | None = None
-        self.overlays: list[Callable[[QPainter], None]] = []
-        """Painted last, over everything (the play window's marks: wec/gui/play/overlays.py)."""
+        self.overlays: list[Overlay] = []
+        """Painters of the moment, called in the order they were added (the play window's
+        marks: wec/gui/play/overlays.py)."""
         self.clicked_token: PieceInfo | None = None
         """While `squareClicked` is emitted for a click on a piece's token: that piece."""
         self.setMouseTracking(True)
@@ -178,6 +187,17 @@ class BoardWidget(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(760, 760)
 
+    def add_overlay(self, paint: Overlay) -> None:
+        """Call `paint(painter)` over the board from the next repaint on."""
+        if paint not in self.overlays:
+            self.overlays.append(paint)
+        self.update()
+
+    def remove_overlay(self, paint: Overlay) -> None:
+        if paint in self.overlays:
+            self.overlays.remove(paint)
+            self.update()
+
     # --- geometry --------------------------------------------------------------------------------
 
     def board_rect(self) -> QRectF:
@@ -196,8 +216,12 @@ class BoardWidget(QWidget):
         """(row, col, level) under a point, or None off the board."""
         return board_geometry.square_at(self.board_rect(), pos, self.flipped)
 
+    def level_rect(self, row: int, col: int, level: str) -> QRectF:
+        """The band of a level inside a square."""
+        return glyphs.square_layout(self.square_rect(row, col))[level]
+
     def square_center(self, row: int, col: int, level: str = "G") -> QPointF:
-        return glyphs.square_layout(self.square_rect(row, col))[level].center()
+        return self.level_rect(row, col, level).center()
 
     def piece_rect(self, row: int, col: int, level: str, index: int = 0) -> QRectF:
         """Where piece `index` of a level of a square is drawn."""
@@ -217,13 +241,17 @@ class BoardWidget(QWidget):
         ghosts = [m for m in snap.last_seen if m.square == (row, col)] \
             if self.show_last_seen else []
         items: list[BoardItem] = []
+        narrow = False
         for level in glyphs.LEVELS:
             pieces = snap.at(row, col, level)
             here = [m for m in ghosts if m.level == level][:max(0, 2 - len(pieces))]
             n = len(pieces) + len(here)
             if not n:
                 continue
-            area = glyphs.piece_area(lay[level], level, len(arts), reserve=bool(reserves))
+            if level == "G":
+                narrow = glyphs.crowded(len(arts), bool(reserves), n)
+            area = glyphs.piece_area(lay[level], level, len(arts), reserve=bool(reserves),
+                                     n_pieces=n)
             slots = glyphs.slot_rects(area, n)
             for p, slot in zip(pieces, slots):
                 items.append(BoardItem("piece", p, slot, level))
@@ -232,13 +260,12 @@ class BoardWidget(QWidget):
         for code, r in zip(arts, glyphs.article_rects(lay["G"], len(arts))):
             items.append(BoardItem("article", code, r, "G"))
         if reserves:
-            items.append(BoardItem("reserve", reserves[0], glyphs.reserve_rect(lay["G"]), "G"))
+            items.append(BoardItem("reserve", reserves[0],
+                                   glyphs.reserve_rect(lay["G"], narrow=narrow), "G"))
         for pr in snap.projectiles:
             if pr.square == (row, col):
-                band = lay[pr.level]
-                box = QRectF(band.right() - band.height() * 1.1, band.top(), band.height(),
-                             band.height())
-                items.append(BoardItem("projectile", pr, box, pr.level))
+                items.append(BoardItem("projectile", pr, glyphs.projectile_rect(lay[pr.level]),
+                                       pr.level))
         return items
 
     def item_at(self, pos: QPointF) -> BoardItem | None:
@@ -315,70 +342,27 @@ class BoardWidget(QWidget):
         self._resizing = False
         self.update()
 
+    def look(self) -> Look:
+        """How the items are drawn now."""
+        return Look(self.detailed, self.lighting, self.flipped, self.palette_,
+                    glyphs.tag_px(self.square_size()))
+
     def _cached(self, key: tuple, w: float, h: float, dpr: float, draw) -> QPixmap:
-        """A pixmap of `draw(painter, QRectF(0, 0, w, h))`, kept by `key` and size."""
-        full = key + (round(w, 1), round(h, 1), dpr)
-        pix = self._glyph_cache.get(full)
-        if pix is None:
-            if len(self._glyph_cache) > 3000:
-                self._glyph_cache.clear()
-            pix = QPixmap(max(1, int(w * dpr + 0.999)), max(1, int(h * dpr + 0.999)))
-            pix.setDevicePixelRatio(dpr)
-            pix.fill(Qt.GlobalColor.transparent)
-            gp = QPainter(pix)
-            gp.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-            gp.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
-            draw(gp, QRectF(0, 0, w, h))
-            gp.end()
-            self._glyph_cache[full] = pix
-        return pix
+        return self._glyph_cache.get(key, w, h, dpr, draw)
 
     def _glyph(self, p: PieceInfo, rect: QRectF, dpr: float) -> QPixmap:
-        # a weapon's count-down stays on the piece until it is ready again (R7.2), not only in
-        # the turn it fired
-        cd = max(p.cooldowns.values()) if p.cooldowns else None
-        key = ("piece", p.type, p.color, p.level, p.hand, p.stun, cd, len(p.articles),
-               self.detailed_now(), self.lighting)
-
-        detailed = self.detailed_now()
-
-        def draw(gp: QPainter, r: QRectF) -> None:
-            glyphs.draw_piece(gp, r, p.type, p.color, p.level, p.hand, detailed=detailed,
-                              stun=p.stun, cooldown=cd, n_articles=len(p.articles),
-                              lighting=self.lighting, palette=self.palette_)
-        return self._cached(key, rect.width(), rect.height(), dpr, draw)
+        return board_paint.piece_pixmap(self._glyph_cache, p, rect, dpr, self.look())
 
     def detailed_now(self) -> bool:
-        """Detailed shapes when asked for and the Ground band is tall enough for them to read;
-        Air and Sub pieces then take the same shapes (one look at every level)."""
-        return self.detailed and self.square_size() * glyphs.BAND_SHARE["G"] >= 34
+        """Piece silhouettes (the default) or lettered discs: the same at every size and level."""
+        return self.detailed
 
     def _background(self, dpr: float) -> QPixmap:
         """The squares and the coordinates (cached per size, flip, lighting, palette)."""
         key = ("board", self.flipped, self.lighting, self.stretch)
-
-        def draw(gp: QPainter, _r: QRectF) -> None:
-            pal = self.palette_
-            gp.fillRect(QRectF(0, 0, self.width(), self.height()), QColor("#3d352b"))
-            b = self.board_rect()
-            s = b.height() / 10
-            gp.fillRect(b.adjusted(-s * 0.45, 0, 0, s * 0.45), QColor("#efe6d2"))
-            # two tiles (a light and a dark square with its bands), each drawn once and copied
-            # to its 50 squares: a new size renders 2 squares, not 100
-            sq = self.square_rect(1, 1)
-            tiles = {dark: self._cached(
-                ("tile", dark, self.lighting), sq.width(), sq.height(), dpr,
-                lambda tp, rr, d=dark: glyphs.draw_square_background(
-                    tp, rr, d, palette=pal, lighting=self.lighting)) for dark in (False, True)}
-            for row in range(1, 11):
-                for col in range(1, 11):
-                    gp.drawPixmap(self.square_rect(row, col).topLeft(),
-                                  tiles[glyphs.square_is_dark(row, col)])
-            self._paint_coordinates(gp, b, s)
-            gp.setPen(QPen(pal.frame, max(1.0, s * 0.03)))
-            gp.setBrush(Qt.BrushStyle.NoBrush)
-            gp.drawRect(b)
-        return self._cached(key, self.width(), self.height(), dpr, draw)
+        return self._cached(key, self.width(), self.height(), dpr,
+                            lambda gp, _r: board_paint.paint_background(
+                                gp, self, self._glyph_cache, dpr, self.look()))
 
     def _layer(self, dpr: float) -> QPixmap:
         """The position at this size (rendered again only when it changed; after an action only
@@ -472,13 +456,13 @@ class BoardWidget(QWidget):
     def render_board(self, painter: QPainter, *, stand_in: bool = False) -> None:
         """Paint everything (also used by the benchmark to paint into a QImage)."""
         dpr = painter.device().devicePixelRatioF() if painter.device() else 1.0
+        layer = None
         if not (stand_in and self._stand_in(painter)):
-            painter.drawPixmap(0, 0, self._layer(dpr))
+            layer = self._layer(dpr)
+            painter.drawPixmap(0, 0, layer)
         if not self.hidden:
-            self._paint_arrows(painter)
+            self._paint_arrows(painter, layer, dpr)
             self._paint_overlay(painter, dpr)
-            for paint in self.overlays:
-                paint(painter)
 
     def _render_position(self, painter: QPainter, dpr: float) -> None:
         """The layer: squares, last turn, pieces and everything else of the position (the last
@@ -509,15 +493,55 @@ class BoardWidget(QWidget):
             self._paint_item(painter, it, dpr)
         painter.restore()
 
-    def _paint_arrows(self, painter: QPainter) -> None:
-        """The last turn's Move and Fires (over the layer: they cross squares)."""
+    def _paint_arrows(self, painter: QPainter, layer: QPixmap | None, dpr: float) -> None:
+        """The last turn's Move and Fires (over the layer: they cross squares), each from the
+        edge of the piece it starts at to the edge of what it points to; then the squares they
+        cross get their items back on top, so an arrow runs under pieces and never over a
+        label."""
         s = self.square_size()
+        width = max(2.0, s * 0.06)
+        bounds = []
         for kind, a, b in self.highlights.arrows:
-            glyphs.draw_action_arrow(painter, self.square_center(*a), self.square_center(*b),
-                                     kind, max(2.0, s * 0.06))
+            # a Fire's ring (2.2 widths) stays off its target
+            p0, p1 = board_paint.arrow_ends(self.square_center(*a), self.square_center(*b),
+                                            self._level_box(*a), self._level_box(*b), width,
+                                            width * (2.6 if kind == "fire" else 1.0))
+            glyphs.draw_action_arrow(painter, p0, p1, kind, width)
+            bounds.append(board_paint.arrow_bounds(p0, p1, width))
+        if layer is not None and bounds:
+            self._items_over_arrows(painter, bounds, layer, dpr)
+
+    def _level_box(self, row: int, col: int, level: str) -> QRectF | None:
+        """Where the pieces and markers at a level of a square are drawn, or None."""
+        box = None
+        for it in self.square_items(row, col):
+            if it.level == level and it.kind in ("piece", "ghost"):
+                body = glyphs.body_rect(it.rect, it.obj.type or "?", self.detailed) \
+                    if it.kind == "piece" else it.rect
+                box = QRectF(body) if box is None else box.united(body)
+        return box
+
+    def _items_over_arrows(self, painter: QPainter, bounds: list[QRectF], layer: QPixmap,
+                           dpr: float) -> None:
+        """The items of the squares under the arrows drawn again: labels copied back from the
+        layer as they were, pieces and markers over the arrow."""
+        for row in range(1, 11):
+            for col in range(1, 11):
+                rect = self.square_rect(row, col)
+                if not any(rect.intersects(b) for b in bounds):
+                    continue
+                painter.save()
+                painter.setClipRect(rect)
+                for it in self.square_items(row, col):
+                    if it.kind in board_paint.LABELS:
+                        r = it.rect
+                        painter.drawPixmap(r, layer, QRectF(r.left() * dpr, r.top() * dpr,
+                                                            r.width() * dpr, r.height() * dpr))
+                    else:
+                        self._paint_item(painter, it, dpr)
+                painter.restore()
 
     def _paint_item(self, painter: QPainter, it: BoardItem, dpr: float) -> None:
-        r, pal = it.rect, self.palette_
         if it.kind == "piece":
             p = it.obj
             if self._anim_piece is not None and p == self._anim_piece:
@@ -525,37 +549,12 @@ class BoardWidget(QWidget):
             dragged = self._drag_piece is not None and p == self._drag_piece
             if dragged:
                 painter.setOpacity(0.35)
-            painter.drawPixmap(r.topLeft(), self._glyph(p, r, dpr))
+            painter.drawPixmap(it.rect.topLeft(), self._glyph(p, it.rect, dpr))
             if dragged:
                 painter.setOpacity(1.0)
-        elif it.kind == "ghost":  # cached like the pieces: a marker costs a millisecond to draw
-            m = it.obj
-            painter.drawPixmap(r.topLeft(), self._cached(
-                ("ghost", m.type, m.color, m.level), r.width(), r.height(), dpr,
-                lambda gp, rr, m=m: glyphs.draw_last_seen(gp, rr, m.type, m.color, m.level,
-                                                          palette=pal)))
-        elif it.kind == "article":
-            code = it.obj
-            painter.drawPixmap(r.topLeft(), self._cached(
-                ("article", code, self.lighting), r.width(), r.height(), dpr,
-                lambda gp, rr, c=code: glyphs.draw_article(gp, rr, c, lighting=self.lighting)))
-        elif it.kind == "reserve":
-            e = it.obj
-            key = ("reserve", e["color"], e.get("type"), bool(e.get("armed")), e.get("hand"))
-            painter.drawPixmap(r.topLeft(), self._cached(
-                key, r.width(), r.height(), dpr,
-                lambda gp, rr, e=e: glyphs.draw_reserve_tag(
-                    gp, rr, e["color"], e.get("type"), armed=bool(e.get("armed")),
-                    hand=e.get("hand"), palette=pal)))
         else:
-            pr = it.obj
-            homing = pr.target is not None
-            painter.drawPixmap(r.topLeft(), self._cached(
-                ("projectile", pr.kind, pr.direction, self.flipped, homing), r.width(),
-                r.height(), dpr,
-                lambda gp, rr, pr=pr: glyphs.draw_projectile(gp, rr, pr.kind, pr.direction,
-                                                             flipped=self.flipped,
-                                                             homing=homing)))
+            board_paint.paint_item(painter, self._glyph_cache, it.kind, it.obj, it.rect, dpr,
+                                   self.look())
 
     def _paint_overlay(self, painter: QPainter, dpr: float) -> None:
         """What changes with every click: destinations, targets, the selection, a moving
@@ -578,11 +577,11 @@ class BoardWidget(QWidget):
             row, col, level = hl.selected
             lay = glyphs.square_layout(self.square_rect(row, col))
             glyphs.draw_highlight(painter, lay[level], pal.selected, outline=True)
+        for paint in list(self.overlays):
+            painter.save()
+            paint(painter)
+            painter.restore()
         self._paint_moving(painter, dpr, self.square_size())
-
-    def _paint_coordinates(self, painter: QPainter, b: QRectF, s: float) -> None:
-        glyphs.draw_coordinates(painter, b, s, self.square_rect, self.flipped,
-                                self.palette_.coordinates)
 
     def _paint_moving(self, painter: QPainter, dpr: float, s: float) -> None:
         piece, pos = None, None

@@ -75,8 +75,10 @@ class ComputerPlayer(QObject):
         w.thinking.show()
         # one player for the whole turn: it shares the turn's seconds among the turn's actions
         # and keeps the turn's plan (a new turn, or a turn begun again after undo, gets a new one)
-        w.worker.think(g, level=w.prefs.ai_level, seconds=w.prefs.ai_seconds, nodes=self.nodes,
-                       turn=(w.game_serial, g.turn, g.to_move, turn_start(g.actions())))
+        turn = (w.game_serial, g.turn, g.to_move, turn_start(g.actions()))
+        w.worker.think(g, level=w.prefs.ai_level, seconds=w.computer_seconds(w.prefs.ai_seconds,
+                                                                             turn),
+                       nodes=self.nodes, turn=turn)
 
     def _progress(self, depth: int, nodes: int, score: int, best: str) -> None:
         w = self.win
@@ -90,6 +92,7 @@ class ComputerPlayer(QObject):
     def _chosen(self, text: str) -> None:
         w = self.win
         w.thinking.hide()
+        w.settle_clock()  # the computer's time up to its action (it may run out)
         g = w.game
         if g.result is not None or not w.is_computer(g.to_move):
             return

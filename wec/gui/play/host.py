@@ -124,4 +124,11 @@ class PlayWindow(Protocol):
 
     def game_over(self) -> None: ...
 
+    def settle_clock(self) -> bool:
+        """Before an action: charge the mover's clock the time up to it (wec/gui/play/clocks.py);
+        True if its time ran out (the game is over)."""
+
+    def computer_seconds(self, setting: float, turn: tuple) -> float:
+        """The computer's time for this turn: `setting`, within what its clock allows."""
+
     def check_menus(self) -> None: ...

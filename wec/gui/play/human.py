@@ -190,6 +190,8 @@ class HumanPlayer(QObject):
     def play(self, action: Action | str) -> bool:
         """Apply a human action; an illegal one is explained and changes nothing."""
         w = self.win
+        if w.settle_clock():  # the time up to this action is the mover's; it ran out
+            return False
         if not w.human_to_act():
             w.say("Not your turn to act.")
             return False

@@ -25,7 +25,7 @@ class LevelPanels(QWidget):
         super().__init__(parent)
         self.snapshot = BoardSnapshot.empty()
         self.square: tuple[int, int] | None = None
-        self.detailed = False
+        self.detailed = True
         self.lighting = True
         self.palette_ = glyphs.DEFAULT_PALETTE.copy()
         self.setMinimumSize(180, 210)

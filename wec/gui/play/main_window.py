@@ -21,6 +21,7 @@ calls back `play_from_editor(position, mode)`.
 """
 from __future__ import annotations
 
+import copy
 import gc
 from typing import Any, Callable
 
@@ -35,6 +36,7 @@ from wec.gui.play import settings as settings_mod
 from wec.gui.play.ai_worker import AIWorker
 from wec.gui.play.analysis import AnalysisLine
 from wec.gui.play.board_widget import BoardWidget
+from wec.gui.play.clocks import ClockController
 from wec.gui.play.computer import ComputerPlayer
 from wec.gui.play.dialogs import SquareSelectDialog, TextDialog, error_box, status_text
 from wec.gui.play.elided_label import ElidedLabel
@@ -50,6 +52,7 @@ from wec.gui.play.level_panels import LevelPanels
 from wec.gui.play.menus import MenuBuilder
 from wec.gui.play.navigation import Navigation
 from wec.gui.play.offers import Offers
+from wec.gui.play.online.dialog import OnlineDialog
 from wec.gui.play.overlays import BoardOverlays
 from wec.gui.play.paste import PastePosition
 from wec.gui.play.piece_panel import PiecePanel
@@ -114,6 +117,7 @@ class MainWindow(QMainWindow):
         self._build_widgets()
         self.eval_gauge = EvalGauge(self, self.eval_bar, lambda: self.navigation.viewing)
         self.navigation.on_view = self.eval_gauge.after_refresh
+        self.clocks = ClockController(self)
         self.toolbar: QToolBar  # the menus make it, with its End Turn button
         self.end_turn_button: QPushButton
         self.actions_by_name = MenuBuilder(self).build()
@@ -242,6 +246,7 @@ class MainWindow(QMainWindow):
         self.navigation.after_refresh()
         self.sounds.after_refresh(changed_from)
         self.eval_gauge.after_refresh()
+        self.clocks.show()
 
     def _square_clicked(self, row: int, col: int, level: str, button: Any) -> None:
         """A board click: it only looks while an earlier position is shown."""
@@ -283,6 +288,12 @@ class MainWindow(QMainWindow):
     def play(self, action: Action | str) -> bool:
         """Apply a human action; an illegal one is explained and changes nothing."""
         return self.human.play(action)
+
+    def settle_clock(self) -> bool:
+        return self.clocks.settle()
+
+    def computer_seconds(self, setting: float, turn: tuple) -> float:
+        return self.clocks.computer_seconds(setting, turn)
 
     def say(self, text: str) -> None:
         """Explain or prompt (status bar and the message line)."""
@@ -374,6 +385,19 @@ class MainWindow(QMainWindow):
             self.say(f"The board editor shows what {seat.side.capitalize()} can see: hidden "
                      "enemy pieces and the types of enemy reserves are left out.")
         return self.editor_window
+
+    def open_online(self) -> QDialog:
+        """Play > Online…: host, join or resume a game held by a server; the seat opens in a new
+        window that shows only its observation (wec/gui/play/online)."""
+        dlg = OnlineDialog(self, self.online_window)
+        self.show_dialog(dlg)
+        return dlg
+
+    def online_window(self) -> "MainWindow":
+        """A window for an online seat: this one's look, hotseat's labels, no autosave."""
+        prefs = copy.deepcopy(self.prefs)
+        prefs.mode = "hotseat"
+        return MainWindow(Game.new(), prefs=prefs, persist=False, autosave=False)
 
     def play_from_editor(self, position: dict[str, Any], mode: str | None = None) -> bool:
         """The editor's callback: start a game from its position (`mode` one of

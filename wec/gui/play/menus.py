@@ -34,7 +34,7 @@ LEFT_MODES = (("move", "&Move (left button)", "M"), ("pickup", "&Pickup", "P"),
               ("drop", "&Drop", "D"), ("exchange", "E&xchange", "X"),
               ("reinforce", "&Reinforce", "R"))
 VIEW_SWITCHES = (("&Reinforcements", "reserves", None, "show_reserves"),
-                 ("&Detailed piece shapes", "detailed", "Ctrl+D", "detailed"),
+                 ("Lettered &discs instead of shapes", "discs", "Ctrl+D", "discs"),
                  ("&Lighting", "lighting", "Ctrl+L", "lighting"),
                  ("&Big board only", "big_board", "Ctrl+B", "big_board"),
                  ("Last-seen &markers", "last_seen", None, "last_seen"),
@@ -67,6 +67,8 @@ class MenuHost(PlayWindow, Protocol):
     paste: PastePosition
 
     def open_board_editor(self) -> Any: ...
+
+    def open_online(self) -> Any: ...
 
     def square_select(self) -> Any: ...
 
@@ -177,6 +179,8 @@ class MenuBuilder:
         self.act(p, "&Resign", w.offers.resign, name="resign")
         self.act(p, "Offer &draw", w.offers.offer_draw, name="offer_draw")
         self.act(p, "&Hint", w.offers.hint, "Ctrl+Shift+H", name="hint")
+        p.addSeparator()
+        self.act(p, "&Online…", w.open_online, name="online")
         p.addSeparator()
         self.act(p, "Save current settings as &preferences", prefs.save_preferences,
                  name="save_prefs")

@@ -1,7 +1,7 @@
 """File > New: the New Game dialog, as a chess GUI has it: who plays (against the computer,
 hotseat, computer against computer), your side, the computer's level in words and its time per
-turn, the starting position (the standard set-up or a predefined scenario, wec/scenarios) and
-competitive play (R12.3). The other game options stay in Play > Options.
+turn, the starting position (the standard set-up or a predefined scenario, wec/scenarios), the
+clocks (wec/gui/play/clocks.py) and competitive play (R12.3). The other game options stay in Play > Options.
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ import wec
 from wec.rules import scenarios
 from wec.ai import LEVELS
 
+from wec.gui.play.clocks import ClockChoice
 from wec.gui.play.settings import MODES, Preferences
 
 MODE_WORDS = {"human_vs_computer": "Against the computer",
@@ -87,6 +88,8 @@ class NewGameDialog(QDialog):
             self.scenario.setItemData(self.scenario.count() - 1, text, 3)  # tool tip role
         self.scenario.setCurrentIndex(max(0, self.scenario.findData(scenario)))
         form.addRow("Start from", self.scenario)
+        self.clock = ClockChoice()
+        form.addRow("Clock", self.clock)
         self.about = QLabel("")
         self.about.setWordWrap(True)
         self.about.setStyleSheet("color: #555;")
@@ -138,9 +141,12 @@ class NewGameDialog(QDialog):
         """The game chosen (a scenario keeps its own options; competitive as ticked)."""
         name = self.scenario.currentData()
         competitive = self.competitive.isChecked()
+        clock = self.clock.time_control()
         if not name:
-            return wec.Game.new(self.result_preferences().game_options())
+            return wec.Game.new(self.result_preferences().game_options(), clock)
         pos: dict[str, Any] = scenarios.load(str(name))
         if competitive:
             pos.setdefault("options", {})["competitive"] = True
-        return wec.Game.from_position(pos)
+        game = wec.Game.from_position(pos)
+        game.set_time_control(clock)
+        return game

@@ -78,8 +78,8 @@ class BoardOverlays:
     def token_rect(self, piece: Any) -> QRectF:
         """Where the board draws `piece` (its level's band if it is not drawn)."""
         for it in self.board.square_items(piece.row, piece.col):
-            if it.kind == "piece" and it.obj == piece:
-                return it.rect
+            if it.kind == "piece" and it.obj == piece:  # the drawn body, not its whole slot
+                return glyphs.body_rect(it.rect, piece.type, self.board.detailed)
         return self._band(piece.row, piece.col, piece.level)
 
     def _paint_self_hits(self, painter: QPainter) -> None:

@@ -32,7 +32,8 @@ class Preferences:
     """The human's side against the computer (Black moves first, R1.4)."""
     ai_level: int = DEFAULT_LEVEL
     ai_seconds: float = 2.0
-    detailed: bool = False
+    discs: bool = False
+    """View > Lettered discs: pieces as discs with their type code instead of silhouettes."""
     lighting: bool = True
     big_board: bool = False
     last_seen: bool = True

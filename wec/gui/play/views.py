@@ -54,11 +54,11 @@ class Views(QObject):
         """The board's and the level panels' look as the preferences say."""
         w = self.win
         p = w.prefs
-        w.board.set_view(detailed=p.detailed, lighting=p.lighting, show_last_seen=p.last_seen,
+        w.board.set_view(detailed=not p.discs, lighting=p.lighting, show_last_seen=p.last_seen,
                          show_possible=p.possible_locations, show_reserves=p.reserves,
                          flipped=self.board_flipped(), stretch=p.big_board)
         w.board.set_palette(p.palette())
-        w.levels.detailed = p.detailed
+        w.levels.detailed = not p.discs
         w.levels.lighting = p.lighting
         w.levels.palette_ = p.palette()
         w.side.setVisible(not p.big_board)

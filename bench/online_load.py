@@ -1,0 +1,189 @@
+"""Load of the online server (not a timed test): N concurrent games of random bots over
+loopback against a real `wec serve` subprocess, each seat a WebSocket of this process.
+
+    python bench/online_load.py [--games 500] [--rate 1000] [--seconds 30] [--scenario NAME]
+
+Every game is created and joined first; then each seat to move waits for its share of the
+target rate (a bot plays each game at RATE/GAMES actions a second) and sends a random legal
+action. Printed: the games held (both seats connected at the end), the actions confirmed and
+their rate, and the delay from sending `act` to both seats holding the next `state` (p50, p99,
+max), and the server's CPU time per confirmed action (its capacity on a core of its own,
+whatever else loads the machine). The server runs alone in its process; the bots share the
+machine with it.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import aiohttp
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from wec.online import protocol as p  # noqa: E402
+from wec.online.client import Client, ConnectionLost  # noqa: E402
+
+
+class Table:
+    """One game: its two seats and the act waiting for both states."""
+
+    def __init__(self, game: str, clients: dict[str, Client]) -> None:
+        self.game = game
+        self.clients = clients
+        self.sent: dict[int, float] = {}  # version the act was made on -> when it was sent
+        self.seen: dict[int, int] = {}    # version -> seats that hold it
+        self.over = False
+
+
+async def open_table(url: str, scenario: str | None) -> Table:
+    black, white = Client(url), Client(url)
+    await black.connect()
+    await white.connect()
+    await black.send(p.Create("bot", "black", {}, scenario, 600.0))
+    seated = await black.until("seated")
+    await black.until("state")
+    await white.send(p.Join(seated["game"], "bot"))
+    await white.until("seated")
+    return Table(seated["game"], {"black": black, "white": white})
+
+
+def cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far (Linux /proc; 0.0 elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Run:
+    """The measured stretch: `go` set when every game is open; the delays measured within it."""
+
+    def __init__(self, seconds: float) -> None:
+        self.go = asyncio.Event()
+        self.seconds = seconds
+        self.stop = float("inf")
+        self.delays: list[float] = []
+        self.lost: list[int | None] = []  # the close codes of connections the server closed
+
+    def start(self) -> None:
+        self.stop = time.monotonic() + self.seconds
+        self.go.set()
+
+
+async def seat_loop(table: Table, side: str, pace: float, rng: random.Random, run: Run) -> int:
+    """One bot: reads every frame from the moment its game opens (so it answers the server's
+    pings), and once the run starts plays a random legal action after a pause of mean
+    `pace`."""
+    client = table.clients[side]
+    acted = 0
+    while time.monotonic() < run.stop:
+        try:
+            frame = await client.receive(timeout=1.0)
+        except asyncio.TimeoutError:
+            continue
+        except ConnectionLost:
+            run.lost.append(client.ws.close_code)
+            break
+        if frame["type"] != "state":
+            continue
+        version = frame["version"]
+        count = table.seen[version] = table.seen.get(version, 0) + 1
+        if count == 2 and version - 1 in table.sent:
+            run.delays.append(time.monotonic() - table.sent.pop(version - 1))
+        if frame["result"] is not None:
+            table.over = True
+            break
+        if frame["legal"]:
+            await run.go.wait()
+            await asyncio.sleep(min(rng.expovariate(1.0 / pace),
+                                    max(run.stop - time.monotonic(), 0.0)))
+            if time.monotonic() >= run.stop:
+                break
+            table.sent[version] = time.monotonic()
+            try:
+                await client.send(p.Act(table.game, rng.choice(frame["legal"]), version))
+            except (ConnectionError, aiohttp.ClientError):
+                run.lost.append(client.ws.close_code)
+                break
+            acted += 1
+    return acted
+
+
+async def main(games: int, rate: float, seconds: float, scenario: str | None,
+               url: str | None) -> None:
+    folder = tempfile.mkdtemp(prefix="wec-load-")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    server = subprocess.Popen([sys.executable, "-m", "wec", "serve", "--port", "0", "--db",
+                               os.path.join(folder, "load.sqlite3")],
+                              stdout=subprocess.PIPE, text=True, env=env) if url is None else None
+    if server is not None:
+        assert server.stdout is not None
+        url = re.search(r"ws://\S+/ws", server.stdout.readline()).group(0)  # type: ignore
+    assert url is not None
+    run = Run(seconds)
+    pace = games / rate  # seconds between two actions of one game
+    try:
+        began = time.monotonic()
+        tables: list[Table] = []
+        loops = []
+        for start in range(0, games, 50):
+            opened = await asyncio.gather(*(open_table(url, scenario)
+                                            for _ in range(start, min(games, start + 50))))
+            for t in opened:
+                loops += [asyncio.ensure_future(seat_loop(t, side, pace,
+                                                          random.Random(len(loops)), run))
+                          for side in ("black", "white")]
+            tables += opened
+        print(f"{games} games opened in {time.monotonic() - began:.1f} s", flush=True)
+        began = time.monotonic()
+        server_cpu, bots_cpu = cpu_seconds(server.pid) if server else 0.0, time.process_time()
+        run.start()
+        counts = await asyncio.gather(*loops)
+        spent = time.monotonic() - began
+        server_cpu = cpu_seconds(server.pid) - server_cpu if server else 0.0
+        bots_cpu = time.process_time() - bots_cpu
+        held = sum(1 for t in tables if not t.over and all(not c.ws.closed
+                                                            for c in t.clients.values()))
+        delays = sorted(run.delays)
+        q = statistics.quantiles(delays, n=100) if len(delays) > 1 else [0.0] * 99
+        if run.lost:
+            print(f"connections closed by the server: {len(run.lost)}, codes "
+                  f"{sorted(set(map(str, run.lost)))}")
+        print(f"games held {held} (+{sum(t.over for t in tables)} finished) of {games}; "
+              f"{len(delays)} actions confirmed in {spent:.1f} s = {len(delays) / spent:.0f}/s "
+              f"(sent {sum(counts)}); act -> both states: p50 {q[49] * 1000:.1f} ms, "
+              f"p99 {q[98] * 1000:.1f} ms, max {delays[-1] * 1000 if delays else 0:.1f} ms")
+        n = max(len(delays), 1)
+        print(f"CPU per confirmed action in the run: server {server_cpu / n * 1000:.2f} ms "
+              f"(busy {server_cpu / spent:.0%} of one core), bots {bots_cpu / n * 1000:.2f} ms; "
+              f"load average {os.getloadavg()[0]:.1f}", flush=True)
+        for t in tables:
+            for c in t.clients.values():
+                await c.close()
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    args = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    args.add_argument("--games", type=int, default=500)
+    args.add_argument("--rate", type=float, default=1000.0, help="target actions a second")
+    args.add_argument("--seconds", type=float, default=30.0)
+    args.add_argument("--scenario", default=None, help="default: the standard set-up")
+    args.add_argument("--url", help="a server already running (default: start one here)")
+    a = args.parse_args()
+    asyncio.run(main(a.games, a.rate, a.seconds, a.scenario, a.url))

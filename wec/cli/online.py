@@ -1,0 +1,133 @@
+"""`wec serve` (the game server) and `wec online` (a headless client that plays one seat with
+the built-in AI, at random, or from the terminal). Both need the optional extra `online`
+(aiohttp): wec.online is imported when a command runs, so the rest of `wec` works without it."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from typing import Any
+
+from wec.ai import LEVELS, loadable
+from wec.game.textview import render
+from wec.tools.cliargs import count, seconds
+
+NEEDS_AIOHTTP = "wec: online play needs aiohttp: pip install 'wec[online]'"
+
+
+def _port(text: str) -> int:
+    value = int(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535 (0: a free one), got {value}")
+    return value
+
+
+def register(sub: Any) -> None:
+    """Add `serve` and `online` to the `wec` command's subparsers."""
+    p = sub.add_parser("serve", help="run the online game server (WebSocket; docs/PROTOCOL.md)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1; 0.0.0.0: the whole network)")
+    p.add_argument("--port", type=_port, default=8765, help="port (0: a free one); default 8765")
+    p.add_argument("--db", help="the games' SQLite file (default: online.sqlite3 in the "
+                                "per-user data folder)")
+    p.add_argument("--certfile", help="TLS certificate (PEM): serve wss://")
+    p.add_argument("--keyfile", help="TLS private key (PEM), with --certfile")
+    p.set_defaults(func=cmd_serve)
+    p = sub.add_parser("online", help="play one seat of an online game (headless client)")
+    p.add_argument("--url", required=True, help="the server's ws:// or wss:// URL")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--ai", type=int, choices=sorted(LEVELS), metavar="LEVEL",
+                     help="the built-in AI plays (level %(choices)s)")
+    how.add_argument("--random", action="store_true", help="play random legal actions")
+    p.add_argument("--seconds", type=seconds, default=1.0, help="the AI's time per turn")
+    p.add_argument("--insecure", action="store_true",
+                   help="wss:// without checking the certificate (a self-signed test server)")
+    what = p.add_subparsers(dest="what", required=True)
+    c = what.add_parser("create", help="open a game and take a seat")
+    c.add_argument("--name", default="wec", help="your name")
+    c.add_argument("--side", choices=("black", "white", "random"), default="random")
+    c.add_argument("--scenario", help="a predefined scenario ('wec scenarios')")
+    c.add_argument("--grace", type=count(1), default=120,
+                   help="seconds an opponent may be gone before a claim of victory")
+    j = what.add_parser("join", help="take the free seat of a game")
+    j.add_argument("game")
+    j.add_argument("--name", default="wec", help="your name")
+    r = what.add_parser("resume", help="take back a seat with its token")
+    r.add_argument("game")
+    r.add_argument("token")
+    p.set_defaults(func=cmd_online)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from wec.online import server  # the optional extra `online` (aiohttp)
+        from wec.online.store import default_db_path
+    except ImportError:
+        print(NEEDS_AIOHTTP, file=sys.stderr)
+        return 2
+    if (args.certfile is None) != (args.keyfile is None):
+        print("wec serve: --certfile and --keyfile go together", file=sys.stderr)
+        return 2
+    context = None if args.certfile is None else server.tls_context(args.certfile, args.keyfile)
+    srv = server.Server(args.db or default_db_path(), args.host, args.port, context)
+
+    def say(line: str) -> None:
+        print(line, flush=True)
+    try:
+        asyncio.run(server.serve_until_stopped(srv, say))
+    except KeyboardInterrupt:  # Ctrl-C where no signal handler could be set (Windows)
+        pass
+    print("wec serve: stopped", flush=True)
+    return 0
+
+
+def cmd_online(args: argparse.Namespace) -> int:
+    try:
+        from wec.online import client, protocol  # the optional extra `online` (aiohttp)
+    except ImportError:
+        print(NEEDS_AIOHTTP, file=sys.stderr)
+        return 2
+    if args.what == "create":
+        request: Any = protocol.Create(args.name, args.side, {}, args.scenario, float(args.grace))
+    elif args.what == "join":
+        request = protocol.Join(args.game, args.name)
+    else:
+        request = protocol.Resume(args.game, args.token)
+    if args.ai is not None:
+        choose = client.ai_chooser(args.ai, args.seconds)
+    elif args.random:
+        choose = client.random_chooser()
+    else:
+        choose = client.terminal_chooser()
+    ssl_context = False if args.insecure else None
+    try:
+        last = asyncio.run(_play(client, args.url, request, choose, ssl_context,
+                                 terminal=args.ai is None and not args.random))
+    except protocol.ProtocolError as e:
+        print(f"wec online: refused ({e.code}): {e.message}", file=sys.stderr)
+        return 2
+    except (client.ConnectionLost, EOFError) as e:
+        print(f"wec online: {e}", file=sys.stderr)
+        return 2
+    print(f"game over: {last['result']} ({last['reason']}) after {last['version']} actions")
+    return 0
+
+
+async def _play(client: Any, url: str, request: Any, choose: Any, ssl_context: Any,
+                terminal: bool) -> dict[str, Any]:
+    conn = await client.Client(url, ssl_context).connect()
+    seat, first = await client.take_seat(conn, request)
+    print(f"seated in game {seat.game} as {seat.side}; to come back: "
+          f"wec online --url {url} resume {seat.game} {seat.token}", flush=True)
+
+    def show(state: dict[str, Any]) -> None:
+        if terminal and state["legal"]:
+            pos = dict(state["observation"])
+            pos.pop("enemy_reserves", None)
+            print(render(loadable(pos)))
+            print("your history:", " | ".join(state["history"][-3:]) or "-")
+        print(f"version {state['version']}: turn {state['turn']}, {state['to_move']} to move",
+              flush=True)
+    last: dict[str, Any] = await client.play_seat(url, seat, choose, conn, first=first,
+                                                   on_state=show, ssl_context=ssl_context)
+    return last

@@ -1,0 +1,236 @@
+"""A headless client of the online protocol (aiohttp's client WebSocket): `Client` sends
+requests and reads the server's frames; `play_seat` plays one seat to the end of its game with
+a chooser (the built-in AI, random, or the terminal), reconnecting with backoff after a dropped
+connection and sending an unconfirmed action again when the game is still where it was.
+
+A client never holds the other side's secrets: the AI chooses from the seat's observation (the
+`state` frame), exactly what the server sent.
+"""
+from __future__ import annotations
+
+import asyncio
+import random
+import ssl
+import sys
+from dataclasses import dataclass
+from typing import Any, Awaitable, Callable
+
+import aiohttp
+
+from wec.ai.player import AI
+from wec.ai.view import loadable
+from wec.online import protocol as p
+
+Chooser = Callable[[dict[str, Any]], Awaitable[str]]
+"""Picks the action (its text) to send for a `state` frame whose `legal` is not empty, or
+RESIGN."""
+RESIGN = "resign"
+
+
+class ConnectionLost(Exception):
+    """The connection closed."""
+
+
+_CLOSED = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING,
+           aiohttp.WSMsgType.ERROR)
+
+
+class Client:
+    """One connection to a server. A reader task takes every frame as it comes (so the
+    server's pings are answered while the client thinks, however long) and queues it for
+    `receive`."""
+
+    def __init__(self, url: str, ssl_context: ssl.SSLContext | bool | None = None) -> None:
+        self.url = url
+        self.ssl_context = ssl_context
+        self._session: aiohttp.ClientSession | None = None
+        self._ws: aiohttp.ClientWebSocketResponse | None = None
+        self._inbox: asyncio.Queue[aiohttp.WSMessage] = asyncio.Queue()
+        self._reader: asyncio.Future[None] | None = None
+
+    async def connect(self) -> "Client":
+        self._session = aiohttp.ClientSession()
+        try:
+            self._ws = await self._session.ws_connect(self.url, ssl=self.ssl_context
+                                                      if self.ssl_context is not None else True,
+                                                      max_msg_size=8 * 1024 * 1024,
+                                                      autoping=True)
+        except BaseException:
+            await self._session.close()
+            raise
+        self._reader = asyncio.ensure_future(self._read_loop())
+        return self
+
+    async def _read_loop(self) -> None:
+        ws = self.ws
+        while True:
+            msg = await ws.receive()
+            self._inbox.put_nowait(msg)
+            if msg.type in _CLOSED:
+                return
+
+    async def close(self) -> None:
+        if self._ws is not None:
+            await self._ws.close()
+        if self._reader is not None:
+            await asyncio.gather(self._reader, return_exceptions=True)
+        if self._session is not None:
+            await self._session.close()
+
+    async def __aenter__(self) -> "Client":
+        return await self.connect()
+
+    async def __aexit__(self, *_: object) -> None:
+        await self.close()
+
+    @property
+    def ws(self) -> aiohttp.ClientWebSocketResponse:
+        assert self._ws is not None, "connect() first"
+        return self._ws
+
+    async def send(self, frame: dict[str, Any] | p.Request) -> None:
+        if not isinstance(frame, dict):
+            frame = p.request_frame(frame)
+        await self.ws.send_str(p.encode(frame))
+
+    async def send_text(self, text: str) -> None:
+        """A raw text frame (tests send malformed ones)."""
+        await self.ws.send_str(text)
+
+    async def receive(self, timeout: float | None = 30.0) -> dict[str, Any]:
+        """The next server frame."""
+        msg = await asyncio.wait_for(self._inbox.get(), timeout)
+        if msg.type in _CLOSED:
+            self._inbox.put_nowait(msg)  # every later receive says so too
+            raise ConnectionLost(f"the connection closed ({msg.data!r})")
+        return p.read_event(msg.data)
+
+    async def until(self, kind: str, timeout: float | None = 30.0) -> dict[str, Any]:
+        """Frames up to the next of this type (an error raises ProtocolError unless asked for)."""
+        while True:
+            frame = await self.receive(timeout)
+            if frame["type"] == kind:
+                return frame
+            if frame["type"] == "error":
+                raise p.ProtocolError(frame["code"], frame["message"])
+
+
+@dataclass
+class Seat:
+    """A seat held in a game: what resuming it needs."""
+    game: str
+    side: str
+    token: str
+
+
+async def take_seat(client: Client, request: p.Request) -> tuple[Seat, dict[str, Any]]:
+    """Send create / join / resume; the seat and the first state."""
+    await client.send(request)
+    seated = await client.until("seated")
+    state = await client.until("state")
+    return Seat(seated["game"], seated["side"], seated["token"]), state
+
+
+def ai_chooser(level: int, seconds: float, seed: int | None = 0) -> Chooser:
+    """The built-in AI, deciding from the seat's observation only (in a worker thread)."""
+    ai = AI(level=level, seconds=seconds, seed=seed)
+
+    def choose(state: dict[str, Any]) -> str:
+        pos = dict(state["observation"])
+        pos.pop("enemy_reserves", None)
+        action = ai.choose_action(loadable(pos))
+        text = str(action)
+        return text if text in state["legal"] else random.choice(state["legal"])
+
+    async def run(state: dict[str, Any]) -> str:
+        return await asyncio.to_thread(choose, state)
+    return run
+
+
+def random_chooser(seed: int | None = None) -> Chooser:
+    rng = random.Random(seed)
+
+    async def run(state: dict[str, Any]) -> str:
+        return str(rng.choice(state["legal"]))
+    return run
+
+
+def terminal_chooser(show: Callable[[str], None] = print) -> Chooser:
+    """Reads the action from the terminal (a number of the list, or its text; `resign`)."""
+
+    async def run(state: dict[str, Any]) -> str:
+        legal = state["legal"]
+        for i, text in enumerate(legal, 1):
+            show(f"{i:3}. {text}")
+        while True:
+            line = (await asyncio.to_thread(sys.stdin.readline)).strip()
+            if not line:
+                raise EOFError("no action read")
+            if line.isdigit() and 1 <= int(line) <= len(legal):
+                return str(legal[int(line) - 1])
+            if line in legal or line == RESIGN:
+                return line
+            show(f"a number of the list, an action's text, or {RESIGN}")
+    return run
+
+
+async def play_seat(url: str, seat: Seat, choose: Chooser, client: Client | None = None,
+                    first: dict[str, Any] | None = None,
+                    on_state: Callable[[dict[str, Any]], None] | None = None,
+                    reconnects: int = 8, ssl_context: ssl.SSLContext | bool | None = None
+                    ) -> dict[str, Any]:
+    """Play `seat` until its game is over (`first`: a state already read); the last state. A
+    dropped connection is resumed (backoff 0.2 s doubling to 5 s, `reconnects` times); an
+    action sent but not confirmed is sent again if the state is still the version it was made
+    on; an action the server refuses as illegal is replaced by a random legal one, and one
+    dropped for the rate is sent again half a second later."""
+    pending: tuple[int, str] | None = None
+    last: dict[str, Any] | None = None
+    attempts = 0
+    while True:
+        try:
+            if client is None:
+                client = await Client(url, ssl_context).connect()
+                await client.send(p.Resume(seat.game, seat.token))
+            while True:
+                frame = first if first is not None else await client.receive(timeout=None)
+                first = None
+                if frame["type"] == "error" and last is not None and last["legal"]:
+                    if frame["code"] == p.ILLEGAL_ACTION:
+                        text = random.choice(last["legal"])
+                    elif frame["code"] == p.RATE_LIMITED and pending is not None:
+                        await asyncio.sleep(0.5)  # the act was dropped: send it again
+                        text = pending[1]
+                    else:
+                        continue
+                    pending = (last["version"], text)
+                    await client.send(p.Act(seat.game, text, last["version"]))
+                    continue
+                if frame["type"] != "state":
+                    continue
+                attempts = 0
+                last = frame
+                if on_state is not None:
+                    on_state(frame)
+                if frame["result"] is not None:
+                    await client.close()
+                    return frame
+                if not frame["legal"]:
+                    continue
+                if pending is not None and pending[0] == frame["version"]:
+                    text = pending[1]  # made on this very state and never confirmed
+                else:
+                    text = await choose(frame)
+                if text == RESIGN:
+                    await client.send(p.Resign(seat.game))
+                    continue
+                pending = (frame["version"], text)
+                await client.send(p.Act(seat.game, text, frame["version"]))
+        except (ConnectionLost, aiohttp.ClientError, ConnectionError, asyncio.TimeoutError):
+            if client is not None:
+                await client.close()
+            client = None
+            attempts += 1
+            if attempts > reconnects:
+                raise
+            await asyncio.sleep(min(0.2 * 2 ** (attempts - 1), 5.0))

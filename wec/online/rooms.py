@@ -1,0 +1,467 @@
+"""The server's games in memory: a `Room` per game (the true `Game`, its seats, the connections
+of each seat and its spectators, the draw offer, each seat's presence) and the `Lobby` that
+makes, finds and reloads them. No network code: a connection is a `Peer`, whose `send` queues
+a frame; the server (wec.online.server) turns frames into calls here and sends what they queue.
+
+What a connection is sent is built here, and only here: a seat gets its side's observation
+(`Game.observation(side).position()`), its side's turn strings, and the legal actions only when
+it is to move; a spectator gets the pieces both sides see until the game is over, then the
+whole game.
+"""
+from __future__ import annotations
+
+import secrets
+import sqlite3
+import time
+from typing import Any, Callable, Protocol
+
+from wec.game.action import Action
+from wec.game.errors import IllegalActionError, cut
+from wec.game.game import Game
+from wec.online import protocol as p
+from wec.online.setup import GUEST, HOST, ROLE_SIDE, SIDE_ROLE, Setup, Terms, build_game, \
+    host_side
+from wec.online.store import StoredGame, Store, token_hash, token_matches
+
+SPECTATOR = "spectator"
+CONNECTED, RECONNECTING, EMPTY = "connected", "reconnecting", "empty"
+
+
+class Peer(Protocol):
+    """One client connection, as the rooms see it."""
+
+    seats: dict[str, str]
+    """game id -> the side it holds there, or "spectator"."""
+
+    def send(self, frame: dict[str, Any]) -> None:
+        """Queue a frame for the client (never blocks)."""
+
+
+def new_id() -> str:
+    """An unguessable id or token: 128 bits from the system's secure source."""
+    return secrets.token_urlsafe(16)
+
+
+def other(side: str) -> str:
+    return "white" if side == "black" else "black"
+
+
+class Room:
+    """One game on the server."""
+
+    def __init__(self, game_id: str, game: Game, seats: dict[str, tuple[str, str]],
+                 grace: float, reason: str | None, now: float) -> None:
+        self.id = game_id
+        self.game = game
+        self.seats = dict(seats)  # side -> (name, token hash)
+        self.grace = grace
+        self.reason = reason
+        self.peers: dict[str, set[Peer]] = {"black": set(), "white": set(), SPECTATOR: set()}
+        # since when each taken seat has had no connection (a server restart counts as one)
+        self.gone_since: dict[str, float | None] = {side: now for side in self.seats}
+        self.draw_offer: str | None = None
+        self.setup: Setup | None = None
+        """The set-up going on (wec.online.setup), if any: the game has not started."""
+        self._frames: dict[str, tuple[int, dict[str, Any]]] = {}
+        self._views: dict[str, tuple[int, dict[str, Any], list[str]]] = {}
+        self._legal: tuple[int, dict[str, Action]] | None = None
+
+    @property
+    def version(self) -> int:
+        """The count of actions applied."""
+        return self.game.ply
+
+    @property
+    def started(self) -> bool:
+        return len(self.seats) == 2 and self.setup is None
+
+    def names(self) -> dict[str, str]:
+        """The players' names by side (by role in a set-up)."""
+        names = {side: name for side, (name, _) in self.seats.items()}
+        if self.setup is not None:
+            return {SIDE_ROLE[side]: name for side, name in names.items()}
+        return names
+
+    def role(self, side: str) -> str | None:
+        """host or guest in a set-up, else None."""
+        return SIDE_ROLE.get(side) if self.setup is not None else None
+
+    def seated(self, side: str, token: str | None) -> dict[str, Any]:
+        """The `seated` event for a seat (or a spectator) of this room."""
+        role = self.role(side)
+        shown = None if role is not None else side
+        return p.seated_frame(self.id, shown, token, self.names(), role)
+
+    def swap_sides(self) -> None:
+        """The two seats change sides (the end of a set-up): seats, connections, absences."""
+        b, w = "black", "white"
+        self.seats = {other(side): seat for side, seat in self.seats.items()}
+        self.peers[b], self.peers[w] = self.peers[w], self.peers[b]
+        self.gone_since = {other(side): t for side, t in self.gone_since.items()}
+        for side in (b, w):
+            for peer in self.peers[side]:
+                peer.seats[self.id] = side
+
+    def presence(self, side: str) -> str:
+        if side not in self.seats:
+            return EMPTY
+        return CONNECTED if self.peers[side] else RECONNECTING
+
+    # --- what each one is sent -------------------------------------------------------------------
+
+    def state_frame(self, side: str) -> dict[str, Any]:
+        """The state as `side` (or a spectator) may know it; made once per version and side."""
+        made = self._frames.get(side)
+        if made is not None and made[0] == self.version:
+            return made[1]
+        game = self.game
+        frame: dict[str, Any] = {
+            "type": "state", "game": self.id, "side": side, "version": self.version,
+            "to_move": game.to_move, "turn": game.turn, "moved": game.moved,
+            "result": game.result, "reason": self.reason, "started": self.started,
+            "draw_offer": self.draw_offer,
+            "presence": {s: self.presence(s) for s in p.SIDES}}
+        if side == SPECTATOR:
+            frame.update(self._spectator_view())
+        else:
+            frame["observation"], frame["history"] = self._view(side)
+            to_move = self.started and game.result is None and game.to_move == side
+            frame["legal"] = list(self.legal()) if to_move else []
+        self._frames[side] = (self.version, frame)
+        return frame
+
+    def _spectator_view(self) -> dict[str, Any]:
+        """Until the end only what both sides see: each side's pieces its enemy sees, the
+        articles and the projectiles (public, R10.6), no history; once the game is over, the
+        whole position and the full history."""
+        game = self.game
+        if game.result is not None:
+            return {"observation": game.position(), "history": game.full_history(),
+                    "legal": []}
+        seen = []
+        for side in p.SIDES:
+            enemy_view = self._view(other(side))[0]
+            for piece in enemy_view["pieces"]:
+                if piece["color"] == side:
+                    seen.append({k: v for k, v in piece.items() if k != "locks"})
+        public = self._view("black")[0]
+        board = {"to_move": game.to_move, "turn": game.turn, "pieces": seen,
+                 "articles": public["articles"],
+                 "projectiles": [{k: v for k, v in pr.items() if k in (
+                     "type", "color", "square", "level", "direction")}
+                     for pr in public["projectiles"]]}
+        return {"observation": board, "history": [], "legal": []}
+
+    def forget_frames(self) -> None:
+        """Something the frames show changed without an action (a draw offer)."""
+        self._frames.clear()
+
+    def legal(self) -> dict[str, Action]:
+        """The legal actions of the side to move by their texts, made once per version (the
+        state frame lists them; an act names one)."""
+        if self._legal is None or self._legal[0] != self.version:
+            self._legal = (self.version, {str(a): a for a in self.game.legal_actions()})
+        return self._legal[1]
+
+    def _view(self, side: str) -> tuple[dict[str, Any], list[str]]:
+        """`side`'s observed position and turn strings, made once per version (read only)."""
+        made = self._views.get(side)
+        if made is None or made[0] != self.version:
+            obs = self.game.observation(side)
+            made = self._views[side] = (self.version, obs.position(shared=True), obs.history())
+        return made[1], made[2]
+
+    def current_frame(self, side: str) -> dict[str, Any]:
+        """The state, or in a set-up the set-up, as `side` (or a spectator) may know it."""
+        if self.setup is not None:
+            return self.setup.frame(self.id, self.role(side), {s: n for s, (n, _) in
+                                                               self.seats.items()},
+                                    {s: self.presence(s) for s in p.SIDES})
+        return self.state_frame(side)
+
+    def send_state(self, peer: Peer, side: str) -> None:
+        peer.send(self.current_frame(side))
+
+    def broadcast(self) -> None:
+        """Every connection of the room gets the current state (or set-up)."""
+        for side, peers in self.peers.items():
+            if peers:
+                frame = self.current_frame(side)
+                for peer in list(peers):
+                    peer.send(frame)
+
+    def tell_presence(self, side: str) -> None:
+        self._frames.clear()  # the state frames show the presence too
+        frame = p.presence_frame(self.id, self.role(side) or side, self.presence(side))
+        for peers in self.peers.values():
+            for peer in list(peers):
+                peer.send(frame)
+
+    # --- connections -------------------------------------------------------------------------
+
+    def attach(self, peer: Peer, side: str) -> None:
+        was = self.presence(side) if side != SPECTATOR else None
+        self.peers[side].add(peer)
+        peer.seats[self.id] = side
+        if side != SPECTATOR:
+            self.gone_since[side] = None
+            if was != CONNECTED:
+                self.tell_presence(side)
+
+    def detach(self, peer: Peer, now: float) -> None:
+        side = peer.seats.pop(self.id, None)
+        if side is None:
+            return
+        self.peers[side].discard(peer)
+        if side != SPECTATOR and not self.peers[side]:
+            self.gone_since[side] = now
+            self.tell_presence(side)
+
+    def seat_of(self, peer: Peer) -> str:
+        side = peer.seats.get(self.id)
+        if side is None or side == SPECTATOR:
+            raise p.ProtocolError(p.NOT_SEATED, "this connection holds no seat in that game: "
+                                                "resume it with the seat's token")
+        return side
+
+
+class Lobby:
+    """Every game of a server: made by `create`, found by id, reloaded from the store when
+    first asked for after a restart (replaying its actions)."""
+
+    def __init__(self, store: Store, clock: Callable[[], float] = time.monotonic) -> None:
+        self.store = store
+        self.clock = clock
+        self.rooms: dict[str, Room] = {}
+        self.started = clock()
+
+    def room(self, game_id: str) -> Room:
+        room = self.rooms.get(game_id)
+        if room is None:
+            stored = self.store.load(game_id)
+            if stored is None:
+                raise p.ProtocolError(p.NO_SUCH_GAME, "no game of that id on this server")
+            room = self.rooms[game_id] = self._rebuilt(stored)
+        return room
+
+    def _rebuilt(self, stored: StoredGame) -> Room:
+        game = Game.from_position(stored.initial)
+        game.set_competitive()
+        for text in stored.actions:
+            game.replay_action(text)
+        seats = {s.side: (s.name, s.token_hash) for s in stored.seats.values()}
+        room = Room(stored.id, game, seats, stored.grace, stored.reason, self.started)
+        if stored.phase == "setup":  # the wishes and a proposal waiting are not kept
+            room.setup = Setup(Terms(stored.options, stored.scenario))
+        return room
+
+    # --- requests ------------------------------------------------------------------------------
+
+    def create(self, peer: Peer, request: p.Create) -> Room:
+        terms = Terms(request.options, request.scenario)
+        game = build_game(terms)
+        negotiate = request.setup == "negotiate"
+        if negotiate:  # the host is black in the store until the colours are resolved
+            side = ROLE_SIDE[HOST]
+        else:
+            side = secrets.choice(p.SIDES) if request.side == "random" else request.side
+        game_id, token = new_id(), new_id()
+        self.store.add_game(game_id, terms.options, game.initial_position(), request.grace,
+                            phase="setup" if negotiate else "play", scenario=terms.scenario)
+        self.store.add_seat(game_id, side, request.name, token)
+        seats = {side: (request.name, token_hash(token))}
+        room = self.rooms[game_id] = Room(game_id, game, seats, request.grace, None, self.clock())
+        if negotiate:
+            room.setup = Setup(terms, {HOST: request.side, GUEST: "random"})
+        room.attach(peer, side)
+        peer.send(room.seated(side, token))
+        room.send_state(peer, side)
+        return room
+
+    def join(self, peer: Peer, request: p.Join) -> None:
+        room = self.room(request.game)
+        free = [s for s in p.SIDES if s not in room.seats]
+        if not free:
+            raise p.ProtocolError(p.GAME_FULL, "both seats are taken: watch the game instead")
+        if request.game in peer.seats:
+            raise p.ProtocolError(p.GAME_FULL, "this connection already holds a seat there")
+        side, token = free[0], new_id()
+        self.store.add_seat(room.id, side, request.name, token)
+        room.seats[side] = (request.name, token_hash(token))
+        room.attach(peer, side)
+        peer.send(room.seated(side, token))
+        room.broadcast()  # the game (or its set-up) starts: every connection sees it
+
+    def watch(self, peer: Peer, request: p.Watch) -> None:
+        room = self.room(request.game)
+        room.detach(peer, self.clock())  # one place in a game per connection
+        room.attach(peer, SPECTATOR)
+        peer.send(room.seated(SPECTATOR, None))
+        room.send_state(peer, SPECTATOR)
+
+    def resume(self, peer: Peer, request: p.Resume) -> None:
+        room = self.room(request.game)
+        sides = [s for s, (_, h) in room.seats.items() if token_matches(request.token, h)]
+        if not sides:
+            raise p.ProtocolError(p.BAD_TOKEN, "that token holds no seat in this game")
+        side = sides[0]
+        room.detach(peer, self.clock())  # one place in a game per connection
+        room.attach(peer, side)
+        peer.send(room.seated(side, request.token))
+        room.send_state(peer, side)
+
+    def act(self, peer: Peer, request: p.Act) -> None:
+        room = self.room(request.game)
+        side = room.seat_of(peer)
+        self._playable(room)
+        game = room.game
+        if game.to_move != side:
+            raise p.ProtocolError(p.NOT_YOUR_TURN, f"{game.to_move} is to move")
+        if request.version != room.version:
+            raise p.ProtocolError(p.STALE_VERSION, f"the game is at version {room.version}, "
+                                                   f"not {request.version}")
+        try:
+            game.apply(self.legal_action(room, request.action))
+        except IllegalActionError as e:
+            raise p.ProtocolError(p.ILLEGAL_ACTION, cut(e, 200)) from None
+        if room.draw_offer == other(side):
+            room.draw_offer = None  # played on: the opponent's offer is declined
+        self._commit(room, "play")
+
+    def resign(self, peer: Peer, request: p.Resign) -> None:
+        room = self.room(request.game)
+        side = room.seat_of(peer)
+        self._playable(room)
+        room.game.resign(side)
+        self._commit(room, "resignation")
+
+    def offer_draw(self, peer: Peer, request: p.OfferDraw) -> None:
+        room = self.room(request.game)
+        side = room.seat_of(peer)
+        self._playable(room)
+        room.draw_offer = side
+        room.forget_frames()  # the same version, a new offer
+        room.broadcast()
+
+    def accept_draw(self, peer: Peer, request: p.AcceptDraw) -> None:
+        room = self.room(request.game)
+        side = room.seat_of(peer)
+        self._playable(room)
+        if room.draw_offer != other(side):
+            raise p.ProtocolError(p.NO_DRAW_OFFER, "the opponent has offered no draw")
+        room.game.agree_draw()
+        self._commit(room, "agreement")
+
+    def claim(self, peer: Peer, request: p.Claim) -> None:
+        room = self.room(request.game)
+        side = room.seat_of(peer)
+        self._playable(room)
+        gone = room.gone_since.get(other(side))
+        if gone is None:
+            raise p.ProtocolError(p.TOO_EARLY, "the opponent is connected")
+        left = room.grace - (self.clock() - gone)
+        if left > 0:
+            raise p.ProtocolError(p.TOO_EARLY, f"the opponent may come back for {left:.0f} s "
+                                               f"more")
+        room.game.resign(other(side))
+        self._commit(room, "abandonment")
+
+    # --- the set-up (wec.online.setup) ---------------------------------------------------------
+
+    def _setup_of(self, room: Room) -> Setup:
+        if room.setup is None:
+            raise p.ProtocolError(p.NOT_IN_SETUP, "this game has no set-up going on")
+        return room.setup
+
+    def pick(self, peer: Peer, request: p.Pick) -> None:
+        room = self.room(request.game)
+        side = room.seat_of(peer)
+        self._setup_of(room).wishes[SIDE_ROLE[side]] = request.side
+        room.broadcast()
+
+    def propose(self, peer: Peer, request: p.Propose) -> None:
+        room = self.room(request.game)
+        side = room.seat_of(peer)
+        setup = self._setup_of(room)
+        terms = Terms(request.options, request.scenario)
+        build_game(terms)  # refused now (bad_options) rather than at the start
+        setup.proposal, setup.proposed_by = terms, SIDE_ROLE[side]
+        room.broadcast()
+
+    def answer(self, peer: Peer, request: p.Answer) -> None:
+        room = self.room(request.game)
+        side = room.seat_of(peer)
+        setup = self._setup_of(room)
+        if setup.proposal is None or setup.proposed_by == SIDE_ROLE[side]:
+            raise p.ProtocolError(p.NO_PROPOSAL, "the opponent has proposed nothing")
+        if request.accept:
+            game = build_game(setup.proposal)
+            self.store.set_terms(room.id, setup.proposal.options, setup.proposal.scenario,
+                                 game.initial_position())
+            setup.terms, room.game = setup.proposal, game
+        setup.proposal = setup.proposed_by = None
+        room.broadcast()
+
+    def begin(self, peer: Peer, request: p.Begin) -> None:
+        """Either seat ends the set-up: colours resolved, the game starts on the agreed terms;
+        each seat is sent its side (`seated`, its token unchanged) and the first state."""
+        room = self.room(request.game)
+        room.seat_of(peer)
+        setup = self._setup_of(room)
+        if len(room.seats) < 2:
+            raise p.ProtocolError(p.NOT_STARTED, "the guest has not joined yet")
+        swap = host_side(setup.wishes) != ROLE_SIDE[HOST]
+        self.store.begin(room.id, swap)
+        room.setup = None
+        if swap:
+            room.swap_sides()
+        room.forget_frames()
+        for side in p.SIDES:
+            for seat_peer in list(room.peers[side]):
+                seat_peer.send(room.seated(side, None))
+        room.broadcast()
+
+    def leave(self, peer: Peer) -> None:
+        """A connection closed: it leaves every room it was in."""
+        now = self.clock()
+        for game_id in list(peer.seats):
+            room = self.rooms.get(game_id)
+            if room is not None:
+                room.detach(peer, now)
+                if room.game.result is not None and not any(room.peers.values()):
+                    del self.rooms[game_id]  # over and unwatched: read again if asked for
+
+    # --- helpers -----------------------------------------------------------------------------
+
+    @staticmethod
+    def legal_action(room: Room, text: str) -> Action | str:
+        """The listed action of that text (applied without reading the texts again), or the
+        text itself (another spelling of an action: the facade reads it)."""
+        found = room.legal().get(text) if room.game.result is None else None
+        return found if found is not None else text
+
+    @staticmethod
+    def _playable(room: Room) -> None:
+        if room.game.result is not None:
+            raise p.ProtocolError(p.GAME_OVER, f"the game is over ({room.game.result})")
+        if not room.started:
+            raise p.ProtocolError(p.NOT_STARTED, "the game has not started: the second seat "
+                                                 "has not joined, or the set-up goes on")
+
+    def _commit(self, room: Room, how: str) -> None:
+        """Store the action just applied, then tell everyone; a failed write undoes it (the
+        game is rebuilt from the file) and nobody is told of it."""
+        game = room.game
+        ended = None if game.result is None else (game.result, how)
+        try:  # the last entry's text, not game.actions(): no cost that grows with the game
+            self.store.add_action(room.id, game.ply - 1, game.record.line[-1].text, ended)
+        except sqlite3.Error as e:
+            stored = self.store.load(room.id)
+            if stored is not None:
+                fresh = self._rebuilt(stored)
+                room.game, room.reason = fresh.game, fresh.reason
+            raise p.ProtocolError(p.SERVER_ERROR, f"the action could not be stored ({e})") \
+                from None
+        if ended is not None:
+            room.reason, room.draw_offer = how, None
+        room.broadcast()

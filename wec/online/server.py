@@ -1,0 +1,250 @@
+"""`wec serve`: the authoritative game server, an aiohttp application with one WebSocket route,
+/ws (docs/PROTOCOL.md).
+
+Each connection reads JSON text frames, checks each one (wec.online.protocol: size, nesting,
+types), spends a token of its rate allowance, and hands the request to the lobby
+(wec.online.rooms); a refused frame gets an `error` frame and the connection stays. What the
+lobby queues for a connection is written by that connection's own writer task, so a slow
+reader never holds the game loop; one that lets too much pile up is closed.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import ssl
+import time
+from typing import Any, Callable
+
+from aiohttp import WSCloseCode, WSMsgType, web
+
+from wec.game.errors import IllegalActionError
+from wec.online import protocol as p
+from wec.online.rooms import Lobby
+from wec.online.store import Store
+
+log = logging.getLogger(__name__)
+
+HARD_FRAME_LIMIT = 2 * 1024 * 1024
+"""A frame longer than this closes the connection (1009, aiohttp); between the protocol's
+limit (64 KB) and this one a frame is refused with an error and the connection stays."""
+QUEUE_LIMIT = 512
+"""Frames waiting for a client that does not read: more, and the connection is closed."""
+RATE, BURST = 100.0, 200.0
+"""Each connection's allowance: RATE frames a second on average, BURST at once."""
+
+
+class TokenBucket:
+    """A rate limit: `take()` is True while the allowance lasts."""
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic
+                 ) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = burst
+        self.at = clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+class Connection:
+    """One client's WebSocket (a `wec.online.rooms.Peer`)."""
+
+    def __init__(self, ws: web.WebSocketResponse) -> None:
+        self.ws = ws
+        self.seats: dict[str, str] = {}
+        self.bucket = TokenBucket(RATE, BURST)
+        self.refused = 0  # frames refused for the rate since the last error said so
+        self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+
+    def send(self, frame: dict[str, Any]) -> None:
+        if self._queue.qsize() >= QUEUE_LIMIT:
+            self._queue.put_nowait(None)  # the writer closes the connection
+            return
+        self._queue.put_nowait(frame)
+
+    def stop(self) -> None:
+        self._queue.put_nowait(None)
+
+    async def write_loop(self) -> None:
+        while True:
+            frame = await self._queue.get()
+            if frame is None:
+                break
+            try:
+                await self.ws.send_str(p.encode(frame))
+            except (ConnectionError, RuntimeError):
+                break
+        if not self.ws.closed:
+            await self.ws.close(code=WSCloseCode.POLICY_VIOLATION)
+
+
+def handle_text(lobby: Lobby, conn: Connection, text: str | bytes) -> None:
+    """One received frame: the request carried out, or an error frame sent."""
+    ref = None
+    try:
+        if not conn.bucket.take():
+            conn.refused += 1
+            if conn.refused == 1:  # one error per burst of refused frames, not one each
+                raise p.ProtocolError(p.RATE_LIMITED, f"over {RATE:g} frames a second: frames "
+                                                      f"are dropped until the rate falls")
+            return
+        conn.refused = 0
+        data = p.decode(text)
+        ref = p.reference(data)
+        request = p.parse_request(data)
+        _HANDLERS[type(request)](lobby, conn, request)
+    except p.ProtocolError as e:
+        conn.send(e.frame(ref))
+    except IllegalActionError as e:  # a facade refusal not foreseen by the lobby
+        conn.send(p.error_frame(p.ILLEGAL_ACTION, str(e)[:200], ref))
+    except Exception:  # a fault of the server's own: logged; the connection and games go on
+        log.exception("request failed")
+        conn.send(p.error_frame(p.SERVER_ERROR, "the server failed on this request", ref))
+
+
+_HANDLERS: dict[type, Callable[[Lobby, Connection, Any], Any]] = {
+    p.Create: Lobby.create, p.Join: Lobby.join, p.Watch: Lobby.watch, p.Resume: Lobby.resume,
+    p.Act: Lobby.act, p.Resign: Lobby.resign, p.OfferDraw: Lobby.offer_draw,
+    p.AcceptDraw: Lobby.accept_draw, p.Claim: Lobby.claim, p.Pick: Lobby.pick,
+    p.Propose: Lobby.propose, p.Answer: Lobby.answer, p.Begin: Lobby.begin,
+}
+
+
+LOBBY = web.AppKey("lobby", Lobby)
+
+
+HEARTBEAT = 30.0
+"""Seconds between the server's pings; a client that has not answered one within half of it is
+taken as gone (its connection closed, its seat "reconnecting")."""
+
+
+def make_app(store: Store, heartbeat: float = HEARTBEAT) -> web.Application:
+    """The server's application: /ws, the lobby over `store`."""
+    app = web.Application()
+    lobby = Lobby(store)
+    connections: set[Connection] = set()
+    app[LOBBY] = lobby
+
+    async def websocket(request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=HARD_FRAME_LIMIT, heartbeat=heartbeat,
+                                   compress=False)
+        await ws.prepare(request)
+        conn = Connection(ws)
+        connections.add(conn)
+        writer = asyncio.ensure_future(conn.write_loop())
+        try:
+            async for msg in ws:
+                if msg.type == WSMsgType.TEXT:
+                    handle_text(lobby, conn, msg.data)
+                elif msg.type == WSMsgType.BINARY:
+                    handle_text(lobby, conn, msg.data)
+                elif msg.type == WSMsgType.ERROR:
+                    break
+        finally:
+            connections.discard(conn)
+            lobby.leave(conn)
+            conn.stop()
+            await writer
+        return ws
+
+    async def close_all(_: web.Application) -> None:
+        for conn in list(connections):
+            await conn.ws.close(code=WSCloseCode.GOING_AWAY, message=b"server shutdown")
+
+    app.router.add_get("/ws", websocket)
+    app.on_shutdown.append(close_all)
+    return app
+
+
+def ws_url(host: str, port: int, tls: bool) -> str:
+    shown = f"[{host}]" if ":" in host else host
+    return f"{'wss' if tls else 'ws'}://{shown}:{port}/ws"
+
+
+class Server:
+    """A running server (in a program's own event loop: tests, the bench, `wec serve`)."""
+
+    def __init__(self, db: str, host: str = "127.0.0.1", port: int = 0,
+                 ssl_context: ssl.SSLContext | None = None, heartbeat: float = HEARTBEAT
+                 ) -> None:
+        self.db, self.host, self.port, self.ssl_context = db, host, port, ssl_context
+        self.heartbeat = heartbeat
+        self.url = ""
+        self._runner: web.AppRunner | None = None
+        self.store: Store | None = None
+        self.reloading: asyncio.Future[int] | None = None
+        """Reloads the unfinished games after a start, one at a time, while the server already
+        answers (a game asked for meanwhile is loaded at once): the count when done."""
+
+    async def start(self) -> str:
+        """Listen; the ws:// (or wss://) URL."""
+        self.store = Store(self.db)
+        app = make_app(self.store, self.heartbeat)
+        self._runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=2.0)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port, ssl_context=self.ssl_context)
+        await site.start()
+        port = self._runner.addresses[0][1]
+        self.url = ws_url(self.host, port, self.ssl_context is not None)
+        self.reloading = asyncio.ensure_future(reload_unfinished(app[LOBBY]))
+        return self.url
+
+    @property
+    def lobby(self) -> Lobby:
+        assert self._runner is not None
+        return self._runner.app[LOBBY]
+
+    async def stop(self) -> None:
+        if self.reloading is not None:
+            self.reloading.cancel()
+            await asyncio.gather(self.reloading, return_exceptions=True)
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+        if self.store is not None:
+            self.store.close()
+            self.store = None
+
+
+async def reload_unfinished(lobby: Lobby) -> int:
+    """Rebuild every unfinished game of the store (a restart), yielding to the connections
+    between two games; the count."""
+    ids = lobby.store.unfinished()
+    for game_id in ids:
+        try:
+            lobby.room(game_id)
+        except Exception:  # a game that no longer replays is logged, the others load
+            log.exception("game %s could not be reloaded", game_id)
+        await asyncio.sleep(0)
+    return len(ids)
+
+
+def tls_context(certfile: str, keyfile: str) -> ssl.SSLContext:
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(certfile, keyfile)
+    return context
+
+
+async def serve_until_stopped(server: Server, say: Callable[[str], None]) -> None:
+    """Start `server`, `say` the line with its URL, and run until SIGTERM or SIGINT."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):  # Windows: Ctrl-C raises instead
+            pass
+    url = await server.start()
+    assert server.store is not None
+    say(f"wec serve: listening on {url} (games in {server.store.path}; Ctrl-C stops)")
+    try:
+        await stop.wait()
+    finally:
+        await server.stop()

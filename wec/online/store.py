@@ -1,0 +1,160 @@
+"""The server's games on disk: one SQLite file (stdlib sqlite3, write-ahead log).
+
+Tables: `games` (id, options, the initial position, the grace, result and how it ended),
+`seats` (a game's side, the player's name and a hash of its token: the token itself is never
+stored) and `actions` (each game's actions in order, the texts `Game.replay_action` takes). An
+action is committed here before any seat is told of it, so a server killed at any moment
+(SIGKILL included) comes back with every action it acknowledged; synchronous=NORMAL in WAL mode
+keeps every commit across a crash of the process (only a power loss can take the last ones).
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import sqlite3
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from wec.files.save import data_dir
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    options TEXT NOT NULL,
+    initial TEXT NOT NULL,
+    grace REAL NOT NULL,
+    result TEXT,
+    reason TEXT,
+    phase TEXT NOT NULL DEFAULT 'play',
+    scenario TEXT
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game TEXT NOT NULL REFERENCES games(id),
+    side TEXT NOT NULL,
+    name TEXT NOT NULL,
+    token_hash TEXT NOT NULL,
+    PRIMARY KEY (game, side)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game TEXT NOT NULL REFERENCES games(id),
+    ply INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (game, ply)
+);
+"""
+
+
+def default_db_path() -> str:
+    """The server's file in the per-user data folder (WEC_DATA_DIR overrides it)."""
+    return os.path.join(data_dir(), "online.sqlite3")
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def token_matches(token: str, stored_hash: str) -> bool:
+    """The token is the seat's: compared in constant time."""
+    return hmac.compare_digest(token_hash(token), stored_hash)
+
+
+@dataclass
+class StoredSeat:
+    side: str
+    name: str
+    token_hash: str
+
+
+@dataclass
+class StoredGame:
+    """One game as the file holds it."""
+    id: str
+    options: dict[str, Any]
+    initial: dict[str, Any]
+    grace: float
+    result: str | None
+    reason: str | None
+    seats: dict[str, StoredSeat]
+    actions: list[str]
+    phase: str = "play"
+    """Either play, or setup while a set-up goes on (options and scenario: its agreed terms)."""
+    scenario: str | None = None
+
+
+class Store:
+    """The SQLite file of a server; every write is its own committed transaction."""
+
+    def __init__(self, path: str) -> None:
+        if path != ":memory:":
+            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        self.path = path
+        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def add_game(self, game_id: str, options: dict[str, Any], initial: dict[str, Any],
+                 grace: float, *, phase: str = "play", scenario: str | None = None) -> None:
+        self._db.execute("INSERT INTO games (id, created, options, initial, grace, phase, "
+                         "scenario) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                         (game_id, time.time(), json.dumps(options), json.dumps(initial), grace,
+                          phase, scenario))
+
+    def set_terms(self, game_id: str, options: dict[str, Any], scenario: str | None,
+                  initial: dict[str, Any]) -> None:
+        """A set-up's agreed terms (and the position they start from)."""
+        self._db.execute("UPDATE games SET options = ?, scenario = ?, initial = ? WHERE id = ?",
+                         (json.dumps(options), scenario, json.dumps(initial), game_id))
+
+    def begin(self, game_id: str, swap: bool) -> None:
+        """The set-up ends: play starts; `swap`: the two seats change sides. One transaction."""
+        with self._db:
+            self._db.execute("BEGIN")
+            if swap:
+                for old, new in (("black", "swap"), ("white", "black"), ("swap", "white")):
+                    self._db.execute("UPDATE seats SET side = ? WHERE game = ? AND side = ?",
+                                     (new, game_id, old))
+            self._db.execute("UPDATE games SET phase = 'play' WHERE id = ?", (game_id,))
+
+    def add_seat(self, game_id: str, side: str, name: str, token: str) -> None:
+        self._db.execute("INSERT INTO seats (game, side, name, token_hash) VALUES (?, ?, ?, ?)",
+                         (game_id, side, name, token_hash(token)))
+
+    def add_action(self, game_id: str, ply: int, text: str,
+                   ended: tuple[str, str] | None = None) -> None:
+        """Action number `ply` (from 0) of the game, and with `ended` (result, how) the end it
+        brought, in one transaction; a second action of the same ply is refused
+        (sqlite3.IntegrityError) and nothing is written."""
+        with self._db:
+            self._db.execute("BEGIN")
+            self._db.execute("INSERT INTO actions (game, ply, text, at) VALUES (?, ?, ?, ?)",
+                             (game_id, ply, text, time.time()))
+            if ended is not None:
+                self._db.execute("UPDATE games SET result = ?, reason = ? WHERE id = ?",
+                                 (*ended, game_id))
+
+    def unfinished(self) -> list[str]:
+        """The ids of the games not over, oldest first."""
+        rows = self._db.execute("SELECT id FROM games WHERE result IS NULL ORDER BY created")
+        return [r[0] for r in rows]
+
+    def load(self, game_id: str) -> StoredGame | None:
+        row = self._db.execute("SELECT options, initial, grace, result, reason, phase, scenario "
+                               "FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            return None
+        seats = {side: StoredSeat(side, name, h) for side, name, h in self._db.execute(
+            "SELECT side, name, token_hash FROM seats WHERE game = ?", (game_id,))}
+        actions = [r[0] for r in self._db.execute(
+            "SELECT text FROM actions WHERE game = ? ORDER BY ply", (game_id,))]
+        return StoredGame(game_id, json.loads(row[0]), json.loads(row[1]), float(row[2]),
+                          row[3], row[4], seats, actions, row[5], row[6])
