@@ -59,6 +59,8 @@ def test_the_same_executable_is_the_command_line(bundle, tmp_path):
     perft = bare(bundle, tmp_path, "perft", "3")
     assert perft.returncode == 0 and perft.stdout.startswith("perft 3 (moves): 2262742 nodes")
     assert "standard" in bare(bundle, tmp_path, "scenarios").stdout
+    # the app starts its helpers (the computer player, a hosted server) as `sys.executable -m`
+    assert "standard" in bare(bundle, tmp_path, "-m", "wec.cli", "scenarios").stdout
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 is Linux's")
