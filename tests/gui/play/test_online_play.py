@@ -421,3 +421,13 @@ def test_the_colours_and_position_are_agreed_in_a_set_up_first(make_window, qtbo
     for w in (first, second):
         w.close()
         w.shutdown()
+
+
+def test_without_qtwebsockets_the_app_works_and_online_says_what_it_needs(make_window,
+                                                                        monkeypatch):
+    """PySide6-Addons is optional for the rest of the app: Play > Online names it."""
+    import sys
+    monkeypatch.setitem(sys.modules, "wec.gui.play.online.dialog", None)  # the import fails
+    w = make_window(mode="hotseat")
+    assert w.open_online() is None
+    assert "PySide6-Addons" in w.last_error and "wec[gui]" in w.last_error

@@ -52,7 +52,6 @@ from wec.gui.play.level_panels import LevelPanels
 from wec.gui.play.menus import MenuBuilder
 from wec.gui.play.navigation import Navigation
 from wec.gui.play.offers import Offers
-from wec.gui.play.online.dialog import OnlineDialog
 from wec.gui.play.overlays import BoardOverlays
 from wec.gui.play.paste import PastePosition
 from wec.gui.play.piece_panel import PiecePanel
@@ -386,9 +385,16 @@ class MainWindow(QMainWindow):
                      "enemy pieces and the types of enemy reserves are left out.")
         return self.editor_window
 
-    def open_online(self) -> QDialog:
+    def open_online(self) -> QDialog | None:
         """Play > Online…: host, join or resume a game held by a server; the seat opens in a new
-        window that shows only its observation (wec/gui/play/online)."""
+        window that shows only its observation (wec/gui/play/online). Without QtWebSockets
+        (PySide6-Addons, in the `gui` extra) the rest of the app works and this says so."""
+        try:  # PySide6-Addons' QtWebSockets: optional, so imported only here
+            from wec.gui.play.online.dialog import OnlineDialog
+        except ImportError as e:
+            self.show_error("Online play", f"Online play needs PySide6-Addons ({e}): "
+                            "pip install 'wec[gui]'")
+            return None
         dlg = OnlineDialog(self, self.online_window)
         self.show_dialog(dlg)
         return dlg
