@@ -194,6 +194,7 @@ def test_a_stop_before_the_search_begins_is_kept(monkeypatch):
     assert action == g._to_action(best[0]) and action in g.legal_actions()
 
 
+@pytest.mark.timing  # wall-clock: a loaded machine starves the search of its first second
 def test_the_search_releases_the_gil_and_can_be_stopped():
     g = wec.Game.new()
     ai = wec.AI(algorithm="ismcts", seconds=30.0)
