@@ -84,7 +84,7 @@ from wec.game.coredata import (ACT_DOZE, ACT_DROP, ACT_END, ACT_EXCHANGE, ACT_FI
 from wec.game.errors import IllegalActionError, WecError
 from wec.game.game import Game
 from wec.game.planes import LAYOUT, SHAPE, Views, channel_slices
-from wec.game.position import square_of
+from wec.game.position import position_dict, square_of
 from wec.game.textview import render
 from wec.rules import scenarios
 
@@ -402,7 +402,9 @@ class _Mechanics:
         return _Mechanics(self.game.clone())  # a copy of the core's state, never a replay
 
     def __reduce__(self) -> tuple:  # pickling (OpenSpiel's serialize test) keeps the position
-        return _mechanics_from_position, (self.game.position(),)
+        # the core's state alone: this game is played on the core, so the facade's knowledge
+        # (the position's `sightings`) was never kept up; the full game rebuilds its own
+        return _mechanics_from_position, (position_dict(self.game._engine, self.game.options),)
 
 
 class _Cloned:
