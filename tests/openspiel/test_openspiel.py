@@ -143,6 +143,25 @@ def test_random_sim_test_over_long_games(wo, pyspiel, scenario):
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
+def test_a_state_pickles_after_a_reinforcement(wo, pyspiel):
+    """R8.4: a reinforcement adds a piece; a pickled state (OpenSpiel's serialize) keeps the
+    core's position, whose piece list then outgrows what the state's engine-played game knows
+    of sightings (pickling read those once and failed with an IndexError)."""
+    import pickle
+    game = pyspiel.load_game(wo.GAME_NAME, {"max_turns": 80, "scenario": "reinforcement_race"})
+    rng = random.Random(1)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        action = rng.choice(state.legal_actions())
+        text = state.action_to_string(state.current_player(), action)
+        state.apply_action(action)
+        if text.startswith("RE:"):
+            break
+    assert text.startswith("RE:"), "no reinforcement in this game: choose another seed"
+    copy = pickle.loads(pickle.dumps(state))
+    assert str(copy) == str(state) and copy.legal_actions() == state.legal_actions()
+
+
 def test_states_and_clones_play_exactly_like_the_facade(wo, pyspiel):
     """A clone is rebuilt from the position: it must play like the facade game throughout."""
     game = pyspiel.load_game(wo.GAME_NAME, {"max_turns": 30})
