@@ -86,6 +86,7 @@ def test_the_computer_loses_on_time_and_stops_thinking(make_window, qtbot):
     w.clocks.set_time_source(time)
     new_game_with_clock(w, "1+0 (bullet)")
     qtbot.waitUntil(lambda: w.worker.busy, timeout=20000)
+    w.clocks.tick()  # the game in hand starts its clocks at a tick: not left to the real timer
     time.t += 61
     w.clocks.tick()
     assert w.game.flagged == "black"
