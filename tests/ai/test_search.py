@@ -292,16 +292,21 @@ def test_depth_in_moves_sees_the_reply_that_a_fire_first_pushes_past_the_horizon
                                    "horizon_fire_first.json"))
     assert g.to_move == "black"
     win = weights.WEIGHTS["win"]
-    scores = {}
-    for move_depth in (False, True):
+    scores, nodes = {}, {}
+    # the turn as a unit below the root (its Fires after its Move) and late quiet root actions
+    # searched shallower first find it too, with fewer nodes
+    for key, flags in {"actions": {}, "moves": {"move_depth": True},
+                       "turns": {"move_depth": True, "fires_after_move": True,
+                                 "root_reductions": True}}.items():
         e = g._engine
-        search = Searcher(e, ai.search_values(), qdepth=10, move_depth=move_depth)
+        search = Searcher(e, ai.search_values(), qdepth=10, **flags)
         search.reset()
         for depth in (1, 2):
-            _, score, complete, _ = search.iteration(depth, -1, 0, 0.0)
+            _, score, complete, nodes[key] = search.iteration(depth, -1, 0, 0.0)
             assert complete
-        scores[move_depth] = score
-    assert scores[True] < -win // 2 < scores[False]
+        scores[key] = score
+    assert scores["moves"] < -win // 2 < scores["actions"]
+    assert scores["turns"] < -win // 2 and nodes["turns"] < nodes["moves"]
 
 
 def test_search_parameters_are_one_frozen_dataclass_given_as_a_keyword():
@@ -328,3 +333,10 @@ def test_search_parameters_are_one_frozen_dataclass_given_as_a_keyword():
             after = body[i + 1] if i + 1 < len(body) else None
             assert isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant), \
                 f"{cls.name}.{body[i].target.id}"
+
+
+def test_the_depth_in_turns_is_the_depth_when_the_search_counts_moves():
+    from wec.ai.search import turns_searched
+    assert turns_searched(2, move_depth=True) == 2  # a turn has exactly one Move (R6.1)
+    assert turns_searched(2, move_depth=False) == 0  # two actions may be two Fires
+    assert turns_searched(6, move_depth=False) == 2

@@ -47,6 +47,10 @@ ctypedef struct Search:
     int move_depth           # 1: depth counts Moves (and Dozes) only, not Fires and article
                              # actions (search.child_depth)
                              # (actions.gen_interior_actions: a way cleared for a long Move)
+    int fires_after_move     # 1: below the root a turn is searched Move first, its Fires after
+                             # it (a Fire before the Move is the same Fire after it in most lines:
+                             # with free Fires (move_depth) both orders multiply the tree)
+    int root_reductions      # 1: late quiet root actions are searched one depth shallower first
     int exact_root           # 1: every root action is searched with the full window, its exact
                              # score kept in root_scores (the IS-MCTS's candidate turns)
     int* root_scores         # [MAX_MOVES]: each root action's score (generation order) in an

@@ -369,6 +369,8 @@ cdef int negamax(State* st, Search* s, int depth, int alpha, int beta, int ply,
     m = 0
     tt_best = e.best if e.key == st.hash else -1  # an index in gen_interior_actions' list
     for i in range(n):
+        if s.fires_after_move and not st.moved and buf[i].kind == ACT_FIRE:
+            continue
         at[m] = i
         sc[m] = 2147483000 if i == tt_best else order_score(st, s, &buf[i], ply)
         ordered[m] = sc[m]
@@ -428,10 +430,11 @@ cdef int search_root(State* st, Search* s, int depth, int first, int* best_index
     """One iteration at `depth` over every legal action (article actions and transports too);
     `first` (an index in generation order, or -1) is tried first. Sets best_index (generation
     order) and returns its score; on abort the best so far."""
-    cdef int n, i, k, d1, score, best = -INF, side = st.side, alpha = -INF, searched = 0
+    cdef int n, i, k, d1, r, score, best = -INF, side = st.side, alpha = -INF, searched = 0
     cdef int beta = INF
     cdef Move* buf = s.buf
     cdef int* sc = s.order
+    cdef int* ordered = s.order2
     s.root_side = side
     n = gen_actions(st, buf)
     best_index[0] = -1
@@ -439,6 +442,7 @@ cdef int search_root(State* st, Search* s, int depth, int first, int* best_index
         return evaluate(st, s)
     for i in range(n):
         sc[i] = 2147483000 if i == first else order_score(st, s, &buf[i], 0)
+        ordered[i] = sc[i]
         if s.root_scores != NULL:
             s.root_scores[i] = NO_SCORE  # root_scores() reads only this iteration's
     while True:
@@ -449,6 +453,10 @@ cdef int search_root(State* st, Search* s, int depth, int first, int* best_index
             s.aborted = 1
             break
         d1 = child_depth(s, &buf[k], depth)
+        # late quiet root actions (not captures, aimed Fires or killers) are tried one depth
+        # shallower first, as below the root; one that beats the best is searched again whole
+        r = 1 if (s.root_reductions and searched >= 4 and d1 >= 1 and ordered[k] < 1100000
+                  and buf[k].kind != ACT_END and not s.exact_root) else 0
         do_action(st, &buf[k])
         if s.exact_root:  # the full window for each: a score, not a bound
             if st.side != side:
@@ -461,14 +469,18 @@ cdef int search_root(State* st, Search* s, int depth, int first, int* best_index
             if searched == 0:
                 score = -negamax(st, s, d1, -beta, -alpha, 1, buf + MAX_MOVES + 16)
             else:
-                score = -negamax(st, s, d1, -alpha - 1, -alpha, 1, buf + MAX_MOVES + 16)
+                score = -negamax(st, s, d1 - r, -alpha - 1, -alpha, 1, buf + MAX_MOVES + 16)
+                if r and score > alpha and not s.aborted:
+                    score = -negamax(st, s, d1, -alpha - 1, -alpha, 1, buf + MAX_MOVES + 16)
                 if score > alpha and not s.aborted:
                     score = -negamax(st, s, d1, -beta, -alpha, 1, buf + MAX_MOVES + 16)
         else:
             if searched == 0:
                 score = negamax(st, s, d1, alpha, beta, 1, buf + MAX_MOVES + 16)
             else:
-                score = negamax(st, s, d1, alpha, alpha + 1, 1, buf + MAX_MOVES + 16)
+                score = negamax(st, s, d1 - r, alpha, alpha + 1, 1, buf + MAX_MOVES + 16)
+                if r and score > alpha and not s.aborted:
+                    score = negamax(st, s, d1, alpha, alpha + 1, 1, buf + MAX_MOVES + 16)
                 if score > alpha and not s.aborted:
                     score = negamax(st, s, d1, alpha, beta, 1, buf + MAX_MOVES + 16)
         undo_action(st)

@@ -94,6 +94,24 @@ class IsmctsParams:
 class SearchParams:
     """How an AI shares its time and builds the game it searches from what its side knows."""
 
+    move_depth: bool = False
+    """Depth counted in Moves (a turn has exactly one Move, R6.1): a turn's Fires and article
+    actions cost no depth, so depth 2 always holds the opponent's whole reply; False counts
+    every action (a Fire before the Move then pushes the reply out to quiescence)."""
+    fires_after_move: bool = False
+    """Below the root a turn is searched Move first and its Fires after it (with move_depth the
+    Fires cost no depth, and both orders of the same Fire and Move multiply the tree); the root
+    keeps every order."""
+    root_reductions: bool = False
+    """Late quiet root actions (no capture, aimed Fire or killer) are searched one depth
+    shallower first and again whole only if they beat the best so far."""
+    quiescence: int = -1
+    """Quiescence depth in actions; -1: the level's."""
+    reductions: bool = True
+    """Late quiet Moves are searched one action shallower first (late move reduction)."""
+    clearing: bool = False
+    """Below the root, one journey per piece is generated before its Move (a way cleared for a
+    long Move); False: journeys at the root only."""
     move_share: float = 0.8
     """Share of the turn's remaining time for the first decision of a turn: its search plans
     the whole turn, and the later actions follow the plan while the game goes as foreseen."""

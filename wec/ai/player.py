@@ -19,7 +19,7 @@ from wec.ai import ismcts
 from wec.ai.params import DEFAULT_PARAMS, SearchParams
 from wec.ai.plan import plan_entries, plan_hash
 from wec.ai.search import ALGORITHMS, DEFAULT_LEVEL, GREEDY, LEVELS, Level, Progress, \
-    iteration_depths
+    iteration_depths, turns_searched
 from wec.ai.view import draw_near, loadable, place_hidden, place_last_seen, searched_sightings, \
     with_reserve_guesses
 from wec.ai.weights import WEIGHTS, search_values
@@ -248,8 +248,13 @@ class AI:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0], 0, []
-        search = Searcher(view._engine, self.values, qdepth=level.quiescence,
-                          turn_only=self._turn_only, max_depth=level.depth)
+        params = self.params
+        qdepth = level.quiescence if params.quiescence < 0 else params.quiescence
+        search = Searcher(view._engine, self.values, qdepth=qdepth,
+                          turn_only=self._turn_only, max_depth=level.depth,
+                          reductions=params.reductions, clearing=params.clearing,
+                          move_depth=params.move_depth, fires_after_move=params.fires_after_move,
+                          root_reductions=params.root_reductions)
         search.reset()
         self._engine = search
         if self._stop.is_set():
@@ -269,7 +274,8 @@ class AI:
                 if index >= 0:
                     best, first = index, index
                     if complete and report and self.on_progress:
-                        self.on_progress(Progress(depth, used, score, str(legal[index])))
+                        self.on_progress(Progress(depth, used, score, str(legal[index]),
+                                                  turns_searched(depth, params.move_depth)))
                 self.last_nodes = used
                 if not complete:
                     break

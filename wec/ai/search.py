@@ -46,6 +46,13 @@ ALGORITHMS = ("alphabeta", "ismcts")
 the levels) or "ismcts" (Information-Set MCTS, wec.ai.ismcts; `level` does not apply to it)."""
 
 
+def turns_searched(depth: int, move_depth: bool) -> int:
+    """The whole turns a completed iteration of `depth` searched at full width: its depth when
+    depth counts Moves (a turn has exactly one Move, R6.1); counting actions, a turn may take
+    three before its Move (two Fires, R6.1), so depth // 3 for certain."""
+    return depth if move_depth else depth // 3
+
+
 @dataclass(frozen=True)
 class Progress:
     """What the search reports after each completed depth."""
@@ -58,6 +65,9 @@ class Progress:
     """Score for the side to move (a pawn = 100)."""
     best: str
     """The best action found, as text."""
+    turns: int = 0
+    """Depth completed in turns: the whole turns (a Move with the Fires around it; each side's
+    in turn) searched at full width from the decision (a turn in progress counts as one)."""
 
 
 def iteration_depths(deepest: int) -> list[int]:

@@ -16,12 +16,13 @@ import math
 import os
 import random
 import time
-from dataclasses import dataclass, replace
-from typing import Any, Iterator
+from dataclasses import dataclass, fields, replace
+from typing import Any, Callable, Iterator
 
 from wec import rules
 from wec._core import searcher
 from wec.ai import AI, DEFAULT_LEVEL, LEVELS, GreedyPlayer, RandomPlayer, search_values
+from wec.ai.params import DEFAULT_PARAMS, SearchParams
 from wec.game.errors import WecError
 from wec.game.game import Game
 from wec.tools.otherbuild import OtherBuildError, OtherBuildPlayer
@@ -43,7 +44,9 @@ class MatchError(WecError, ValueError):
 PLAYERS = ("random, greedy, ai[:OPTIONS], ai@FOLDER[:OPTIONS] (the AI of another WEC checkout, "
            "its extensions built in place), ismcts[:OPTIONS] or openspiel-mcts; OPTIONS, comma "
            "separated: a level (ai), samples=N (ai), seconds=S (this player's time per turn), "
-           "omniscient (sees the hidden pieces)")
+           "nodes=N (ai: a node budget per action, no time limit: the same game on any load), "
+           "omniscient (sees the hidden pieces), FIELD=VALUE (ai: a SearchParams field, e.g. "
+           "move_depth=1)")
 """The player names `wec match` takes, e.g. `ai:5,samples=3`, `ai:omniscient`, `ai:seconds=4`,
 `ismcts`, `ai@../base:seconds=1`."""
 
@@ -67,12 +70,31 @@ def player_options(spec: str) -> tuple[str, dict]:
                 options["samples"] = int(value)
             elif eq and key == "seconds":
                 options["seconds"] = float(value)
+            elif eq and key == "nodes" and kind == "ai":
+                options["nodes"] = int(value)
+            elif eq and key in PARAM_FIELDS and name == "ai":
+                options.setdefault("params", {})[key] = PARAM_FIELDS[key](value)
             else:
                 raise ValueError(part)
         except ValueError:
             raise MatchError(f"player {spec!r}: unknown option {part!r} (options: a level, "
-                             f"samples=N, seconds=S, omniscient)") from None
+                             f"samples=N, seconds=S, nodes=N, omniscient, or a SearchParams "
+                             f"field of ai: {', '.join(sorted(PARAM_FIELDS))})") from None
     return name, options
+
+
+def _flag(text: str) -> bool:
+    if text.lower() in ("1", "true", "yes", "on"):
+        return True
+    if text.lower() in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(text)
+
+
+PARAM_FIELDS: dict[str, Callable[[str], Any]] = {
+    f.name: _flag if f.type in (bool, "bool") else float if f.type in (float, "float") else int
+    for f in fields(SearchParams) if f.type in (bool, int, float, "bool", "int", "float")}
+"""The SearchParams fields a player spec may set (`ai:move_depth=1`), with their readers."""
 
 
 def make_player(spec: str, seconds: float, seed: int):
@@ -109,8 +131,13 @@ def _ai_settings(spec: str, options: dict, seconds: float, seed: int) -> dict[st
     level = options.get("level", DEFAULT_LEVEL)
     if level not in LEVELS:
         raise MatchError(f"player {spec!r}: the level after 'ai:' is one of {sorted(LEVELS)}")
-    return {"level": level, "seconds": options.get("seconds", seconds), "seed": seed,
-            "fair": not options.get("omniscient", False), "samples": options.get("samples", 1)}
+    settings = {"level": level, "seconds": options.get("seconds", seconds), "seed": seed,
+                "fair": not options.get("omniscient", False), "samples": options.get("samples", 1)}
+    if "nodes" in options:  # a node budget alone: the same choices whatever the machine's load
+        settings.update(nodes=options["nodes"], seconds=None)
+    if "params" in options:
+        settings["params"] = replace(DEFAULT_PARAMS, **options["params"])
+    return settings
 
 
 def _other_build(spec: str, folder: str, options: dict, seconds: float, seed: int) -> Any:

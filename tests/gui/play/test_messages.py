@@ -90,3 +90,9 @@ def test_the_thinking_line_is_never_clipped_at_1280_by_860(make_window, qtbot):
     assert shown == text or (shown.endswith("…") and label.toolTip() == text)
     label.setText("Depth 2")
     assert label.shown_text() == "Depth 2" and label.toolTip() == ""
+
+
+def test_the_computers_depth_reads_in_turns_when_it_counts_them():
+    from wec.gui.play.computer import depth_words
+    assert depth_words(2, 2) == "2 turns" and depth_words(1, 1) == "1 turn"
+    assert depth_words(2, 0) == "2 actions" and depth_words(1, 0) == "1 action"

@@ -300,7 +300,7 @@ def test_every_view_shows_only_the_observation_of_the_side_at_the_screen(
 def test_the_computers_thinking_line_and_moves_name_nothing_hidden(make_window, qtbot):
     w = make_window(mode="human_vs_computer", human="black", ai_level=5, ai_seconds=1.0)
     reports = []
-    w.worker.progress.connect(lambda d, n, s, best: reports.append((best, w.thinking_label.text())))
+    w.worker.progress.connect(lambda d, n, s, best, t: reports.append((best, w.thinking_label.text())))
     assert w.play("MV:RP(9,1)->(8,2)") and w.play("END")
     while w.game.to_move == "white" and w.game.result is None:
         qtbot.waitUntil(lambda: reports and not w.worker.busy or w.game.to_move == "black",

@@ -135,7 +135,7 @@ def serve(requests: Any, replies: Any) -> None:
 
     def run(ai: Any, game: Any, ticket: int, number: int) -> None:
         def report(p: Any) -> None:
-            replies.send(("progress", ticket, (p.depth, p.nodes, p.score, p.best)))
+            replies.send(("progress", ticket, (p.depth, p.nodes, p.score, p.best, p.turns)))
         ai.on_progress = report
         try:
             action = ai.choose_action(game)

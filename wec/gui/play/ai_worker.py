@@ -30,7 +30,7 @@ class AIWorker(QObject):
     """Runs one search at a time in the helper process; results of a cancelled search are
     dropped by ticket."""
 
-    progress = Signal(int, int, int, str)
+    progress = Signal(int, int, int, str, int)
     """depth, nodes, score, best action text"""
     chosen = Signal(str)
     """the action text the computer plays"""

@@ -23,6 +23,14 @@ COMPUTER_WAITS = ("The computer waits (you went back): Redo (Ctrl+Y) replays its
                   "Play > Computer: play now (Ctrl+M) lets it choose.")
 
 
+def depth_words(depth: int, turns: int) -> str:
+    """A completed search depth for people: whole turns (each side's Move with its Fires) when
+    the search counts them, else actions."""
+    if turns:
+        return f"{turns} turn" + ("s" if turns > 1 else "")
+    return f"{depth} action" + ("s" if depth > 1 else "")
+
+
 class ComputerPlayer(QObject):
     """Schedules the AI worker for the computer's sides and plays what it chooses."""
 
@@ -36,7 +44,7 @@ class ComputerPlayer(QObject):
         """A node budget for the computer (tests use a small one)."""
         self.paused = paused
         """Autoplay paused: the computer does not start by itself."""
-        self.last_progress: tuple[int, int, int, str] | None = None
+        self.last_progress: tuple[int, int, int, str, int] | None = None
         worker = window.worker
         worker.progress.connect(self._progress)
         worker.chosen.connect(self._chosen)
@@ -80,14 +88,15 @@ class ComputerPlayer(QObject):
                                                                              turn),
                        nodes=self.nodes, turn=turn)
 
-    def _progress(self, depth: int, nodes: int, score: int, best: str) -> None:
+    def _progress(self, depth: int, nodes: int, score: int, best: str, turns: int) -> None:
         w = self.win
-        self.last_progress = (depth, nodes, score, best)
+        self.last_progress = (depth, nodes, score, best, turns)
+        deep = depth_words(depth, turns)
         if w.seat.sees_everything():
-            w.thinking_label.setText(f"Depth {depth}, {nodes:,} nodes, score {score:+d}: {best}")
+            w.thinking_label.setText(f"Depth {deep}, {nodes:,} nodes, score {score:+d}: {best}")
         else:  # its best action and score come from pieces the seat may not see
             w.thinking_label.setText(f"{w.game.to_move.capitalize()} is thinking: "
-                                     f"depth {depth}, {nodes:,} nodes")
+                                     f"depth {deep}, {nodes:,} nodes")
 
     def _chosen(self, text: str) -> None:
         w = self.win
@@ -139,16 +148,17 @@ class ComputerPlayer(QObject):
                                      f"planned." + (f" Then: {then}." if then else ""),
                                      keep_score=True)
             return
-        depth, nodes, score, _ = prog
+        depth, nodes, score, _, turns = prog
+        deep = depth_words(depth, turns)
         if w.seat.sees_everything():
             for_black = score if mover == "black" else -score
             then = plan_words(w.worker.plan)
             w.analysis.show_line(f"{mover.capitalize()} played {describe(done)} — depth "
-                                 f"{depth}, {nodes:,} nodes; its evaluation: "
+                                 f"{deep}, {nodes:,} nodes; its evaluation: "
                                  f"{score_words(for_black)}."
                                  + (f" Its plan: {then}." if then else ""), for_black)
         else:
-            w.analysis.show_line(f"{mover.capitalize()} played at depth {depth} "
+            w.analysis.show_line(f"{mover.capitalize()} played at depth {deep} "
                                  f"({nodes:,} nodes).", keep_score=True)
 
     def play_now(self) -> None:
