@@ -78,9 +78,13 @@ class SingleAgentEnv(gymnasium.Env):
 
     def _observation(self) -> dict[str, np.ndarray]:
         """The agent's observation in arrays of its own (Gymnasium's rule: the PettingZoo
-        environment rewrites one mask; the copy costs about a third of a millisecond)."""
+        environment rewrites one mask). The mask is made anew from the legal ids: a fresh
+        zeroed array is untouched memory but where they are written, a third of the time of
+        copying the 5.9 MB."""
         obs = self.aec.observe(self.side)
-        return {"observation": obs["observation"], "action_mask": obs["action_mask"].copy()}
+        mask = np.zeros(obs["action_mask"].shape, obs["action_mask"].dtype)
+        mask[self.aec.legal_actions(self.side)] = 1
+        return {"observation": obs["observation"], "action_mask": mask}
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of the agent as booleans (MaskablePPO's convention)."""
