@@ -254,7 +254,7 @@ def play(env: SingleAgentEnv, policy: Policy, rng: np.random.Generator, seed: in
     obs, _ = env.reset(seed=seed)
     before = material(obs["observation"])
     while True:
-        ids = np.array(env.aec.legal_actions())  # the mask's non-zero places, without a scan
+        ids = np.array(env.legal_actions())  # the mask's non-zero places, without a scan
         phi = features(ids, obs["observation"])
         p = policy.probabilities(phi)
         k = int(rng.choice(len(ids), p=p))
