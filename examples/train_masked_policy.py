@@ -276,7 +276,7 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
         return 0.0, 1.0
     centre = (score + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(score * (1 - score) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def evaluate(env: SingleAgentEnv, policy: Policy, games: int, seed: int = 10**6) -> str:
@@ -295,12 +295,13 @@ def train(env: SingleAgentEnv, policy: Policy, learner: Learner, seconds: float,
     """Plays and learns for `seconds` or `games` games (0: no limit), or until Ctrl-C; prints
     the mean score of every `report` games and saves the weights then and at the end."""
     rng = np.random.default_rng(policy.games)
-    start, first, scores = time.monotonic(), policy.games, []
+    start, cpu, first, scores = time.monotonic(), time.process_time(), policy.games, []
     try:
         while time.monotonic() - start < seconds and not 0 < games <= policy.games - first:
             scores.append(play(env, policy, rng, seed=policy.games, learner=learner))
             if len(scores) == report:
-                print(f"  game {policy.games:6d}  {time.monotonic() - start:5.0f} s  "
+                print(f"  game {policy.games:6d}  {time.monotonic() - start:5.0f} s "
+                      f"(CPU {time.process_time() - cpu:5.0f} s)  "
                       f"score {np.mean(scores):.3f} (last {report})", flush=True)
                 scores = []
                 if path:
