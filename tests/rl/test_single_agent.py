@@ -24,6 +24,7 @@ def play_out(env: SingleAgentEnv, seed: int) -> tuple[float, bool, bool, int]:
         assert env.aec.agent_selection == env.side
         legal = np.flatnonzero(env.action_masks())
         assert np.array_equal(legal, np.flatnonzero(obs["action_mask"]))
+        assert env.legal_actions() == legal.tolist()
         obs, reward, terminated, truncated, _ = env.step(int(rng.choice(legal)))
         total, steps = total + reward, steps + 1
         if terminated or truncated:

@@ -78,13 +78,22 @@ class SingleAgentEnv(gymnasium.Env):
 
     def _observation(self) -> dict[str, np.ndarray]:
         """The agent's observation in arrays of its own (Gymnasium's rule: the PettingZoo
-        environment rewrites one mask; the copy costs about a third of a millisecond)."""
+        environment rewrites one mask). The mask is made anew from the legal ids: a fresh
+        zeroed array is untouched memory but where they are written, a third of the time of
+        copying the 5.9 MB."""
         obs = self.aec.observe(self.side)
-        return {"observation": obs["observation"], "action_mask": obs["action_mask"].copy()}
+        mask = np.zeros(obs["action_mask"].shape, obs["action_mask"].dtype)
+        mask[self.legal_actions()] = 1
+        return {"observation": obs["observation"], "action_mask": mask}
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of the agent as booleans (MaskablePPO's convention)."""
         return self.aec.observe(self.side)["action_mask"].astype(bool)
+
+    def legal_actions(self) -> list[int]:
+        """The ids of the agent's legal actions (the mask's non-zero places), sorted: a learner
+        that scores the legal ids reads them here rather than scanning the 5.9 M mask."""
+        return self.aec.legal_actions(self.side)
 
     def render(self) -> str | None:
         """("ansi") The board as the side to act sees it."""
