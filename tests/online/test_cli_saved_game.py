@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import time
 
 from test_cli_online import wec
@@ -18,11 +19,15 @@ def wait_for(predicate, seconds: float = 90.0) -> None:
         time.sleep(0.1)
 
 
-def view_version(path) -> int:
+def view(path) -> dict:
     try:
-        return int(json.loads(path.read_text())["view"]["version"])
+        return json.loads(path.read_text())["view"]
     except (OSError, ValueError, KeyError):
-        return -1
+        return {"version": -1, "to_move": None}
+
+
+def view_version(path) -> int:
+    return int(view(path)["version"])
 
 
 def test_a_saved_game_is_proposed_accepted_and_played_on_from_the_command_line(served,
@@ -36,9 +41,11 @@ def test_a_saved_game_is_proposed_accepted_and_played_on_from_the_command_line(s
     first = ann.stdout.readline()
     old = re.search(r"seated in game (\S+) as black", first)
     assert old, first
-    bob = wec("online", "--url", server.url, "--random", "--save", str(bob_save), "join",
-              old.group(1), "--name", "Bob")
-    wait_for(lambda: view_version(ann_save) >= 6 and view_version(bob_save) >= 6)
+    # Bob plays from the terminal and is given nothing: the game waits on his first turn
+    bob = wec("online", "--url", server.url, "--save", str(bob_save), "join", old.group(1),
+              "--name", "Bob")
+    wait_for(lambda: view(bob_save)["to_move"] == "white" and view_version(ann_save) >= 1
+             and view_version(ann_save) == view_version(bob_save))
     for proc in (ann, bob):  # both players leave the game unfinished
         proc.kill()
         proc.communicate(timeout=20)
@@ -54,14 +61,19 @@ def test_a_saved_game_is_proposed_accepted_and_played_on_from_the_command_line(s
     assert code, line
     guest = wec("online", "--url", server.url, "--random", "--saved", str(bob_save), "join",
                 code.group(1), "--name", "Bob")
-    out_g, err_g = guest.communicate(timeout=180)
-    out_h, err_h = host.communicate(timeout=60)
+    hosted: dict[str, tuple[str, str]] = {}  # read as it comes: a full pipe would stop it
+    reader = threading.Thread(target=lambda: hosted.update(out=host.communicate(timeout=300)))
+    reader.start()
+    out_g, err_g = guest.communicate(timeout=300)
+    reader.join(timeout=300)
+    out_h, err_h = hosted["out"]
+    out_h = line + out_h
     assert guest.returncode == host.returncode == 0, err_g + err_h
     # Ann wished White, but the saved game gives her Black again
     assert f"seated in game {code.group(1)} as black" in out_h
     assert f"seated in game {code.group(1)} as white" in out_g
     versions = [int(v) for v in re.findall(r"^version (\d+):", out_h, re.M)]
     assert versions[0] >= min(view_version(ann_save), view_version(bob_save))
-    assert "black " in out_h.split("\n")[2] and " s" in out_h.split("\n")[2]  # the clocks
+    assert re.search(r"^version \d+: .*\(black [\d.]+ s, white [\d.]+ s\)$", out_h, re.M)
     last_g, last_h = out_g.strip().splitlines()[-1], out_h.strip().splitlines()[-1]
     assert last_g == last_h and last_g.startswith("game over: "), (last_g, last_h)

@@ -5,6 +5,8 @@ both seats the clocks in every state, and keeps them across a restart (docs/PROT
 "Clocks"; wec.game.clock: chess's rule, RULES.md says nothing of time)."""
 from __future__ import annotations
 
+import asyncio
+
 from online_helpers import next_frame, run
 from wec.online import protocol as p
 from wec.online.client import Client
@@ -203,3 +205,39 @@ def test_a_time_control_out_of_range_is_refused():
                                  "time_control": {"base_seconds": 300}}))
     assert isinstance(ok, p.Create)
     assert ok.time_control == {"base_seconds": 300.0, "increment_seconds": 0.0}
+
+
+def test_no_clock_runs_while_both_players_are_away(tmp_path):
+    """An adjourned game (neither seat connected) keeps its clocks as they were; one player
+    back, the mover's time runs again, the absent mover's too."""
+    turned = Turned()
+
+    async def scenario():
+        server = Server(str(tmp_path / "g.sqlite3"), clock=turned)
+        await server.start()
+        black, white, game, first = await clocked_pair(server.url)
+        turned.now += 5.0
+        await black.close()
+        await next_frame(white, "presence")
+        turned.now += 5.0
+        await white.close()
+        room = server.lobby.rooms[game]
+        while room.peers["black"] or room.peers["white"]:  # the server sees it go
+            await asyncio.sleep(0.01)
+        turned.now += 500.0  # both away: nothing runs, the timer does nothing
+        server.lobby.time_due(game)
+        watcher = await Client(server.url).connect()
+        await watcher.send(p.Resume(game, first["seated"]["token"]))
+        await next_frame(watcher, "seated")
+        state = await next_frame(watcher, "state")
+        assert state["result"] is None
+        assert state["clock"]["remaining"] == {"black": 50.0, "white": 60.0}
+        turned.now += 20.0
+        again = await Client(server.url).connect()
+        await again.send(p.Resume(game, first["seated"]["token"]))
+        await next_frame(again, "seated")
+        assert (await next_frame(again, "state"))["clock"]["remaining"]["black"] == 30.0
+        for client in (watcher, again):
+            await client.close()
+        await server.stop()
+    run(scenario)

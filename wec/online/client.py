@@ -203,13 +203,22 @@ def ai_chooser(level: int, seconds: float, seed: int | None = 0) -> Chooser:
     def choose(state: dict[str, Any]) -> str:
         pos = dict(state["observation"])
         pos.pop("enemy_reserves", None)
-        action = ai.choose_action(loadable(pos))
+        action = ai.choose_action(loadable(pos), seconds=budget(seconds, state.get("clock")))
         text = str(action)
         return text if text in state["legal"] else random.choice(state["legal"])
 
     async def run(state: dict[str, Any]) -> str:
         return await asyncio.to_thread(choose, state)
     return run
+
+
+def budget(seconds: float, clock: dict[str, Any] | None) -> float:
+    """The AI's time for an action: `seconds`, but with clocks no more than a share of the
+    time it has left (it keeps some for the actions to come)."""
+    if not clock or clock.get("running") is None:
+        return seconds
+    left = float(clock["remaining"][clock["running"]])
+    return max(0.02, min(seconds, left / 40 + float(clock["increment_seconds"]) / 4))
 
 
 def random_chooser(seed: int | None = None) -> Chooser:

@@ -5,9 +5,10 @@ move (the previous action's state, or the start) to the moment its next request 
 (`settle`, server time: what a client says of time is never read). End Turn adds the increment
 (the facade does it). A timer per game falls due when the mover's time would run out, so a
 silent mover loses on time as well: the timer settles the clock, and a clock at 0 ends the game
-("time"). The clocks after each action are stored with it, so a restart keeps them; the time the
-mover had spent since its last action before a restart is not charged (the server was away),
-and its clock runs again from the reload.
+("time"). No clock runs while neither seat of the game has a connection (the game is
+adjourned: both players left it, or the server restarted); a seat coming back starts it again.
+The clocks after each action are stored with it, so a restart keeps them; the time the mover
+had spent since its last action before a restart is not charged (the server was away).
 """
 from __future__ import annotations
 
@@ -54,6 +55,11 @@ class RoomClock:
         """The game starts (or is reloaded): the mover's time runs from now."""
         if self.since is None:
             self.since = self.now()
+
+    def pause(self) -> None:
+        """No time runs (the game is adjourned) until `start` (settle first)."""
+        self.cancel()
+        self.since = None
 
     def settle(self, game: Game) -> bool:
         """Charge the mover the time since the clock was last settled; True if its time has

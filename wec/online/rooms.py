@@ -253,7 +253,7 @@ class Lobby:
                 raise p.ProtocolError(p.GAME_OVER, "this game was continued in a set-up, as "
                                                    "another game: resume that one")
             room = self.rooms[game_id] = self._rebuilt(stored)
-            self._start_clock(room)
+            self._run_clock(room)
         return room
 
     def _rebuilt(self, stored: StoredGame) -> Room:
@@ -285,6 +285,7 @@ class Lobby:
         self.store.add_seat(game_id, side, request.name, token)
         seats = {side: (request.name, token_hash(token))}
         room = self.rooms[game_id] = Room(game_id, game, seats, request.grace, None, self.clock())
+        self._run_clock(room)  # the clocks are shown while the game waits for its second seat
         if negotiate:
             room.setup = Setup(terms, {HOST: request.side, GUEST: "random"})
         room.attach(peer, side)
@@ -304,7 +305,7 @@ class Lobby:
         room.seats[side] = (request.name, token_hash(token))
         room.attach(peer, side)
         peer.send(room.seated(side, token))
-        self._start_clock(room)
+        self._run_clock(room)
         room.broadcast()  # the game (or its set-up) starts: every connection sees it
 
     def watch(self, peer: Peer, request: p.Watch) -> None:
@@ -322,6 +323,7 @@ class Lobby:
         side = sides[0]
         room.detach(peer, self.clock())  # one place in a game per connection
         room.attach(peer, side)
+        self._run_clock(room)
         peer.send(room.seated(side, request.token))
         room.send_state(peer, side)
 
@@ -448,7 +450,7 @@ class Lobby:
         for side in p.SIDES:
             for seat_peer in list(room.peers[side]):
                 seat_peer.send(room.seated(side, None))
-        self._start_clock(room)
+        self._run_clock(room)
         room.broadcast()
 
     def leave(self, peer: Peer) -> None:
@@ -458,6 +460,7 @@ class Lobby:
             room = self.rooms.get(game_id)
             if room is not None:
                 room.detach(peer, now)
+                self._run_clock(room)
                 if room.game.result is not None and not any(room.peers.values()):
                     del self.rooms[game_id]  # over and unwatched: read again if asked for
 
@@ -500,14 +503,24 @@ class Lobby:
 
     # --- clocks (wec.online.clocks) --------------------------------------------------------------
 
-    def _start_clock(self, room: Room) -> None:
-        """A started game with clocks: the mover's time runs (from now, or from the reload)."""
-        if room.game.clock is None or not room.started:
+    def _run_clock(self, room: Room) -> None:
+        """A started game with clocks: the mover's time runs while a seat of the game has a
+        connection; while neither has (both players left it, or the server restarted) the
+        game is adjourned and no clock runs (a saved game waits as it was left)."""
+        if room.game.clock is None:
             return
-        if room.timing is None:
+        if room.timing is None:  # shown from the creation on; run from the start of play
             room.timing = RoomClock(self.clock)
-        room.timing.start()
-        self._arm_clock(room)
+        if not room.started or room.game.result is not None:
+            return
+        if any(room.peers[side] for side in p.SIDES):
+            room.timing.start()
+            self._arm_clock(room)
+        elif room.timing.since is not None:
+            if room.timing.settle(room.game):
+                self._flag_fell(room)
+            else:
+                room.timing.pause()
 
     def _arm_clock(self, room: Room) -> None:
         if room.timing is not None:
