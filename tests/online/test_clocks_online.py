@@ -241,3 +241,37 @@ def test_no_clock_runs_while_both_players_are_away(tmp_path):
             await client.close()
         await server.stop()
     run(scenario)
+
+
+def test_clocks_agreed_in_a_set_up_run_from_its_end(tmp_path):
+    turned = Turned()
+
+    async def scenario():
+        server = Server(str(tmp_path / "g.sqlite3"), clock=turned)
+        await server.start()
+        host, guest = await Client(server.url).connect(), await Client(server.url).connect()
+        await host.send(p.Create("Ann", "black", {}, None, 60.0, "negotiate"))
+        game = (await next_frame(host, "seated"))["game"]
+        await next_frame(host, "setup")
+        await guest.send(p.Join(game, "Bob"))
+        await next_frame(guest, "seated")
+        for client in (host, guest):
+            await next_frame(client, "setup")
+        await guest.send(p.Propose(game, {}, None, {"base_seconds": 90, "increment_seconds": 1}))
+        for client in (host, guest):
+            await next_frame(client, "setup")
+        await host.send(p.Answer(game, True))
+        for client in (host, guest):
+            agreed = (await next_frame(client, "setup"))["agreed"]
+            assert agreed["time_control"] == {"base_seconds": 90.0, "increment_seconds": 1.0}
+        turned.now += 1000.0  # the set-up takes its time: no clock runs yet
+        await host.send(p.Begin(game))
+        for client in (host, guest):
+            await next_frame(client, "seated")
+            state = await next_frame(client, "state")
+            assert state["clock"]["remaining"] == {"black": 90.0, "white": 90.0}
+            assert state["clock"]["running"] == "black"
+        for client in (host, guest):
+            await client.close()
+        await server.stop()
+    run(scenario)

@@ -358,6 +358,7 @@ class Lobby:
         room = self.room(request.game)
         side = room.seat_of(peer)
         self._playable(room)
+        self._time_check(room)
         room.draw_offer = side
         room.forget_frames()  # the same version, a new offer
         room.broadcast()
