@@ -118,3 +118,28 @@ def test_clocks_shown_then_a_saved_game_proposed_and_continued(make_window, qtbo
     for w in (first, second):
         w.close()
         w.shutdown()
+
+
+def test_a_silent_player_loses_on_time_in_both_windows(make_window, qtbot):
+    """The server's timer ends the game of a mover that does nothing (a one-second clock):
+    both windows say so, and their clock faces show the fallen flag."""
+    from wec.gui.play.online import launch
+    lobby = make_window()
+    made = []
+    launch.host_game(lambda: made.append(_online_window()) or made[-1], "Ann", "black",
+                     persist=False, time_control={"base_seconds": 1.0, "increment_seconds": 0.0},
+                     on_started=lambda play: None)
+    qtbot.waitUntil(lambda: bool(made) and made[0].online_play.session.seat is not None,
+                    timeout=WAIT)
+    black = made[0]
+    lobby.online_window = _online_window
+    white = join(lobby, qtbot, black.online_play.session.url,
+                 black.online_play.session.seat.game)
+    for w in (black, white):
+        qtbot.waitUntil(lambda w=w: w.game.result == "white", timeout=WAIT)
+        assert "Black ran out of time" in w.last_game_over
+        assert w.online_play.frames[-1]["reason"] == "time"
+        assert "out of time" in w.clocks.face.labels["black"].text()
+    for w in (black, white):
+        w.close()
+        w.shutdown()
