@@ -113,18 +113,16 @@ class RoomClock:
 
 
 def restore_clock(game: Game, stored: StoredGame) -> None:
-    """A reloaded game's clocks as they were stored: after its last action, and at 0 for a
-    side whose time ran out."""
+    """A reloaded game's clocks as they were stored after its last action (only the last
+    marks: a game rebuilt from a later position than its start has fewer entries than
+    actions), and at 0 for a side whose time ran out."""
     reading = game.clock
     if reading is None:
         return
     line = len(game.record.line)
-    marks = stored.clock_marks or []
-    if marks and len(marks) == line:
-        game.restore_clock(marks, 0)
-        reading = game.clock
-        assert reading is not None
+    left = {"black": reading.black, "white": reading.white}
+    if stored.clock_marks:
+        left["black"], left["white"] = stored.clock_marks[-1]
     if stored.reason == "time" and stored.result in COLORS:
-        left = {"black": reading.black, "white": reading.white}
         left[COLORS[1 - COLORS.index(stored.result)]] = 0.0
-        game.restore_clock([], line, now=[left["black"], left["white"]])
+    game.restore_clock([], line, now=[left["black"], left["white"]])

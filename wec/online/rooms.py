@@ -489,7 +489,7 @@ class Lobby:
         ended = None if game.result is None else (game.result, how)
         last = game.record.line[-1]
         try:  # the last entry's text, not game.actions(): no cost that grows with the game
-            self.store.add_action(room.id, game.ply - 1, last.text, ended, last.clock)
+            self.store.add_action(room.id, game.ply - 1, last.text, ended, clock=last.clock)
         except sqlite3.Error as e:
             stored = self.store.load(room.id)
             if stored is not None:

@@ -149,7 +149,7 @@ class Store:
                          (game_id, side, name, token_hash(token)))
 
     def add_action(self, game_id: str, ply: int, text: str,
-                   ended: tuple[str, str] | None = None,
+                   ended: tuple[str, str] | None = None, *,
                    clock: tuple[float, float] | None = None) -> None:
         """Action number `ply` (from 0) of the game, and with `ended` (result, how) the end it
         brought, and with `clock` the seconds each side has left after it, in one transaction;
