@@ -42,6 +42,12 @@ def register(sub: Any) -> None:
     p.add_argument("--seconds", type=seconds, default=1.0, help="the AI's time per turn")
     p.add_argument("--insecure", action="store_true",
                    help="wss:// without checking the certificate (a self-signed test server)")
+    p.add_argument("--save", metavar="FILE",
+                   help="keep the seat's own save (*.wec-online) in FILE as the game goes: "
+                        "its token and its view, to resume it or propose it in a set-up")
+    p.add_argument("--saved", metavar="FILE", action="append", default=[],
+                   help="a save of yours (*.wec-online): accept the opponent's proposal of "
+                        "that game in a set-up (repeatable)")
     what = p.add_subparsers(dest="what", required=True)
     c = what.add_parser("create", help="open a game and take a seat")
     c.add_argument("--name", default="wec", help="your name")
@@ -49,6 +55,14 @@ def register(sub: Any) -> None:
     c.add_argument("--scenario", help="a predefined scenario ('wec scenarios')")
     c.add_argument("--grace", type=count(1), default=120,
                    help="seconds an opponent may be gone before a claim of victory")
+    c.add_argument("--clock", type=_time_control, metavar="M+S",
+                   help="game clocks: M minutes a side, S seconds more at each End Turn "
+                        "(e.g. 5+3; 0.5+0 is 30 s)")
+    c.add_argument("--setup", action="store_true",
+                   help="agree the terms in a set-up first (docs/PROTOCOL.md); with "
+                        "--propose-saved, propose to continue a saved game")
+    c.add_argument("--propose-saved", metavar="FILE",
+                   help="in the set-up, propose the game of this save of yours (*.wec-online)")
     j = what.add_parser("join", help="take the free seat of a game")
     j.add_argument("game")
     j.add_argument("--name", default="wec", help="your name")
@@ -56,6 +70,19 @@ def register(sub: Any) -> None:
     r.add_argument("game")
     r.add_argument("token")
     p.set_defaults(func=cmd_online)
+
+
+def _time_control(text: str) -> dict[str, float]:
+    """"5+3" -> {"base_seconds": 300, "increment_seconds": 3} (a create's time_control)."""
+    try:
+        minutes, _, increment = text.partition("+")
+        base, inc = float(minutes) * 60.0, float(increment or 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected minutes+seconds like 5+3, got {text!r}") \
+            from None
+    if not (0 < base <= 10 ** 7 and 0 <= inc <= 10 ** 7):
+        raise argparse.ArgumentTypeError(f"expected minutes > 0 and seconds >= 0, got {text!r}")
+    return {"base_seconds": base, "increment_seconds": inc}
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -87,8 +114,21 @@ def cmd_online(args: argparse.Namespace) -> int:
     except ImportError:
         print(NEEDS_AIOHTTP, file=sys.stderr)
         return 2
+    from wec.online import saves
+    try:
+        plan = client.SetupPlan(saved_tokens={s.game: s.token for s in map(
+            saves.read_save, args.saved)})
+        if args.what == "create" and args.propose_saved:
+            own = saves.read_save(args.propose_saved)
+            plan.proposal = protocol.Propose("", {}, saved={"game": own.game,
+                                                           "token": own.token})
+    except (OSError, ValueError) as e:
+        print(f"wec online: {e}", file=sys.stderr)
+        return 2
     if args.what == "create":
-        request: Any = protocol.Create(args.name, args.side, {}, args.scenario, float(args.grace))
+        setup = "negotiate" if args.setup or args.propose_saved else "none"
+        request: Any = protocol.Create(args.name, args.side, {}, args.scenario, float(args.grace),
+                                       setup, args.clock)
     elif args.what == "join":
         request = protocol.Join(args.game, args.name)
     else:
@@ -102,7 +142,11 @@ def cmd_online(args: argparse.Namespace) -> int:
     ssl_context = False if args.insecure else None
     try:
         last = asyncio.run(_play(client, args.url, request, choose, ssl_context,
-                                 terminal=args.ai is None and not args.random))
+                                 terminal=args.ai is None and not args.random, plan=plan,
+                                 save_to=args.save, name=getattr(args, "name", "")))
+    except client.Refused as e:
+        print(f"wec online: {e}", file=sys.stderr)
+        return 2
     except protocol.ProtocolError as e:
         print(f"wec online: refused ({e.code}): {e.message}", file=sys.stderr)
         return 2
@@ -114,20 +158,35 @@ def cmd_online(args: argparse.Namespace) -> int:
 
 
 async def _play(client: Any, url: str, request: Any, choose: Any, ssl_context: Any,
-                terminal: bool) -> dict[str, Any]:
+                terminal: bool, plan: Any = None, save_to: str | None = None,
+                name: str = "") -> dict[str, Any]:
+    from wec.online import saves
+    if plan is not None:
+        plan.on_setup = lambda seated: print(
+            f"set-up of game {seated['game']} as {seated.get('role')}: the opponent joins it "
+            f"with: wec online --url {url} join {seated['game']}", flush=True)
     conn = await client.Client(url, ssl_context).connect()
-    seat, first = await client.take_seat(conn, request)
+    seat, first = await client.take_seat(conn, request, plan)
     print(f"seated in game {seat.game} as {seat.side}; to come back: "
           f"wec online --url {url} resume {seat.game} {seat.token}", flush=True)
 
+    def keep(state: dict[str, Any]) -> None:
+        if save_to:
+            saves.write_save(save_to, saves.of_state(url, seat.game, seat.side, seat.token,
+                                                     name, {}, state))
+
     def show(state: dict[str, Any]) -> None:
+        keep(state)
         if terminal and state["legal"]:
             pos = dict(state["observation"])
             pos.pop("enemy_reserves", None)
             print(render(loadable(pos)))
             print("your history:", " | ".join(state["history"][-3:]) or "-")
-        print(f"version {state['version']}: turn {state['turn']}, {state['to_move']} to move",
-              flush=True)
+        clock = state.get("clock")
+        times = "" if clock is None else " ({})".format(", ".join(
+            f"{side} {left:.1f} s" for side, left in clock["remaining"].items()))
+        print(f"version {state['version']}: turn {state['turn']}, {state['to_move']} to move"
+              + times, flush=True)
     last: dict[str, Any] = await client.play_seat(url, seat, choose, conn, first=first,
                                                    on_state=show, ssl_context=ssl_context)
     return last

@@ -12,7 +12,7 @@ import asyncio
 import random
 import ssl
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
 
 import aiohttp
@@ -123,12 +123,77 @@ class Seat:
     token: str
 
 
-async def take_seat(client: Client, request: p.Request) -> tuple[Seat, dict[str, Any]]:
-    """Send create / join / resume; the seat and the first state."""
+async def take_seat(client: Client, request: p.Request, terms: SetupPlan | None = None
+                    ) -> tuple[Seat, dict[str, Any]]:
+    """Send create / join / resume; the seat and the first state. A game with a set-up is
+    negotiated first (`terms`: what this seat proposes and which saves it holds)."""
     await client.send(request)
     seated = await client.until("seated")
+    if seated["side"] is None:  # a set-up: the side comes when it ends
+        terms = terms or SetupPlan()
+        if terms.on_setup is not None:
+            terms.on_setup(seated)
+        return await negotiate(client, seated, terms)
     state = await client.until("state")
     return Seat(seated["game"], seated["side"], seated["token"]), state
+
+
+@dataclass
+class SetupPlan:
+    """How a headless seat goes through a set-up (docs/PROTOCOL.md, "The set-up"): the host
+    proposes `proposal` (if any) once the guest is there and starts the game when it is
+    answered; either seat accepts the other's proposal of options or a scenario, and a saved
+    game only with its own token of it (`saved_tokens`: game id -> token, from its saves)."""
+    proposal: p.Propose | None = None
+    saved_tokens: dict[str, str] = field(default_factory=dict)
+    on_setup: Callable[[dict[str, Any]], None] | None = None
+    """Told the set-up's `seated` frame (its game code to give the opponent)."""
+
+
+class Refused(Exception):
+    """The opponent refused this seat's proposal in the set-up."""
+
+
+async def negotiate(client: Client, seated: dict[str, Any], plan: SetupPlan
+                    ) -> tuple[Seat, dict[str, Any]]:
+    """Answer the set-up's events until the game starts; the seat and the first state."""
+    game, token, role = seated["game"], seated["token"], seated.get("role")
+    proposed = begun = False
+    while True:
+        frame = await client.receive(timeout=None)
+        kind = frame["type"]
+        if kind == "error":
+            raise p.ProtocolError(frame["code"], frame["message"])
+        if kind == "seated" and frame["side"] in p.SIDES:
+            return Seat(game, frame["side"], token), await client.until("state")
+        if kind != "setup":
+            continue
+        proposal = frame["proposal"]
+        if proposal is not None and proposal["by"] != role:
+            saved = proposal.get("saved")
+            mine = None if saved is None else plan.saved_tokens.get(saved["game"])
+            await client.send(p.Answer(game, saved is None or mine is not None, mine))
+            continue
+        guest_there = frame["presence"].get("guest") == "connected"
+        if role != "host" or not guest_there or begun:
+            continue
+        if plan.proposal is not None and not proposed:
+            proposed = True
+            await client.send(p.Propose(game, plan.proposal.options, plan.proposal.scenario,
+                                        plan.proposal.time_control, plan.proposal.saved))
+        elif proposal is None:  # nothing proposed, or the proposal answered
+            if plan.proposal is not None and not _agreed(frame["agreed"], plan.proposal):
+                raise Refused("the opponent refused the proposal")
+            begun = True
+            await client.send(p.Begin(game))
+
+
+def _agreed(agreed: dict[str, Any], proposal: p.Propose) -> bool:
+    if proposal.saved is not None:
+        return bool(agreed.get("saved")) and agreed["saved"]["game"] == proposal.saved["game"]
+    return agreed.get("scenario") == proposal.scenario and \
+        agreed.get("options") == proposal.options and \
+        agreed.get("time_control") == proposal.time_control
 
 
 def ai_chooser(level: int, seconds: float, seed: int | None = 0) -> Chooser:
@@ -138,13 +203,22 @@ def ai_chooser(level: int, seconds: float, seed: int | None = 0) -> Chooser:
     def choose(state: dict[str, Any]) -> str:
         pos = dict(state["observation"])
         pos.pop("enemy_reserves", None)
-        action = ai.choose_action(loadable(pos))
+        action = ai.choose_action(loadable(pos), seconds=budget(seconds, state.get("clock")))
         text = str(action)
         return text if text in state["legal"] else random.choice(state["legal"])
 
     async def run(state: dict[str, Any]) -> str:
         return await asyncio.to_thread(choose, state)
     return run
+
+
+def budget(seconds: float, clock: dict[str, Any] | None) -> float:
+    """The AI's time for an action: `seconds`, but with clocks no more than a share of the
+    time it has left (it keeps some for the actions to come)."""
+    if not clock or clock.get("running") is None:
+        return seconds
+    left = float(clock["remaining"][clock["running"]])
+    return max(0.02, min(seconds, left / 40 + float(clock["increment_seconds"]) / 4))
 
 
 def random_chooser(seed: int | None = None) -> Chooser:

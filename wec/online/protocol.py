@@ -12,6 +12,8 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Union
 
+from wec.game.clock import TimeControl
+
 # --- limits ----------------------------------------------------------------------------------
 
 MAX_FRAME_BYTES = 64 * 1024
@@ -86,6 +88,8 @@ class Create:
     grace: float = DEFAULT_GRACE
     setup: str = "none"
     """Either none (the game starts when the second seat joins) or negotiate (a set-up)."""
+    time_control: dict[str, float] | None = None
+    """Clocks: {"base_seconds", "increment_seconds"} (`time_control`), or None: no clocks."""
 
 
 @dataclass(frozen=True)
@@ -146,10 +150,13 @@ class Pick:
 
 @dataclass(frozen=True)
 class Propose:
-    """Set-up: new terms (options, a scenario) for the opponent to answer."""
+    """Set-up: new terms (options, a scenario, clocks) or a saved online game ({"game",
+    "token"}: a seat of it) for the opponent to answer."""
     game: str
     options: dict[str, Any]
     scenario: str | None = None
+    time_control: dict[str, float] | None = None
+    saved: dict[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -157,6 +164,8 @@ class Answer:
     """Set-up: accept or refuse the opponent's proposal."""
     game: str
     accept: bool
+    token: str | None = None
+    """Accepting a saved game: the answering seat's token of that game (the other side's)."""
 
 
 @dataclass(frozen=True)
@@ -268,7 +277,7 @@ def _check_keys(data: Mapping[str, Any], allowed: set[str]) -> None:
 
 
 def _create(data: Mapping[str, Any]) -> Create:
-    _check_keys(data, {"name", "side", "options", "scenario", "grace", "setup"})
+    _check_keys(data, {"name", "side", "options", "scenario", "grace", "setup", "time_control"})
     side = data.get("side", "random")
     if side not in ("black", "white", "random"):
         raise ProtocolError(BAD_FRAME, "side: expected black, white or random")
@@ -281,7 +290,26 @@ def _create(data: Mapping[str, Any]) -> Create:
     setup = data.get("setup", "none")
     if setup not in ("none", "negotiate"):
         raise ProtocolError(BAD_FRAME, "setup: expected none or negotiate")
-    return Create(_name(data), side, options, scenario, float(grace), setup)
+    return Create(_name(data), side, options, scenario, float(grace), setup,
+                  time_control(data))
+
+
+def time_control(data: Mapping[str, Any]) -> dict[str, float] | None:
+    """A frame's `time_control` ({"base_seconds", "increment_seconds"}, as a position's
+    `clock` without `remaining`: FORMATS.md), checked by the game's own TimeControl; None
+    when absent or null."""
+    value = data.get("time_control")
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) - {"base_seconds", "increment_seconds"}:
+        raise ProtocolError(BAD_FRAME, "time_control: expected {\"base_seconds\": seconds, "
+                                       "\"increment_seconds\": seconds}")
+    try:
+        control = TimeControl(value.get("base_seconds", 0), value.get("increment_seconds", 0))
+    except ValueError as e:
+        raise ProtocolError(BAD_FRAME, f"time_control: {str(e)[:120]}") from None
+    return {"base_seconds": control.base_seconds,
+            "increment_seconds": control.increment_seconds}
 
 
 def _terms(data: Mapping[str, Any]) -> tuple[dict[str, Any], str | None]:
@@ -303,17 +331,27 @@ def _pick(data: Mapping[str, Any]) -> Pick:
 
 
 def _propose(data: Mapping[str, Any]) -> Propose:
-    _check_keys(data, {"game", "options", "scenario"})
+    _check_keys(data, {"game", "options", "scenario", "time_control", "saved"})
     options, scenario = _terms(data)
-    return Propose(_text(data, "game", MAX_ID), options, scenario)
+    saved = data.get("saved")
+    if saved is not None:
+        if not isinstance(saved, dict) or set(saved) != {"game", "token"}:
+            raise ProtocolError(BAD_FRAME, "saved: expected {\"game\": id, \"token\": the "
+                                           "seat's token there}")
+        if options or scenario is not None or data.get("time_control") is not None:
+            raise ProtocolError(BAD_FRAME, "saved: a saved game comes with its own terms (no "
+                                           "options, scenario or time_control beside it)")
+        saved = {"game": _text(saved, "game", MAX_ID), "token": _text(saved, "token", MAX_ID)}
+    return Propose(_text(data, "game", MAX_ID), options, scenario, time_control(data), saved)
 
 
 def _answer(data: Mapping[str, Any]) -> Answer:
-    _check_keys(data, {"game", "accept"})
+    _check_keys(data, {"game", "accept", "token"})
     accept = data.get("accept")
     if not isinstance(accept, bool):
         raise ProtocolError(BAD_FRAME, "accept: expected true or false")
-    return Answer(_text(data, "game", MAX_ID), accept)
+    token = None if data.get("token") is None else _text(data, "token", MAX_ID)
+    return Answer(_text(data, "game", MAX_ID), accept, token)
 
 
 def _game_only(cls: type) -> Callable[[Mapping[str, Any]], Any]:
@@ -387,6 +425,9 @@ def request_frame(request: Request, ref: Any = None) -> dict[str, Any]:
         frame.pop("scenario")
     if isinstance(request, Create) and request.setup == "none":
         frame.pop("setup")
+    for key in ("time_control", "saved", "token"):  # optional fields: absent when None
+        if key in frame and frame[key] is None and not isinstance(request, Resume):
+            frame.pop(key)
     if ref is not None:
         frame["ref"] = ref
     return frame

@@ -10,6 +10,7 @@ whole game.
 """
 from __future__ import annotations
 
+import logging
 import secrets
 import sqlite3
 import time
@@ -19,9 +20,12 @@ from wec.game.action import Action
 from wec.game.errors import IllegalActionError, cut
 from wec.game.game import Game
 from wec.online import protocol as p
-from wec.online.setup import GUEST, HOST, ROLE_SIDE, SIDE_ROLE, Setup, Terms, build_game, \
-    host_side
+from wec.online.clocks import RoomClock, restore_clock, spec_of
+from wec.online.setup import GUEST, HOST, ROLE_SIDE, SIDE_ROLE, SavedGame, Setup, Terms, \
+    build_game, host_side, saved_side
 from wec.online.store import StoredGame, Store, token_hash, token_matches
+
+log = logging.getLogger(__name__)
 
 SPECTATOR = "spectator"
 CONNECTED, RECONNECTING, EMPTY = "connected", "reconnecting", "empty"
@@ -65,6 +69,8 @@ class Room:
         self._frames: dict[str, tuple[int, dict[str, Any]]] = {}
         self._views: dict[str, tuple[int, dict[str, Any], list[str]]] = {}
         self._legal: tuple[int, dict[str, Action]] | None = None
+        self.timing: RoomClock | None = None
+        """A game with clocks: the server's measure of them (wec.online.clocks)."""
 
     @property
     def version(self) -> int:
@@ -177,6 +183,8 @@ class Room:
             return self.setup.frame(self.id, self.role(side), {s: n for s, (n, _) in
                                                                self.seats.items()},
                                     {s: self.presence(s) for s in p.SIDES})
+        if self.timing is not None:  # the clocks as they are at this send
+            return self.timing.stamp(self.state_frame(side), self.game)
         return self.state_frame(side)
 
     def send_state(self, peer: Peer, side: str) -> None:
@@ -241,7 +249,11 @@ class Lobby:
             stored = self.store.load(game_id)
             if stored is None:
                 raise p.ProtocolError(p.NO_SUCH_GAME, "no game of that id on this server")
+            if stored.phase == "continued":
+                raise p.ProtocolError(p.GAME_OVER, "this game was continued in a set-up, as "
+                                                   "another game: resume that one")
             room = self.rooms[game_id] = self._rebuilt(stored)
+            self._run_clock(room)
         return room
 
     def _rebuilt(self, stored: StoredGame) -> Room:
@@ -251,14 +263,16 @@ class Lobby:
             game.replay_action(text)
         seats = {s.side: (s.name, s.token_hash) for s in stored.seats.values()}
         room = Room(stored.id, game, seats, stored.grace, stored.reason, self.started)
+        restore_clock(game, stored)
         if stored.phase == "setup":  # the wishes and a proposal waiting are not kept
-            room.setup = Setup(Terms(stored.options, stored.scenario))
+            room.setup = Setup(Terms(stored.options, stored.scenario, spec_of(game),
+                                     self._saved_terms(stored)))
         return room
 
     # --- requests ------------------------------------------------------------------------------
 
     def create(self, peer: Peer, request: p.Create) -> Room:
-        terms = Terms(request.options, request.scenario)
+        terms = Terms(request.options, request.scenario, request.time_control)
         game = build_game(terms)
         negotiate = request.setup == "negotiate"
         if negotiate:  # the host is black in the store until the colours are resolved
@@ -271,6 +285,7 @@ class Lobby:
         self.store.add_seat(game_id, side, request.name, token)
         seats = {side: (request.name, token_hash(token))}
         room = self.rooms[game_id] = Room(game_id, game, seats, request.grace, None, self.clock())
+        self._run_clock(room)  # the clocks are shown while the game waits for its second seat
         if negotiate:
             room.setup = Setup(terms, {HOST: request.side, GUEST: "random"})
         room.attach(peer, side)
@@ -290,6 +305,7 @@ class Lobby:
         room.seats[side] = (request.name, token_hash(token))
         room.attach(peer, side)
         peer.send(room.seated(side, token))
+        self._run_clock(room)
         room.broadcast()  # the game (or its set-up) starts: every connection sees it
 
     def watch(self, peer: Peer, request: p.Watch) -> None:
@@ -307,6 +323,7 @@ class Lobby:
         side = sides[0]
         room.detach(peer, self.clock())  # one place in a game per connection
         room.attach(peer, side)
+        self._run_clock(room)
         peer.send(room.seated(side, request.token))
         room.send_state(peer, side)
 
@@ -314,6 +331,7 @@ class Lobby:
         room = self.room(request.game)
         side = room.seat_of(peer)
         self._playable(room)
+        self._time_check(room)
         game = room.game
         if game.to_move != side:
             raise p.ProtocolError(p.NOT_YOUR_TURN, f"{game.to_move} is to move")
@@ -332,6 +350,7 @@ class Lobby:
         room = self.room(request.game)
         side = room.seat_of(peer)
         self._playable(room)
+        self._time_check(room)
         room.game.resign(side)
         self._commit(room, "resignation")
 
@@ -339,6 +358,7 @@ class Lobby:
         room = self.room(request.game)
         side = room.seat_of(peer)
         self._playable(room)
+        self._time_check(room)
         room.draw_offer = side
         room.forget_frames()  # the same version, a new offer
         room.broadcast()
@@ -347,6 +367,7 @@ class Lobby:
         room = self.room(request.game)
         side = room.seat_of(peer)
         self._playable(room)
+        self._time_check(room)
         if room.draw_offer != other(side):
             raise p.ProtocolError(p.NO_DRAW_OFFER, "the opponent has offered no draw")
         room.game.agree_draw()
@@ -356,6 +377,7 @@ class Lobby:
         room = self.room(request.game)
         side = room.seat_of(peer)
         self._playable(room)
+        self._time_check(room)
         gone = room.gone_since.get(other(side))
         if gone is None:
             raise p.ProtocolError(p.TOO_EARLY, "the opponent is connected")
@@ -383,8 +405,12 @@ class Lobby:
         room = self.room(request.game)
         side = room.seat_of(peer)
         setup = self._setup_of(room)
-        terms = Terms(request.options, request.scenario)
-        build_game(terms)  # refused now (bad_options) rather than at the start
+        if request.saved is not None:
+            terms = Terms(saved=self._saved_game(room, request.saved["game"],
+                                                 {SIDE_ROLE[side]: request.saved["token"]}))
+        else:
+            terms = Terms(request.options, request.scenario, request.time_control)
+            build_game(terms)  # refused now (bad_options) rather than at the start
         setup.proposal, setup.proposed_by = terms, SIDE_ROLE[side]
         room.broadcast()
 
@@ -394,10 +420,13 @@ class Lobby:
         setup = self._setup_of(room)
         if setup.proposal is None or setup.proposed_by == SIDE_ROLE[side]:
             raise p.ProtocolError(p.NO_PROPOSAL, "the opponent has proposed nothing")
-        if request.accept:
+        if request.accept and setup.proposal.saved is not None:
+            self._accept_saved(room, setup, SIDE_ROLE[side], request.token)
+        elif request.accept:
             game = build_game(setup.proposal)
             self.store.set_terms(room.id, setup.proposal.options, setup.proposal.scenario,
                                  game.initial_position())
+            self.store.set_saved_terms(room.id, None, None)
             setup.terms, room.game = setup.proposal, game
         setup.proposal = setup.proposed_by = None
         room.broadcast()
@@ -410,8 +439,11 @@ class Lobby:
         setup = self._setup_of(room)
         if len(room.seats) < 2:
             raise p.ProtocolError(p.NOT_STARTED, "the guest has not joined yet")
-        swap = host_side(setup.wishes) != ROLE_SIDE[HOST]
-        self.store.begin(room.id, swap)
+        if setup.terms.saved is not None:
+            swap = self._continue_saved(room, setup.terms.saved)
+        else:
+            swap = host_side(setup.wishes) != ROLE_SIDE[HOST]
+            self.store.begin(room.id, swap)
         room.setup = None
         if swap:
             room.swap_sides()
@@ -419,6 +451,7 @@ class Lobby:
         for side in p.SIDES:
             for seat_peer in list(room.peers[side]):
                 seat_peer.send(room.seated(side, None))
+        self._run_clock(room)
         room.broadcast()
 
     def leave(self, peer: Peer) -> None:
@@ -428,6 +461,7 @@ class Lobby:
             room = self.rooms.get(game_id)
             if room is not None:
                 room.detach(peer, now)
+                self._run_clock(room)
                 if room.game.result is not None and not any(room.peers.values()):
                     del self.rooms[game_id]  # over and unwatched: read again if asked for
 
@@ -453,8 +487,9 @@ class Lobby:
         game is rebuilt from the file) and nobody is told of it."""
         game = room.game
         ended = None if game.result is None else (game.result, how)
+        last = game.record.line[-1]
         try:  # the last entry's text, not game.actions(): no cost that grows with the game
-            self.store.add_action(room.id, game.ply - 1, game.record.line[-1].text, ended)
+            self.store.add_action(room.id, game.ply - 1, last.text, ended, clock=last.clock)
         except sqlite3.Error as e:
             stored = self.store.load(room.id)
             if stored is not None:
@@ -465,3 +500,134 @@ class Lobby:
         if ended is not None:
             room.reason, room.draw_offer = how, None
         room.broadcast()
+        self._arm_clock(room)
+
+    # --- clocks (wec.online.clocks) --------------------------------------------------------------
+
+    def _run_clock(self, room: Room) -> None:
+        """A started game with clocks: the mover's time runs while a seat of the game has a
+        connection; while neither has (both players left it, or the server restarted) the
+        game is adjourned and no clock runs (a saved game waits as it was left)."""
+        if room.game.clock is None:
+            return
+        if room.timing is None:  # shown from the creation on; run from the start of play
+            room.timing = RoomClock(self.clock)
+        if not room.started or room.game.result is not None:
+            return
+        if any(room.peers[side] for side in p.SIDES):
+            room.timing.start()
+            self._arm_clock(room)
+        elif room.timing.since is not None:
+            if room.timing.settle(room.game):
+                self._flag_fell(room)
+            else:
+                room.timing.pause()
+
+    def _arm_clock(self, room: Room) -> None:
+        if room.timing is not None:
+            room.timing.arm(room.game, lambda: self.time_due(room.id))
+
+    def _time_check(self, room: Room) -> None:
+        """Charge the mover the time up to this request; if it ran out, the game ends on time
+        (everyone is told) and the request is refused."""
+        if room.timing is not None and room.timing.settle(room.game):
+            self._flag_fell(room)
+            raise p.ProtocolError(p.GAME_OVER, f"{room.game.flagged}'s time ran out")
+
+    def time_due(self, game_id: str) -> None:
+        """The timer of a game: the mover's time would be out now. Ends the game on time if it
+        is (a silent mover loses too), else sets the timer again."""
+        room = self.rooms.get(game_id)
+        if room is None or room.timing is None:
+            return
+        try:
+            if room.timing.settle(room.game):
+                self._flag_fell(room)
+            else:
+                self._arm_clock(room)
+        except Exception:  # a timer has nobody to answer: logged, the server goes on
+            log.exception("the clock of game %s failed", game_id)
+
+    def _flag_fell(self, room: Room) -> None:
+        game = room.game
+        assert game.result is not None
+        if room.timing is not None:
+            room.timing.cancel()
+        try:
+            self.store.end(room.id, game.result, "time")
+        except sqlite3.Error:  # not kept: a restart gives the time back, the game goes on
+            log.exception("the end on time of game %s could not be stored", room.id)
+        room.reason, room.draw_offer = "time", None
+        room.forget_frames()  # the same version, now over
+        room.broadcast()
+
+    def stop_clocks(self) -> None:
+        """The server stops: no timer falls due any more."""
+        for room in self.rooms.values():
+            if room.timing is not None:
+                room.timing.cancel()
+
+    # --- saved games (wec.online.setup) ----------------------------------------------------------
+
+    def _saved_game(self, room: Room, game_id: str, tokens: dict[str, str]) -> SavedGame:
+        """The saved game `game_id` as the seats of `room` (role -> token) prove they hold
+        it: each token a side of it, two tokens two sides. ProtocolError otherwise."""
+        sides = {role: saved_side(self.store.load(game_id), token, room.id)
+                 for role, token in tokens.items()}
+        if len(set(sides.values())) < len(sides):
+            raise p.ProtocolError(p.BAD_TOKEN, "each player proves the other side of the saved "
+                                               "game: the same players in the same colours")
+        saved = self.room(game_id)
+        return SavedGame(game_id, sides, {s: n for s, (n, _) in saved.seats.items()},
+                         saved.game.turn, saved.version)
+
+    def _saved_terms(self, stored: StoredGame) -> SavedGame | None:
+        """A set-up's agreed saved game after a restart (None if it can no longer go on)."""
+        if stored.saved_terms is None:
+            return None
+        game_id, host = stored.saved_terms
+        try:
+            saved = self.room(game_id)
+        except p.ProtocolError:
+            return None
+        return SavedGame(game_id, {HOST: host, GUEST: other(host)},
+                         {s: n for s, (n, _) in saved.seats.items()}, saved.game.turn,
+                         saved.version)
+
+    def _accept_saved(self, room: Room, setup: Setup, role: str, token: str | None) -> None:
+        """The answer accepts a saved game: its token must hold the side the proposer's did
+        not (the same players in the same colours)."""
+        proposal = setup.proposal
+        assert proposal is not None and proposal.saved is not None
+        if token is None:
+            raise p.ProtocolError(p.BAD_TOKEN, "accepting a saved game needs your token of it")
+        proven = self._saved_game(room, proposal.saved.game, {role: token})
+        sides = {**proposal.saved.sides, **proven.sides}
+        if len(set(sides.values())) < 2:
+            raise p.ProtocolError(p.BAD_TOKEN, "your token holds the proposer's side of that "
+                                               "game: the same players in the same colours")
+        saved = SavedGame(proven.game, sides, proven.names, proven.turn, proven.version)
+        self.store.set_saved_terms(room.id, saved.game, sides[HOST])
+        setup.terms = Terms(saved=saved)
+
+    def _continue_saved(self, room: Room, saved: SavedGame) -> bool:
+        """End the set-up by continuing the saved game: the server's own stored game is copied
+        into this one (nothing a client sent), the saved game is closed, each seat plays the
+        side it had there. True if the seats change sides."""
+        old = self.room(saved.game)  # refused if it ended or was continued meanwhile
+        if old.game.result is not None:
+            raise p.ProtocolError(p.GAME_OVER, "the saved game is over")
+        swap = saved.sides[HOST] != ROLE_SIDE[HOST]
+        self.store.continue_saved(room.id, saved.game, swap)
+        stored = self.store.load(room.id)
+        assert stored is not None
+        room.game = self._rebuilt(stored).game
+        room.timing = None
+        if old.timing is not None:
+            old.timing.cancel()
+        del self.rooms[saved.game]  # closed: asked for again, it says it was continued
+        for peers in old.peers.values():
+            for peer in list(peers):
+                peer.seats.pop(saved.game, None)
+        return swap
+

@@ -125,10 +125,12 @@ HEARTBEAT = 30.0
 taken as gone (its connection closed, its seat "reconnecting")."""
 
 
-def make_app(store: Store, heartbeat: float = HEARTBEAT) -> web.Application:
-    """The server's application: /ws, the lobby over `store`."""
+def make_app(store: Store, heartbeat: float = HEARTBEAT,
+             clock: Callable[[], float] = time.monotonic) -> web.Application:
+    """The server's application: /ws, the lobby over `store`; `clock`: the server's time
+    (seconds on a steady clock: absences, game clocks), tests give their own."""
     app = web.Application()
-    lobby = Lobby(store)
+    lobby = Lobby(store, clock)
     connections: set[Connection] = set()
     app[LOBBY] = lobby
 
@@ -172,10 +174,11 @@ class Server:
     """A running server (in a program's own event loop: tests, the bench, `wec serve`)."""
 
     def __init__(self, db: str, host: str = "127.0.0.1", port: int = 0,
-                 ssl_context: ssl.SSLContext | None = None, heartbeat: float = HEARTBEAT
-                 ) -> None:
+                 ssl_context: ssl.SSLContext | None = None, heartbeat: float = HEARTBEAT,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.db, self.host, self.port, self.ssl_context = db, host, port, ssl_context
         self.heartbeat = heartbeat
+        self.clock = clock
         self.url = ""
         self._runner: web.AppRunner | None = None
         self.store: Store | None = None
@@ -186,7 +189,7 @@ class Server:
     async def start(self) -> str:
         """Listen; the ws:// (or wss://) URL."""
         self.store = Store(self.db)
-        app = make_app(self.store, self.heartbeat)
+        app = make_app(self.store, self.heartbeat, self.clock)
         self._runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=2.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port, ssl_context=self.ssl_context)
@@ -206,6 +209,7 @@ class Server:
             self.reloading.cancel()
             await asyncio.gather(self.reloading, return_exceptions=True)
         if self._runner is not None:
+            self._runner.app[LOBBY].stop_clocks()
             await self._runner.cleanup()
             self._runner = None
         if self.store is not None:

@@ -2,7 +2,9 @@
 
 Tables: `games` (id, options, the initial position, the grace, result and how it ended),
 `seats` (a game's side, the player's name and a hash of its token: the token itself is never
-stored) and `actions` (each game's actions in order, the texts `Game.replay_action` takes). An
+stored), `actions` (each game's actions in order, the texts `Game.replay_action` takes),
+`clocks` (in a game with clocks, the seconds each side had left after each action) and
+`saved_terms` (a set-up's agreed saved game: the game it continues and the host's side). An
 action is committed here before any seat is told of it, so a server killed at any moment
 (SIGKILL included) comes back with every action it acknowledged; synchronous=NORMAL in WAL mode
 keeps every commit across a crash of the process (only a power loss can take the last ones).
@@ -46,6 +48,18 @@ CREATE TABLE IF NOT EXISTS actions (
     at REAL NOT NULL,
     PRIMARY KEY (game, ply)
 );
+CREATE TABLE IF NOT EXISTS clocks (
+    game TEXT NOT NULL REFERENCES games(id),
+    ply INTEGER NOT NULL,
+    black REAL NOT NULL,
+    white REAL NOT NULL,
+    PRIMARY KEY (game, ply)
+);
+CREATE TABLE IF NOT EXISTS saved_terms (
+    game TEXT PRIMARY KEY REFERENCES games(id),
+    saved TEXT NOT NULL REFERENCES games(id),
+    host_side TEXT NOT NULL
+);
 """
 
 
@@ -82,8 +96,13 @@ class StoredGame:
     seats: dict[str, StoredSeat]
     actions: list[str]
     phase: str = "play"
-    """Either play, or setup while a set-up goes on (options and scenario: its agreed terms)."""
+    """Either play, or setup while a set-up goes on (options and scenario: its agreed terms),
+    or continued: a set-up continued it as another game (it is played no more)."""
     scenario: str | None = None
+    clock_marks: list[list[float]] | None = None
+    """With clocks: [black, white] seconds left after each action."""
+    saved_terms: tuple[str, str] | None = None
+    """In a set-up: the saved game agreed to be continued, and the host's side in it."""
 
 
 class Store:
@@ -130,21 +149,27 @@ class Store:
                          (game_id, side, name, token_hash(token)))
 
     def add_action(self, game_id: str, ply: int, text: str,
-                   ended: tuple[str, str] | None = None) -> None:
+                   ended: tuple[str, str] | None = None, *,
+                   clock: tuple[float, float] | None = None) -> None:
         """Action number `ply` (from 0) of the game, and with `ended` (result, how) the end it
-        brought, in one transaction; a second action of the same ply is refused
-        (sqlite3.IntegrityError) and nothing is written."""
+        brought, and with `clock` the seconds each side has left after it, in one transaction;
+        a second action of the same ply is refused (sqlite3.IntegrityError) and nothing is
+        written."""
         with self._db:
             self._db.execute("BEGIN")
             self._db.execute("INSERT INTO actions (game, ply, text, at) VALUES (?, ?, ?, ?)",
                              (game_id, ply, text, time.time()))
+            if clock is not None:
+                self._db.execute("INSERT INTO clocks (game, ply, black, white) VALUES "
+                                 "(?, ?, ?, ?)", (game_id, ply, *clock))
             if ended is not None:
                 self._db.execute("UPDATE games SET result = ?, reason = ? WHERE id = ?",
                                  (*ended, game_id))
 
     def unfinished(self) -> list[str]:
         """The ids of the games not over, oldest first."""
-        rows = self._db.execute("SELECT id FROM games WHERE result IS NULL ORDER BY created")
+        rows = self._db.execute("SELECT id FROM games WHERE result IS NULL AND phase != "
+                                "'continued' ORDER BY created")
         return [r[0] for r in rows]
 
     def load(self, game_id: str) -> StoredGame | None:
@@ -156,5 +181,46 @@ class Store:
             "SELECT side, name, token_hash FROM seats WHERE game = ?", (game_id,))}
         actions = [r[0] for r in self._db.execute(
             "SELECT text FROM actions WHERE game = ? ORDER BY ply", (game_id,))]
+        marks = [[b, w] for b, w in self._db.execute(
+            "SELECT black, white FROM clocks WHERE game = ? ORDER BY ply", (game_id,))]
+        saved = self._db.execute("SELECT saved, host_side FROM saved_terms WHERE game = ?",
+                                 (game_id,)).fetchone()
         return StoredGame(game_id, json.loads(row[0]), json.loads(row[1]), float(row[2]),
-                          row[3], row[4], seats, actions, row[5], row[6])
+                          row[3], row[4], seats, actions, row[5], row[6], marks or None,
+                          None if saved is None else (saved[0], saved[1]))
+
+    # --- clocks and saved games (wec.online.clocks, wec.online.saved) --------------------------
+
+    def end(self, game_id: str, result: str, reason: str) -> None:
+        """A game ended without an action (a side's time ran out)."""
+        self._db.execute("UPDATE games SET result = ?, reason = ? WHERE id = ? AND result IS "
+                         "NULL", (result, reason, game_id))
+
+    def set_saved_terms(self, game_id: str, saved: str | None, host_side: str | None) -> None:
+        """A set-up's agreed saved game (None: the terms are options and a scenario again)."""
+        with self._db:
+            self._db.execute("BEGIN")
+            self._db.execute("DELETE FROM saved_terms WHERE game = ?", (game_id,))
+            if saved is not None:
+                self._db.execute("INSERT INTO saved_terms (game, saved, host_side) VALUES "
+                                 "(?, ?, ?)", (game_id, saved, host_side))
+
+    def continue_saved(self, game_id: str, saved: str, swap: bool) -> None:
+        """The set-up `game_id` ends by continuing the saved game: its start, options,
+        actions and clocks are copied into it, play starts (`swap`: the seats change sides),
+        and the saved game is closed (phase continued). One transaction."""
+        with self._db:
+            self._db.execute("BEGIN")
+            self._db.execute(
+                "UPDATE games SET (options, initial, scenario) = (SELECT options, initial, "
+                "scenario FROM games WHERE id = ?) WHERE id = ?", (saved, game_id))
+            for table, columns in (("actions", "ply, text, at"),
+                                   ("clocks", "ply, black, white")):
+                self._db.execute(f"INSERT INTO {table} (game, {columns}) SELECT ?, {columns} "
+                                 f"FROM {table} WHERE game = ?", (game_id, saved))
+            self._db.execute("UPDATE games SET phase = 'continued' WHERE id = ?", (saved,))
+            if swap:
+                for old, new in (("black", "swap"), ("white", "black"), ("swap", "white")):
+                    self._db.execute("UPDATE seats SET side = ? WHERE game = ? AND side = ?",
+                                     (new, game_id, old))
+            self._db.execute("UPDATE games SET phase = 'play' WHERE id = ?", (game_id,))

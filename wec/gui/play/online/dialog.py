@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QLabel, QLineEdit, QListWidget, QListWidgetItem, QSpinBox,
                                QTabWidget, QVBoxLayout, QWidget)
 
+from wec.gui.play.clocks import ClockChoice
 from wec.gui.play.online import discovery, launch
 from wec.gui.play.online.saved_seats import load_seats
 from wec.online import protocol as p
@@ -47,6 +48,9 @@ class OnlineDialog(QDialog):
                 continue  # the standard game is the first entry
             self.scenario.addItem(name.replace("_", " ").capitalize(), name)
         hl.addRow("Starting position", self.scenario)
+        self.clock = ClockChoice()
+        self.clock.combo.setObjectName("online_clock")
+        hl.addRow("Clocks", self.clock)
         self.grace = QSpinBox()
         self.grace.setObjectName("online_grace")
         self.grace.setRange(int(p.MIN_GRACE), int(p.MAX_GRACE))
@@ -141,6 +145,11 @@ class OnlineDialog(QDialog):
                 self.found.takeItem(row)
                 return
 
+    def _time_control(self) -> dict[str, float] | None:
+        control = self.clock.time_control()
+        return None if control is None else {"base_seconds": control.base_seconds,
+                                              "increment_seconds": control.increment_seconds}
+
     def _name(self) -> str:
         return self.name.text().strip()[:p.MAX_NAME] or "Player"
 
@@ -160,6 +169,7 @@ class OnlineDialog(QDialog):
             launch.host_game(self.make_window, self._name(), self.side.currentText(),
                              scenario=self.scenario.currentData(),
                              grace=float(self.grace.value()),
+                             time_control=self._time_control(),
                              announce=self.announce.isChecked(),
                              setup=self.negotiate.isChecked(), on_started=self._opened,
                              on_failed=self._failed)

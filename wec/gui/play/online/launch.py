@@ -65,15 +65,17 @@ def host_game(make_window: WindowMaker, name: str, side: str, *, scenario: str |
               grace: float = p.DEFAULT_GRACE, db: str | None = None, host: str = "0.0.0.0",
               persist: bool = True, announce: bool = False, setup: bool = False,
               on_started: Callable[[OnlinePlay], None] | None = None,
-              on_failed: Callable[[str], None] | None = None) -> HostedServer:
+              on_failed: Callable[[str], None] | None = None,
+              time_control: dict[str, float] | None = None) -> HostedServer:
     """Start a server in the app; once it listens, a window creates the game on it.
     `announce`: on the local network too, until the opponent joins (Discover); `setup`: the
-    colours and the position agreed with the opponent first (`"setup": "negotiate"`)."""
+    colours and the position agreed with the opponent first (`"setup": "negotiate"`);
+    `time_control`: game clocks the server runs."""
     server = HostedServer(host, db)
 
     def ready(local: str, shared: str) -> None:
         play = start_seat(make_window, local, first=p.Create(name, side, {}, scenario, grace,
-                                         "negotiate" if setup else "none"),
+                                         "negotiate" if setup else "none", time_control),
                           hosted=server, shared_url=shared, persist=persist)
         if announce and discovery.available():
             announce_until_joined(play, name, server.port)

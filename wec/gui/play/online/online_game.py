@@ -5,10 +5,12 @@ in it, because the frame has none."""
 from __future__ import annotations
 
 import re
-from typing import Any
+import time
+from typing import Any, Callable
 
 from wec.ai.view import loadable
 from wec.game.action import Action, parse_action
+from wec.game.clock import ClockReading, TimeControl
 from wec.game.errors import PositionError
 from wec.game.game import Game
 from wec.game.record import ActionNote
@@ -48,6 +50,10 @@ class OnlineGame(Game):
 
     frame: dict[str, Any]
     notes: list[ActionNote]
+    now: Callable[[], float] = time.monotonic
+    """Seconds on a steady clock: the window's (tests give their own)."""
+    received: float = 0.0
+    """When the frame came (`now`): the running clock is shown counting down from there."""
 
     @classmethod
     def of_state(cls, frame: dict[str, Any]) -> "OnlineGame":
@@ -64,6 +70,30 @@ class OnlineGame(Game):
                                 str(frame["to_move"]))
         game.set_competitive()
         return game
+
+    def stamp(self, now: Callable[[], float]) -> None:
+        """The frame came now (by the clock `now`)."""
+        self.now = now
+        self.received = now()
+
+    @property
+    def clock(self) -> ClockReading | None:
+        """The server's clocks (its `clock`: each side's time left when it sent the frame),
+        the running one counted down since the frame came. Only the server ends a game on
+        time: a clock shown at 0 waits for its word."""
+        spec = self.frame.get("clock")
+        if not spec:
+            return None
+        left = dict(spec["remaining"])
+        running = spec.get("running")
+        if running in left and self.result is None:
+            left[running] = max(0.0, left[running] - max(0.0, self.now() - self.received))
+        control = TimeControl(spec["base_seconds"], spec.get("increment_seconds", 0.0))
+        return ClockReading(control, float(left["black"]), float(left["white"]),
+                            running if self.result is None else None, spec.get("flagged"))
+
+    def charge(self, seconds: float) -> None:
+        """The server keeps the time: the window charges nothing."""
 
     @property
     def result(self) -> str | None:

@@ -24,6 +24,7 @@ from wec.gui.play.online.saved_seats import forget_seat, save_seat
 from wec.gui.play.online.session import OnlineSession, SeatInfo
 from wec.gui.play.online.setup_panel import SetupPanel
 from wec.gui.play.seat import Seat
+from wec.online import saves
 
 LOCAL_ONLY = ("new", "load", "save", "save_as", "board_editor", "continue", "paste_position",
               "competitive", "ai_now", "ai_stop", "ai_pause", "hint", "undo", "redo", "options")
@@ -203,7 +204,9 @@ class OnlinePlay:
         self.frames.append(frame)
         before = w.game.result
         w.board.stop_animation()
-        w.game = OnlineGame.of_state(frame)
+        game = w.game = OnlineGame.of_state(frame)
+        game.stamp(w.clocks.now)  # the running clock counts down from this frame
+        self._keep_save(frame)
         w.record_changed_from = 0
         w.picker.cancel()
         presence = frame.get("presence") or {}
@@ -226,6 +229,19 @@ class OnlinePlay:
             w.say(f"Turn {frame['turn']}: your turn ({str(self.side).capitalize()}).")
         else:
             w.say(f"Turn {frame['turn']}: {str(frame['to_move']).capitalize()} is playing.")
+
+    def _keep_save(self, frame: dict[str, Any]) -> None:
+        """The seat's own save (its token and this view) in the data folder's online saves,
+        one file per game and side: Propose saved game… offers it in a set-up."""
+        seat = self.session.seat
+        if not self.persist or seat is None:
+            return
+        save = saves.of_state(seat.url, seat.game, seat.side, seat.token, seat.name,
+                              self.session.names, frame)
+        try:
+            saves.write_save(saves.default_path(save), save)
+        except OSError as e:
+            self.win.say(f"The online save could not be written: {e}")
 
     def _presence(self, side: str, status: str) -> None:
         if side in ("black", "white") and side != self.side:

@@ -71,6 +71,8 @@ class OnlineSession(QObject):
         self.role: str | None = None
         """In a set-up: host or guest."""
         self.last_setup: dict[str, Any] | None = None
+        self.names: dict[str, str] = {}
+        """The players' names by side, from the last `seated`."""
         self.socket = QWebSocket()
         self.socket.setParent(self)
         self.socket.connected.connect(self._connected)
@@ -155,6 +157,7 @@ class OnlineSession(QObject):
     def _seated(self, frame: dict[str, Any]) -> None:
         self.game_id = str(frame["game"])
         self.token = str(frame.get("token") or self.token or "")
+        self.names = {str(k): str(v) for k, v in (frame.get("names") or {}).items()}
         if frame.get("side") not in p.SIDES:
             self.role = frame.get("role")  # a set-up: the side comes when it ends
             return
@@ -223,13 +226,21 @@ class OnlineSession(QObject):
         if self.game_id is not None:
             self.send(p.Pick(self.game_id, side))
 
-    def propose(self, scenario: str | None) -> None:
+    def propose(self, scenario: str | None, time_control: dict[str, float] | None = None
+                ) -> None:
         if self.game_id is not None:
-            self.send(p.Propose(self.game_id, {}, scenario))
+            self.send(p.Propose(self.game_id, {}, scenario, time_control))
 
-    def answer(self, accept: bool) -> None:
+    def propose_saved(self, game: str, token: str) -> None:
+        """Propose to continue a saved online game: its id and this player's token of it."""
         if self.game_id is not None:
-            self.send(p.Answer(self.game_id, accept))
+            self.send(p.Propose(self.game_id, {}, saved={"game": game, "token": token}))
+
+    def answer(self, accept: bool, token: str | None = None) -> None:
+        """Accept or refuse the opponent's proposal (a saved game: with this player's token
+        of it)."""
+        if self.game_id is not None:
+            self.send(p.Answer(self.game_id, accept, token))
 
     def begin(self) -> None:
         if self.game_id is not None:
