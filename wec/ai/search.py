@@ -70,11 +70,16 @@ class Progress:
     in turn) searched at full width from the decision (a turn in progress counts as one)."""
 
 
-def iteration_depths(deepest: int) -> list[int]:
-    """The depths iterative deepening searches: 1, then even depths only. An odd depth ends
-    with the AI's own Move and its Fires, which the opponent answers only by capturing: the
-    AI's attacks look unanswerable there, so an odd iteration (even cut short) would prefer
-    over-optimistic plans to the even one before it."""
+def iteration_depths(deepest: int, move_depth: bool = False) -> list[int]:
+    """The depths iterative deepening searches. Counting actions: 1, then even depths only (an
+    odd depth ends with the AI's own Move and its Fires, which the opponent answers only by
+    capturing: the AI's attacks look unanswerable there, so an odd iteration, even cut short,
+    would prefer over-optimistic plans to the even one before it). Counting Moves, every
+    depth: each is a whole turn more, and an odd one ends with the AI's whole turn answered by
+    the opponent's captures and Fires, as a chess engine's odd ply is answered in quiescence
+    (the step from 2 to 4 turns is about tenfold: without 3 a longer think gains nothing)."""
+    if move_depth:
+        return list(range(1, deepest + 1))
     return [d for d in range(1, deepest + 1) if d == 1 or d % 2 == 0]
 
 
