@@ -384,8 +384,9 @@ cdef int negamax(State* st, Search* s, int depth, int alpha, int beta, int ply,
     m = 0
     tt_best = e.best if e.key == st.hash else -1  # an index in gen_interior_actions' list
     for i in range(n):
-        if s.fires_after_move and not st.moved and buf[i].kind == ACT_FIRE:
-            continue
+        if (s.fires_after_move and not st.moved and buf[i].kind == ACT_FIRE
+                and buf[i].art != A_CS):
+            continue  # a Conversion stays before the Move: the converted piece may then Move
         at[m] = i
         sc[m] = 2147483000 if i == tt_best else order_score(st, s, &buf[i], ply)
         ordered[m] = sc[m]
