@@ -264,9 +264,9 @@ def test_another_checkout_that_is_not_one_is_refused_in_one_line(tmp_path):
 def test_a_player_spec_sets_search_parameters_and_a_node_budget():
     from wec.ai.params import SearchParams
     from wec.tools.match import MatchError, make_player
-    ai = make_player("ai:nodes=5000,move_depth=1,quiescence=4,move_share=0.5", 1.0, 0)
+    ai = make_player("ai:nodes=5000,move_depth=0,quiescence=4,move_share=0.5", 1.0, 0)
     assert ai.nodes == 5000 and ai.seconds is None  # a node budget alone: load does not matter
-    assert ai.params == SearchParams(move_depth=True, quiescence=4, move_share=0.5)
+    assert ai.params == SearchParams(move_depth=False, quiescence=4, move_share=0.5)
     for bad in ("ai:move_depth=maybe", "ai:no_such_field=1", "greedy:move_depth=1",
                 "ismcts:move_depth=1"):
         with pytest.raises(MatchError, match="unknown option|only ai and ismcts"):

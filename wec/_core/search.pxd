@@ -50,6 +50,7 @@ ctypedef struct Search:
     int fires_after_move     # 1: below the root a turn is searched Move first, its Fires after
                              # it (a Fire before the Move is the same Fire after it in most lines:
                              # with free Fires (move_depth) both orders multiply the tree)
+    int qs_tt                # 1: quiescence probes and fills the transposition table
     int root_reductions      # 1: late quiet root actions are searched one depth shallower first
     int exact_root           # 1: every root action is searched with the full window, its exact
                              # score kept in root_scores (the IS-MCTS's candidate turns)

@@ -263,7 +263,8 @@ cdef int qsearch(State* st, Search* s, int alpha, int beta, int ply, int qd,
     a quiet Move) or capture; after its Move it fires or ends the turn, and the opponent then
     gets the same choice. Resolves exchanges, pending projectiles (they advance at End Turn)
     and stuns before the position is judged."""
-    cdef int n, i, j, k, m, score, best, side = st.side
+    cdef int n, i, j, k, m, score, best, side = st.side, alpha0 = alpha
+    cdef TTEntry* e
     cdef int* sc
     cdef int* at
     s.nodes += 1
@@ -276,6 +277,14 @@ cdef int qsearch(State* st, Search* s, int alpha, int beta, int ply, int qd,
     if out_of_budget(s):
         s.aborted = 1
         return 0
+    e = &s.tt[st.hash & s.tt_mask]
+    if s.qs_tt and e.key == st.hash:  # any search of this state, the main search's or ours
+        if e.flag == 0:
+            return e.score
+        if e.flag == 1 and e.score >= beta:
+            return e.score
+        if e.flag == 2 and e.score <= alpha:
+            return e.score
     best = -INF
     if not st.moved:
         best = evaluate(st, s)
@@ -314,6 +323,12 @@ cdef int qsearch(State* st, Search* s, int alpha, int beta, int ply, int qd,
             break
     if best == -INF:
         return evaluate(st, s)
+    if s.qs_tt and (e.key == 0 or e.depth < 0):  # never over a main search's entry
+        e.key = st.hash
+        e.depth = -1  # below any main search probe (depth >= 1)
+        e.score = best
+        e.flag = 0 if (best > alpha0 and best < beta) else (1 if best >= beta else 2)
+        e.best = -1  # its index would be in another list than the main search's (plan())
     return best
 
 
@@ -369,8 +384,9 @@ cdef int negamax(State* st, Search* s, int depth, int alpha, int beta, int ply,
     m = 0
     tt_best = e.best if e.key == st.hash else -1  # an index in gen_interior_actions' list
     for i in range(n):
-        if s.fires_after_move and not st.moved and buf[i].kind == ACT_FIRE:
-            continue
+        if (s.fires_after_move and not st.moved and buf[i].kind == ACT_FIRE
+                and buf[i].art != A_CS):
+            continue  # a Conversion stays before the Move: the converted piece may then Move
         at[m] = i
         sc[m] = 2147483000 if i == tt_best else order_score(st, s, &buf[i], ply)
         ordered[m] = sc[m]

@@ -30,7 +30,7 @@ cdef class Searcher:
     def __init__(self, Engine engine, dict values, int tt_bits=20, int max_depth=40, *,
                  int qdepth=8, bint turn_only=False, bint reductions=True,
                  bint clearing=False, bint move_depth=False, bint fires_after_move=False,
-                 bint root_reductions=False):
+                 bint root_reductions=False, bint qs_tt=False):
         """A search of `engine`'s state (kept alive by this searcher) with the evaluation values
         (indexed like the rule tables), the transposition table of 2**tt_bits entries, the
         quiescence depth in actions (0: none), the greedy horizon (turn_only: stop at the root
@@ -50,6 +50,7 @@ cdef class Searcher:
         S.move_depth = move_depth
         S.fires_after_move = fires_after_move
         S.root_reductions = root_reductions
+        S.qs_tt = qs_tt
         set_values(S, values)
 
     def iteration(self, int depth, int first=-1, long long node_limit=0,

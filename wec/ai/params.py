@@ -94,17 +94,23 @@ class IsmctsParams:
 class SearchParams:
     """How an AI shares its time and builds the game it searches from what its side knows."""
 
-    move_depth: bool = False
-    """Depth counted in Moves (a turn has exactly one Move, R6.1): a turn's Fires and article
-    actions cost no depth, so depth 2 always holds the opponent's whole reply; False counts
-    every action (a Fire before the Move then pushes the reply out to quiescence)."""
-    fires_after_move: bool = False
-    """Below the root a turn is searched Move first and its Fires after it (with move_depth the
-    Fires cost no depth, and both orders of the same Fire and Move multiply the tree); the root
-    keeps every order."""
-    root_reductions: bool = False
-    """Late quiet root actions (no capture, aimed Fire or killer) are searched one depth
-    shallower first and again whole only if they beat the best so far."""
+    move_depth: bool = True
+    """At a level that searches in turns (Level.turns): depth counted in Moves (a turn has
+    exactly one Move, R6.1), so a turn's Fires and article actions cost no depth and depth 2
+    always holds the opponent's whole reply. Off, or at the other levels, every action costs
+    one (a Fire before the Move then pushes the reply out to quiescence)."""
+    fires_after_move: bool = True
+    """At a level that searches in turns: below the root a turn is searched Move first and its
+    Fires after it (a Fire costs no depth, and both orders of the same Fire and Move multiplied
+    the tree: depth 2 from the signature positions took 15.4 M / 3.0 M / 2.4 M nodes without,
+    0.77 M / 1.08 M / 0.38 M with it); the root keeps every order."""
+    root_reductions: bool = True
+    """At a level that searches in turns: late quiet root actions (no capture, aimed Fire or
+    killer; 136 legal Fires at the standard set-up) are searched one depth shallower first,
+    and again whole only if they beat the best so far."""
+    quiescence_table: bool = True
+    """At a level that searches in turns: quiescence probes and fills the transposition table
+    (two Fires, or a capture and a Fire, reach the same state in either order)."""
     quiescence: int = -1
     """Quiescence depth in actions; -1: the level's."""
     reductions: bool = True

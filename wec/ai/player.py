@@ -19,7 +19,7 @@ from wec.ai import ismcts
 from wec.ai.params import DEFAULT_PARAMS, SearchParams
 from wec.ai.plan import plan_entries, plan_hash
 from wec.ai.search import ALGORITHMS, DEFAULT_LEVEL, GREEDY, LEVELS, Level, Progress, \
-    iteration_depths, turns_searched
+    iteration_depths, turn_flags, turns_searched
 from wec.ai.view import draw_near, loadable, place_hidden, place_last_seen, searched_sightings, \
     with_reserve_guesses
 from wec.ai.weights import WEIGHTS, search_values
@@ -250,11 +250,9 @@ class AI:
             return legal[0], 0, []
         params = self.params
         qdepth = level.quiescence if params.quiescence < 0 else params.quiescence
+        flags = turn_flags(level, params)
         search = Searcher(view._engine, self.values, qdepth=qdepth,
-                          turn_only=self._turn_only, max_depth=level.depth,
-                          reductions=params.reductions, clearing=params.clearing,
-                          move_depth=params.move_depth, fires_after_move=params.fires_after_move,
-                          root_reductions=params.root_reductions)
+                          turn_only=self._turn_only, max_depth=level.depth, **flags)
         search.reset()
         self._engine = search
         if self._stop.is_set():
@@ -263,7 +261,7 @@ class AI:
         # 0: as fast as possible, the one iteration that judges every action, whole
         fastest = seconds is not None and seconds <= 0
         deadline = time.monotonic() + seconds if seconds is not None and not fastest else 0.0
-        depths = iteration_depths(level.depth, params.move_depth)
+        depths = iteration_depths(level.depth, flags["move_depth"])
         depths = depths[:1] if fastest else depths
         best, first, used = None, -1, 0
         try:
@@ -276,7 +274,7 @@ class AI:
                     best, first = index, index
                     if complete and report and self.on_progress:
                         self.on_progress(Progress(depth, used, score, str(legal[index]),
-                                                  turns_searched(depth, params.move_depth)))
+                                                  turns_searched(depth, flags["move_depth"])))
                 self.last_nodes = used
                 if not complete:
                     break

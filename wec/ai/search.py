@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wec._core.searcher import Searcher
+from wec.ai.params import DEFAULT_PARAMS, SearchParams
 from wec.ai.weights import search_values
 
 
@@ -19,6 +20,9 @@ class Level:
     """Actions of captures, fires and End Turns searched past the depth (0: none)."""
     nodes: int
     """Node cap per action (0: only the time limit)."""
+    turns: bool = False
+    """Depth counts whole turns, the turn searched as a unit (SearchParams.move_depth and the
+    parts after it); else it counts actions."""
 
 
 LEVELS = {
@@ -26,12 +30,12 @@ LEVELS = {
     2: Level(depth=1, quiescence=2, nodes=0),
     3: Level(depth=1, quiescence=4, nodes=0),
     4: Level(depth=2, quiescence=4, nodes=0),
-    5: Level(depth=40, quiescence=10, nodes=0),
+    5: Level(depth=40, quiescence=10, nodes=0, turns=True),
 }
 """Levels differ by what each one searches to the end: 1 judges its Move as it lands; 2 and 3
 also see the captures, fires and End Turns that follow (2 and 4 actions); 4 searches the
-opponent's reply too (depth 2); 5 (the default) deepens for as long as the turn's `seconds`
-allow. Every level is bounded by the time too, and an `AI(nodes=...)` budget caps any of them.
+opponent's reply too (depth 2 in actions); 5 (the default) deepens in whole turns (its own, the
+opponent's whole reply, ...: Level.turns) for as long as the turn's `seconds` allow. Every level is bounded by the time too, and an `AI(nodes=...)` budget caps any of them.
 Each scores over +100 Elo against the one below at 1 s per turn (bench/README.md). Tried and
 dropped as further steps: node caps (a search stopped inside the depth-2 iteration was hardly
 stronger than one with a smaller cap), quiescence deeper than 4 at depth 2, a share of the time
@@ -83,13 +87,25 @@ def iteration_depths(deepest: int, move_depth: bool = False) -> list[int]:
     return [d for d in range(1, deepest + 1) if d == 1 or d % 2 == 0]
 
 
+def turn_flags(level: Level, params: SearchParams) -> dict[str, bool]:
+    """The Searcher's switches of the turn search at `level` (all off where it counts
+    actions)."""
+    on = level.turns
+    return {"move_depth": on and params.move_depth,
+            "fires_after_move": on and params.fires_after_move,
+            "root_reductions": on and params.root_reductions,
+            "qs_tt": on and params.quiescence_table,
+            "reductions": params.reductions, "clearing": params.clearing}
+
+
 def fixed_depth_search(game: Any, depth: int) -> tuple[int, int]:
-    """A whole search of `game` (a wec Game) to `depth` with the default level's quiescence and
-    no time or node limit: (nodes, index of the best action in its legal actions). It is
-    deterministic; the node-count signature (wec.tools.signature) sums it over fixed
-    positions."""
-    search = Searcher(game._engine, search_values(), tt_bits=18,
-                      qdepth=LEVELS[DEFAULT_LEVEL].quiescence)
+    """A whole search of `game` (a wec Game) to `depth` with the default level's search (its
+    quiescence, depth in turns) and no time or node limit: (nodes, index of the best action in
+    its legal actions). It is deterministic; the node-count signature (wec.tools.signature)
+    sums it over fixed positions."""
+    level = LEVELS[DEFAULT_LEVEL]
+    search = Searcher(game._engine, search_values(), tt_bits=18, qdepth=level.quiescence,
+                      **turn_flags(level, DEFAULT_PARAMS))
     search.reset()
     used = index = 0
     for d in range(1, depth + 1):
