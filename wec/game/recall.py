@@ -95,7 +95,10 @@ def encode_step(note: ActionNote, reader: str, row: np.ndarray) -> None:
     """Write one step (`STEP_SIZE` floats, zero on entry) as `reader` reads it."""
     _one(row, "present")
     _one(row, "own" if note.side == reader else "enemy")
-    _one(row, "kind", KINDS.index(note.kind) if note.kind in KINDS else KINDS.index("END"))
+    kind = note.kind if note.kind in KINDS else "END"
+    if note.part == "MV:?":
+        kind = "MOVE"  # an unseen Doze reads as an unseen Move (R12.3)
+    _one(row, "kind", KINDS.index(kind))
     rec = _record(note)
     if note.part in (None, "MV:?") and note.kind not in ("END", "RESIGN", "DRAW"):
         _one(row, "hidden")  # an action it did not see (End Turn has no part to read)
