@@ -140,9 +140,9 @@ def encode_step(note: ActionNote, reader: str, row: np.ndarray) -> None:
             _one(row, "hand", HANDS.index(hand))
     own_mark = "B" if reader == "black" else "W"
     for result in rec.results:
-        kind = RESULT_KINDS.index(result.kind) if result.kind in RESULT_KINDS \
+        place = RESULT_KINDS.index(result.kind) if result.kind in RESULT_KINDS \
             else len(RESULT_KINDS)  # a piece type: a reinforcement entered, a Move stopped
-        row[OFFSET["results"] + kind] += 1
+        row[OFFSET["results"] + place] += 1
         if result.color is not None:
             row[OFFSET["hit_own" if result.color == own_mark else "hit_enemy"]] += 1
 
