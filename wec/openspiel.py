@@ -16,8 +16,8 @@ ends by RULES.md R11 (+1 / -1 returns), or as a draw (0 / 0) when turn ``max_tur
 Observations show what a side may know (R10.6): ``observation_string`` (from
 ``Game.observation(colour)``) and ``observation_tensor`` (the planes of ``wec.game.planes``, the
 same as ``wec.rl``'s, docs/RL.md) what it sees now; ``information_state_string`` adds the history
-as that side may read it (R12.3) and its own actions of the turn in progress, and
-``information_state_tensor`` the planes of its own past actions (``INFORMATION_STATE_SHAPE``).
+as that side may read it (R12.3), action by action, and ``information_state_tensor`` the same
+history as one fixed-size step per possible action (``information_state_size``, docs/RL.md).
 
 Action ids (the codec)
 ----------------------
@@ -85,6 +85,7 @@ from wec.game.errors import IllegalActionError, WecError
 from wec.game.game import Game
 from wec.game.planes import LAYOUT, SHAPE, Views, channel_slices
 from wec.game.position import position_dict, square_of
+from wec.game.recall import STEP_SIZE, Recalls, step_text
 from wec.game.textview import render
 from wec.rules import scenarios
 
@@ -472,6 +473,7 @@ class WeaponChessState(pyspiel.State):
         self._legal = _Lazy()   # (ply, {id: raw}, the Snapshot of the list)
         self._full = _Cloned()  # the facade Game with its record (for observations)
         self._views = _Cloned()  # the sides' Views (wec.game.planes), once tensors are asked
+        self._recalls = _Cloned()  # the sides' encoded history steps (wec.game.recall)
 
     # --- helpers ---------------------------------------------------------------------------------
 
@@ -540,22 +542,13 @@ class WeaponChessState(pyspiel.State):
             self._views.value = views
         return views.planes(self._mech.game._engine, player, out)
 
-    def own_history(self, player: int) -> np.ndarray:
-        """The player's history planes (INFORMATION_STATE_SHAPE's last HISTORY_PLANES), read
-        from the actions played: the squares its actions started from (the acting piece's),
-        and those they went to or aimed at (`Action.dest`, else the Exchange's partner)."""
-        out = np.zeros((HISTORY_PLANES, 10, 10), np.float32)
-        side = rules.COLORS.index(self._initial.value["to_move"])
-        for action in self._played:
-            if action.kind == "end":
-                side = 1 - side
-            elif side == player:
-                if action.origin is not None:
-                    out[0, action.origin[0] - 1, action.origin[1] - 1] += 1
-                to = action.dest or action.target
-                if to is not None:
-                    out[1, to[0] - 1, to[1] - 1] += 1
-        return out
+    def recall(self, player: int, out: np.ndarray) -> None:
+        """The player's history steps (wec.game.recall), read from its own record, into `out`
+        (max_game_length x STEP_SIZE)."""
+        recalls = self._recalls.value
+        if recalls is None:
+            recalls = self._recalls.value = Recalls()
+        recalls.sides[player].fill(self.full_game(), out)
 
     def _action_to_string(self, player: int, action: int) -> str:
         raw = None if self.is_terminal() else self._ids().get(action)
@@ -600,18 +593,22 @@ class WeaponChessState(pyspiel.State):
 
 OBSERVATION_SHAPE = SHAPE
 """The observation tensor: one side's planes (wec.game.planes, docs/RL.md)."""
-HISTORY_PLANES = 2
-INFORMATION_STATE_SHAPE = (SHAPE[0] + HISTORY_PLANES, 10, 10)
-"""The information-state tensor: the observation planes, then the side's own history: how many
-of its actions started from each square, and how many went to or aimed at each square."""
+
+
+def information_state_size(max_turns: int) -> int:
+    """The information-state tensor's length: the observation planes, then one history step of
+    STEP_SIZE floats (wec.game.recall) per possible action, max_game_length of them."""
+    return SHAPE[0] * 100 + MAX_ACTIONS_PER_TURN * max_turns * STEP_SIZE
+
+
 _PUBLIC = ("ground_articles", "projectiles", "turn")
 
 
 class WecObserver:
     """The PyObserver of the game: the planes of wec.game.planes (``OBSERVATION_SHAPE``, named
     views in ``dict``; the public observation keeps the public groups), with perfect recall
-    also the side's own history (``INFORMATION_STATE_SHAPE``), and strings, from what the side
-    sees (R10.6)."""
+    also the side's history as it read it (``information_state_size``), and strings, from what
+    the side sees (R10.6)."""
 
     def __init__(self, iig_obs_type: Any, params: Any, max_turns: int) -> None:
         if params:
@@ -625,14 +622,15 @@ class WecObserver:
         self.perfect_recall = iig_obs_type.perfect_recall
         self.max_turns = max_turns
         names = [(n, k) for n, k in LAYOUT if self.private or n in _PUBLIC]
-        if self.perfect_recall and self.private:
-            names.append(("own_history", HISTORY_PLANES))
-        self.tensor = np.zeros(sum(k for _, k in names) * 100, np.float32)
+        steps = MAX_ACTIONS_PER_TURN * max_turns if self.perfect_recall and self.private else 0
+        self.tensor = np.zeros(sum(k for _, k in names) * 100 + steps * STEP_SIZE, np.float32)
         self.dict: dict[str, np.ndarray] = {}
         start = 0
         for name, k in names:
             self.dict[name] = self.tensor[start * 100:(start + k) * 100].reshape(k, 10, 10)
             start += k
+        if steps:  # one slot per action of the longest game (wec.game.recall, docs/RL.md)
+            self.dict["history"] = self.tensor[start * 100:].reshape(steps, STEP_SIZE)
         self._planes = np.zeros(SHAPE, np.float32)
         self._groups = channel_slices()
 
@@ -643,8 +641,8 @@ class WecObserver:
             state.planes(player, self._planes)
             for name in _PUBLIC:
                 self.dict[name][:] = self._planes[self._groups[name]]
-        if "own_history" in self.dict:
-            self.dict["own_history"][:] = state.own_history(player)
+        if "history" in self.dict:
+            state.recall(player, self.dict["history"])
 
     def string_from(self, state: WeaponChessState, player: int) -> str:
         game = state.full_game()
@@ -653,15 +651,9 @@ class WecObserver:
             return _public_string(game)
         obs = game.observation(color)
         text = _observation_string(obs, color)
-        if self.perfect_recall:
-            own_now: list[str] = []
-            if game.to_move == color:
-                for t in reversed(game.actions()):
-                    if t == "END":
-                        break
-                    own_now.insert(0, t)
-            text = ("history: " + " | ".join(obs.history()) + "\nthis turn: " +
-                    " ".join(own_now) + "\n" + text)
+        if self.perfect_recall:  # the steps the tensor encodes, as words (wec.game.recall)
+            text = ("history: " + " ".join(step_text(n) for n in game.action_notes(color)) +
+                    "\n" + text)
         return text
 
 
