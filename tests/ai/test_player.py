@@ -39,6 +39,7 @@ def test_choose_turn_is_a_whole_legal_turn_ending_with_end():
     assert g.to_move == "white"
 
 
+@pytest.mark.timing  # wall clock: the ticker thread's ticks need a CPU (run alone after the rest)
 def test_the_search_releases_the_gil_and_can_be_stopped():
     g = wec.Game.new()
     ai = wec.AI(level=5, seconds=30.0)
