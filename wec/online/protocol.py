@@ -12,6 +12,11 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Union
 
+try:  # the `online` extra brings it; without it the stdlib writes the same JSON, slower
+    from orjson import dumps as _orjson_dumps
+except ImportError:  # pragma: no cover
+    _orjson_dumps = None  # type: ignore[assignment]
+
 # --- limits ----------------------------------------------------------------------------------
 
 MAX_FRAME_BYTES = 64 * 1024
@@ -419,8 +424,31 @@ def presence_frame(game: str, side: str, status: str) -> dict[str, Any]:
     return {"type": "presence", "game": game, "side": side, "status": status}
 
 
+class Raw(str):
+    """A value of a frame already written as JSON text (`dumps`): `encode` puts it in as it
+    is, so a part sent in many frames (a seat's observation) is written once."""
+
+    __slots__ = ()
+
+
+def dumps(value: Any) -> str:
+    """A value's compact JSON text (orjson's when it is installed: the same value, faster)."""
+    if _orjson_dumps is not None:
+        try:
+            return _orjson_dumps(value).decode("utf-8")
+        except TypeError:  # what only the stdlib writes (a key not a string, a huge integer)
+            pass
+    return json.dumps(value, separators=(",", ":"))
+
+
 def encode(frame: Mapping[str, Any]) -> str:
-    return json.dumps(frame, separators=(",", ":"))
+    """A frame's JSON text; its `Raw` values, written already, come last, as they are."""
+    raw = [(k, v) for k, v in frame.items() if isinstance(v, Raw)]
+    if not raw:
+        return dumps(frame)
+    head = dumps({k: v for k, v in frame.items() if not isinstance(v, Raw)})
+    parts = [f"{json.dumps(k)}:{v}" for k, v in raw]
+    return head[:-1] + ("," if len(head) > 2 else "") + ",".join(parts) + "}"
 
 
 # --- reading server frames (clients) ---------------------------------------------------------
