@@ -61,7 +61,7 @@ def test_an_action_the_file_refuses_is_confirmed_to_nobody(tmp_path, monkeypatch
             game = replica()
             text = str(game.legal_actions()[0])
 
-            def broken(*_):
+            def broken(*_, **__):
                 raise sqlite3.OperationalError("disk I/O error")
             with monkeypatch.context() as m:
                 m.setattr(Store, "add_action", broken)

@@ -20,6 +20,7 @@ from wec.game.errors import IllegalActionError, cut
 from wec.game.game import Game
 from wec.game.seatviews import seat_positions
 from wec.online import protocol as p
+from wec.online import snapshots
 from wec.online.frames import SeatParts
 from wec.online.setup import GUEST, HOST, ROLE_SIDE, SIDE_ROLE, Setup, Terms, build_game, \
     host_side
@@ -70,11 +71,23 @@ class Room:
         self.base = 0
         """The actions applied before the game's record began (a game resumed from a
         snapshot): the version counts them too."""
+        self.snapshot_at = 0
+        """The version of the game's last snapshot (wec.online.snapshots)."""
 
     @property
     def version(self) -> int:
         """The count of actions applied."""
         return self.base + self.game.ply
+
+    def earlier_turns(self) -> dict[str, list[str]]:
+        """The turn strings before the game's record began (by side, and "full")."""
+        return self.parts.earlier
+
+    def resume_from(self, base: int, earlier: dict[str, list[str]]) -> None:
+        """The room's game was rebuilt from a snapshot taken after `base` actions, when the
+        turn strings were `earlier` (wec.online.snapshots.resumed)."""
+        self.base = self.snapshot_at = base
+        self.parts = SeatParts(earlier)
 
     @property
     def started(self) -> bool:
@@ -232,6 +245,7 @@ class Lobby:
     def __init__(self, store: Store, clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
         self.clock = clock
+        self.snapshot_every = snapshots.EVERY
         self.rooms: dict[str, Room] = {}
         self.started = clock()
 
@@ -245,12 +259,10 @@ class Lobby:
         return room
 
     def _rebuilt(self, stored: StoredGame) -> Room:
-        game = Game.from_position(stored.initial)
-        game.set_competitive()
-        for text in stored.actions:
-            game.replay_action(text)
+        game, base, earlier = snapshots.resumed(stored)
         seats = {s.side: (s.name, s.token_hash) for s in stored.seats.values()}
         room = Room(stored.id, game, seats, stored.grace, stored.reason, self.started)
+        room.resume_from(base, earlier)
         if stored.phase == "setup":  # the wishes and a proposal waiting are not kept
             room.setup = Setup(Terms(stored.options, stored.scenario))
         return room
@@ -453,15 +465,20 @@ class Lobby:
         game is rebuilt from the file) and nobody is told of it."""
         game = room.game
         ended = None if game.result is None else (game.result, how)
+        snapshot = snapshots.due(room, self.snapshot_every)
         try:  # the last entry's text, not game.actions(): no cost that grows with the game
-            self.store.add_action(room.id, room.version - 1, game.record.line[-1].text, ended)
+            self.store.add_action(room.id, room.version - 1, game.record.line[-1].text, ended,
+                                  snapshot=snapshot)
         except sqlite3.Error as e:
             stored = self.store.load(room.id)
             if stored is not None:
                 fresh = self._rebuilt(stored)
                 room.game, room.reason = fresh.game, fresh.reason
+                room.resume_from(fresh.base, fresh.earlier_turns())
             raise p.ProtocolError(p.SERVER_ERROR, f"the action could not be stored ({e})") \
                 from None
+        if snapshot is not None:
+            room.snapshot_at = snapshot.ply
         if ended is not None:
             room.reason, room.draw_offer = how, None
         room.broadcast()

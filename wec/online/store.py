@@ -2,8 +2,10 @@
 
 Tables: `games` (id, options, the initial position, the grace, result and how it ended),
 `seats` (a game's side, the player's name and a hash of its token: the token itself is never
-stored) and `actions` (each game's actions in order, the texts `Game.replay_action` takes). An
-action is committed here before any seat is told of it, so a server killed at any moment
+stored), `actions` (each game's actions in order, the texts `Game.replay_action` takes) and
+`snapshots` (a game's last snapshot: the position after an End Turn with what each side knows,
+its `sightings`, and each side's turn strings so far, so a restart replays only the actions
+after it; wec.online.snapshots). An action is committed here before any seat is told of it, so a server killed at any moment
 (SIGKILL included) comes back with every action it acknowledged; synchronous=NORMAL in WAL mode
 keeps every commit across a crash of the process (only a power loss can take the last ones).
 """
@@ -46,6 +48,13 @@ CREATE TABLE IF NOT EXISTS actions (
     at REAL NOT NULL,
     PRIMARY KEY (game, ply)
 );
+CREATE TABLE IF NOT EXISTS snapshots (
+    game TEXT NOT NULL REFERENCES games(id),
+    ply INTEGER NOT NULL,
+    position TEXT NOT NULL,
+    histories TEXT NOT NULL,
+    PRIMARY KEY (game, ply)
+);
 """
 
 
@@ -71,6 +80,16 @@ class StoredSeat:
 
 
 @dataclass
+class StoredSnapshot:
+    """A game as it stood after its first `ply` actions (wec.online.snapshots)."""
+    ply: int
+    position: dict[str, Any]
+    """`Game.position()`, its `sightings` included."""
+    histories: dict[str, list[str]]
+    """The turn strings so far: "black" and "white" as each side reads them, "full"."""
+
+
+@dataclass
 class StoredGame:
     """One game as the file holds it."""
     id: str
@@ -84,6 +103,8 @@ class StoredGame:
     phase: str = "play"
     """Either play, or setup while a set-up goes on (options and scenario: its agreed terms)."""
     scenario: str | None = None
+    snapshot: StoredSnapshot | None = None
+    """The last snapshot, if any: `actions[snapshot.ply:]` follow it."""
 
 
 class Store:
@@ -130,10 +151,12 @@ class Store:
                          (game_id, side, name, token_hash(token)))
 
     def add_action(self, game_id: str, ply: int, text: str,
-                   ended: tuple[str, str] | None = None) -> None:
-        """Action number `ply` (from 0) of the game, and with `ended` (result, how) the end it
-        brought, in one transaction; a second action of the same ply is refused
-        (sqlite3.IntegrityError) and nothing is written."""
+                   ended: tuple[str, str] | None = None, *,
+                   snapshot: StoredSnapshot | None = None) -> None:
+        """Action number `ply` (from 0) of the game, with `ended` (result, how) the end it
+        brought, with `snapshot` the game as it stands after it (the one snapshot kept), in
+        one transaction; a second action of the same ply is refused (sqlite3.IntegrityError)
+        and nothing is written."""
         with self._db:
             self._db.execute("BEGIN")
             self._db.execute("INSERT INTO actions (game, ply, text, at) VALUES (?, ?, ?, ?)",
@@ -141,6 +164,12 @@ class Store:
             if ended is not None:
                 self._db.execute("UPDATE games SET result = ?, reason = ? WHERE id = ?",
                                  (*ended, game_id))
+            if snapshot is not None:
+                self._db.execute("DELETE FROM snapshots WHERE game = ?", (game_id,))
+                self._db.execute("INSERT INTO snapshots (game, ply, position, histories) "
+                                 "VALUES (?, ?, ?, ?)",
+                                 (game_id, snapshot.ply, json.dumps(snapshot.position),
+                                  json.dumps(snapshot.histories)))
 
     def unfinished(self) -> list[str]:
         """The ids of the games not over, oldest first."""
@@ -157,4 +186,13 @@ class Store:
         actions = [r[0] for r in self._db.execute(
             "SELECT text FROM actions WHERE game = ? ORDER BY ply", (game_id,))]
         return StoredGame(game_id, json.loads(row[0]), json.loads(row[1]), float(row[2]),
-                          row[3], row[4], seats, actions, row[5], row[6])
+                          row[3], row[4], seats, actions, row[5], row[6],
+                          self.snapshot(game_id))
+
+    def snapshot(self, game_id: str) -> StoredSnapshot | None:
+        """The game's last snapshot, if it has one."""
+        row = self._db.execute("SELECT ply, position, histories FROM snapshots WHERE game = ? "
+                               "ORDER BY ply DESC LIMIT 1", (game_id,)).fetchone()
+        if row is None:
+            return None
+        return StoredSnapshot(int(row[0]), json.loads(row[1]), json.loads(row[2]))
