@@ -14,6 +14,7 @@ from wec.game.record import Entry
 
 Sightings = tuple  # per side, pid -> LastSeen of each enemy piece it cannot see now
 FLAME = rules.ARTICLE_INDEX["FL"]  # the weapon kind of EV_SWEPT's info for a Flame
+_TYPE_LEVEL = {t.code: t.level for t in rules.PIECE_TYPES}  # a type's own level
 
 
 class Knowledge:
@@ -236,19 +237,20 @@ def observed_position(engine: Engine, knowledge: Knowledge, color: str, pos: dic
     keep = [i for i, pid in enumerate(ids) if pid in visible]
     new_index = {old: new for new, old in enumerate(keep)}
     pieces = []
+    all_pieces = pos["pieces"]
     for old in keep:
-        entry = pos["pieces"][old]
+        entry = all_pieces[old]
         if entry["color"] != color:  # an enemy piece it sees: what it knows of it
             entry = {**entry, "locks": [], "revealed": REVEALED_FOR_GOOD}
-            raw = engine.piece(ids[old])
-            ptype = rules.PIECE_TYPES[raw.type]
-            if raw.level != 0 and rules.LEVELS.index(ptype.level) != raw.level and \
-                    not entry["journey"] and not any(
-                        q in visible and q != ids[old]
-                        for q in engine.occupants(raw.sq, raw.level)):
-                entry["held"] = True  # its carrier is hidden: something holds it there
+            level = entry["level"]
+            if level != "G" and _TYPE_LEVEL[entry["type"]] != level and not entry["journey"]:
+                raw = engine.piece(ids[old])  # carried at Air/Sub: is its carrier in view?
+                if not any(q in visible and q != ids[old]
+                           for q in engine.occupants(raw.sq, raw.level)):
+                    entry["held"] = True  # its carrier is hidden: something holds it there
         else:
-            entry = {**entry, "locks": [new_index.get(t) for t in entry["locks"]]}
+            locks = entry["locks"]
+            entry = {**entry, "locks": [new_index.get(t) for t in locks] if locks else []}
         pieces.append(entry)
     out = dict(pos)  # the same keys in the same order; the restricted ones replaced
     out["pieces"] = pieces

@@ -12,10 +12,11 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Union
 
-try:  # the `online` extra brings it; without it the stdlib writes the same JSON, slower
+try:  # the `online` extra brings it; without it the stdlib does the same, slower
     from orjson import dumps as _orjson_dumps
+    from orjson import loads as _orjson_loads
 except ImportError:  # pragma: no cover
-    _orjson_dumps = None  # type: ignore[assignment]
+    _orjson_dumps = _orjson_loads = None  # type: ignore[assignment]
 
 # --- limits ----------------------------------------------------------------------------------
 
@@ -461,8 +462,8 @@ def read_event(text: str | bytes) -> dict[str, Any]:
     if isinstance(text, bytes):
         raise ProtocolError(BINARY, "the server sent a binary frame")
     try:
-        data = json.loads(text)
-    except ValueError as e:
+        data = _orjson_loads(text) if _orjson_loads is not None else json.loads(text)
+    except ValueError as e:  # orjson.JSONDecodeError is one
         raise ProtocolError(BAD_JSON, f"the server sent no JSON: {str(e)[:80]}") from None
     if not isinstance(data, dict) or data.get("type") not in SERVER_TYPES:
         raise ProtocolError(UNKNOWN_TYPE, "the server sent a frame of no known type")
