@@ -24,7 +24,7 @@ def seat_positions(game: Game) -> dict[str, dict[str, Any]]:
     # the facade's own parts, read as Game.observation reads them (as wec.ai reads the engine)
     engine, knowledge = game._engine, game._knowledge
     pos = position_dict(engine, game.options)
-    ids = [raw.pid for raw in engine.pieces()]
+    ids = [pid for pid in range(engine.n_pieces) if engine.is_alive(pid)]  # pieces()'s order
     return {color: observed_position(engine, knowledge, color, pos,
                                      game._knows_enemy_primary_lost(side),
                                      set(engine.visible(side)), ids)
