@@ -215,7 +215,7 @@ def listed_texts(actions: list[Action]) -> list[str]:
         key = found[0].text_key(found[1])
         text = _TEXTS.get(key)
         if text is None:
-            if len(_TEXTS) > 200_000:
+            if len(_TEXTS) > 50_000:  # about 25 MB (a key keeps its records alive)
                 _TEXTS.clear()
             text = _TEXTS[key] = str(action)
         out.append(text)
