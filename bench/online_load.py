@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import os
 import random
 import re
@@ -32,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from wec.online import protocol as p  # noqa: E402
 from wec.online.client import Client, ConnectionLost  # noqa: E402
+from wec.online.server import COLLECTOR_THRESHOLDS  # noqa: E402
 
 
 class Table:
@@ -123,6 +125,7 @@ async def seat_loop(table: Table, side: str, pace: float, rng: random.Random, ru
 
 async def main(games: int, rate: float, seconds: float, scenario: str | None,
                url: str | None) -> None:
+    gc.set_threshold(*COLLECTOR_THRESHOLDS)  # the bots read 20 KB frames: as the server does
     folder = tempfile.mkdtemp(prefix="wec-load-")
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     server = subprocess.Popen([sys.executable, "-m", "wec", "serve", "--port", "0", "--db",
@@ -147,6 +150,7 @@ async def main(games: int, rate: float, seconds: float, scenario: str | None,
                           for side in ("black", "white")]
             tables += opened
         print(f"{games} games opened in {time.monotonic() - began:.1f} s", flush=True)
+        gc.freeze()  # the bots' connections, as the server's games: no full passes over them
         began = time.monotonic()
         server_cpu, bots_cpu = cpu_seconds(server.pid) if server else 0.0, time.process_time()
         run.start()
