@@ -43,6 +43,14 @@ class Snapshot:
         """(type code, row, col, level, hand, articles) of a piece the actions name."""
         return piece_brief(self._named[pid])
 
+    def text_key(self, raw: ActionRecord) -> tuple:
+        """Everything the text of a listed action depends on: its record and the pieces (or
+        the reserve) it names, as they stood; two actions of one key have one text."""
+        if raw.kind == ACT_REINFORCE:
+            return raw, self.reserves[raw.target]
+        named = self._named
+        return raw, named.get(raw.pid), named.get(raw.passenger), named.get(raw.target)
+
     def fields(self, raw: ActionRecord) -> dict[str, Any]:
         """The Action fields of a listed action (an Engine.legal record)."""
         kind, pid, dest, art, target = raw.kind, raw.pid, raw.dest, raw.art, raw.target
@@ -189,3 +197,26 @@ def raw_of(action: Action, snap: Snapshot) -> ActionRecord | None:
     if found is not None and found[0] is snap:
         return found[1]
     return None
+
+
+_TEXTS: dict[tuple, str] = {}
+
+
+def listed_texts(actions: list[Action]) -> list[str]:
+    """`[str(a) for a in actions]`, each listed action's text read from the texts of alike
+    actions met before (the same record naming the same pieces as they stood), so a server
+    listing the texts after every action of many games spells only the actions that are new."""
+    out = []
+    for action in actions:
+        found = action.__dict__.get("_legal")
+        if found is None:
+            out.append(str(action))
+            continue
+        key = found[0].text_key(found[1])
+        text = _TEXTS.get(key)
+        if text is None:
+            if len(_TEXTS) > 200_000:
+                _TEXTS.clear()
+            text = _TEXTS[key] = str(action)
+        out.append(text)
+    return out

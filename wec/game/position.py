@@ -569,36 +569,43 @@ def cooldowns_of(arts: tuple, icool: dict[int, int]) -> dict[str, int]:
     return out
 
 
+_CODES = tuple(t.code for t in rules.PIECE_TYPES)
+_ARTICLE_OF_KIND = (None, *rules.ARTICLES)  # the core's article kinds count from 1
+_PATHS = ("beeline", "dogleg")
+
+
 def position_dict(engine: Any, options: Options) -> dict[str, Any]:
     """The position of a core engine as a dict of docs/FORMATS.md (every key written)."""
     pieces: list[dict[str, Any]] = []
     index_of: dict[int, int] = {}
-    for raw in engine.pieces():
+    codes, colors, levels, hands, arts = _CODES, rules.COLORS, rules.LEVELS, rules.HANDS, \
+        _ARTICLE_OF_KIND
+    hidden_state = engine.hidden_state
+    for raw in engine.pieces():  # each piece's read once (made at every observation sent)
         pid = raw.pid
         index_of[pid] = len(pieces)
-        row, col = square_of(raw.sq)
+        sq = raw.sq
         carried = raw.articles  # in slot order: the order they would drop in (R7.3.3)
-        entry = {"type": rules.PIECE_TYPES[raw.type].code, "color": rules.COLORS[raw.color],
-                 "square": [row, col], "level": rules.LEVELS[raw.level],
-                 "hand": rules.HANDS[raw.hand],
-                 "articles": [rules.ARTICLES[k - 1] for k, _ in carried],
-                 "article_cooldowns": [c for _, c in carried],
-                 "stun": raw.stun, "home": bool(raw.home),
-                 "cooldowns": cooldowns_of((), raw.cooldowns), "journey": None,
-                 "fired": bool(raw.fired), "acted": bool(raw.acted), "mover": bool(raw.mover),
-                 "hits": {rules.ARTICLES[k - 1]: n for k, n in sorted(raw.hits.items())}}
-        journey = raw.journey
-        if journey is not None:
-            entry["journey"] = {"article": rules.ARTICLES[journey.kind - 1],
-                                "to": list(square_of(journey.dest)),
-                                "path": ("beeline", "dogleg")[journey.path]}
-        locks, revealed, held = engine.hidden_state(pid)
-        entry["revealed"] = revealed
-        entry["held"] = held
-        pieces.append(entry)
-        entry["locks"] = locks  # piece ids for now; made indices below
+        cooldowns, hits, journey = raw.cooldowns, raw.hits, raw.journey
+        locks, revealed, held = hidden_state(pid)
+        pieces.append({
+            "type": codes[raw.type], "color": colors[raw.color],
+            "square": [sq // 10 + 1, sq % 10 + 1], "level": levels[raw.level],
+            "hand": hands[raw.hand],
+            "articles": [arts[k] for k, _ in carried] if carried else [],
+            "article_cooldowns": [c for _, c in carried] if carried else [],
+            "stun": raw.stun, "home": bool(raw.home),
+            "cooldowns": cooldowns_of((), cooldowns) if cooldowns else {},
+            "journey": None if journey is None else {
+                "article": arts[journey.kind], "to": list(square_of(journey.dest)),
+                "path": _PATHS[journey.path]},
+            "fired": bool(raw.fired), "acted": bool(raw.acted), "mover": bool(raw.mover),
+            "hits": {arts[k]: n for k, n in sorted(hits.items())} if hits else {},
+            "revealed": revealed, "held": held,
+            "locks": locks})  # piece ids for now; made indices below
     for entry in pieces:
-        entry["locks"] = [index_of.get(t) if t >= 0 else None for t in entry["locks"]]
+        if entry["locks"]:
+            entry["locks"] = [index_of.get(t) if t >= 0 else None for t in entry["locks"]]
     articles = []
     for sq, kind, cool in engine.articles():
         row, col = square_of(sq)

@@ -14,6 +14,7 @@ from wec.game.record import Entry
 
 Sightings = tuple  # per side, pid -> LastSeen of each enemy piece it cannot see now
 FLAME = rules.ARTICLE_INDEX["FL"]  # the weapon kind of EV_SWEPT's info for a Flame
+_TYPE_LEVEL = {t.code: t.level for t in rules.PIECE_TYPES}  # a type's own level
 
 
 class Knowledge:
@@ -204,44 +205,13 @@ def observed(engine: Engine, knowledge: Knowledge, color: str, pos: dict[str, An
              projectiles: list[ProjectileInfo], knows_enemy_primary_lost: bool
              ) -> dict[str, Any]:
     """What `color` may know now (R10.6), as `Observation`'s fields: `pos` (the game's position,
-    changed in place) restricted to its view, the pieces and projectiles it sees, its last
+    left as it is) restricted to its view, the pieces and projectiles it sees, its last
     sightings and the weapons' sweeps it knows."""
     side = rules.COLORS.index(color)
     visible = set(engine.visible(side))
     ids = [raw.pid for raw in engine.pieces()]
-    keep = [i for i, pid in enumerate(ids) if pid in visible]
-    new_index = {old: new for new, old in enumerate(keep)}
-    pieces = []
-    for old in keep:
-        entry = pos["pieces"][old]
-        if entry["color"] != color:  # an enemy piece it sees: what it knows of it
-            entry = {**entry, "locks": [], "revealed": REVEALED_FOR_GOOD}
-            raw = engine.piece(ids[old])
-            ptype = rules.PIECE_TYPES[raw.type]
-            if raw.level != 0 and rules.LEVELS.index(ptype.level) != raw.level and \
-                    not entry["journey"] and not any(
-                        q in visible and q != ids[old]
-                        for q in engine.occupants(raw.sq, raw.level)):
-                entry["held"] = True  # its carrier is hidden: something holds it there
-        else:
-            entry = {**entry, "locks": [new_index.get(t) for t in entry["locks"]]}
-        pieces.append(entry)
-    pos["pieces"] = pieces
-    for proj in pos["projectiles"]:
-        proj["target"] = new_index.get(proj["target"]) if proj["target"] is not None else None
-    # whether something was destroyed this turn could tell of a hidden piece's end (R10.6)
-    pos["turn_state"]["violent"] = False
-    enemy = rules.COLORS[1 - side]
-    if not knows_enemy_primary_lost:
-        pos["turn_state"]["primary_lost"][enemy] = 0
-    # armed: True where this side saw it armed (R8.4), else unknown (None)
-    seen_armed = knowledge.armed_seen[side]
-    pos["enemy_reserves"] = [{"type": None, "color": r["color"], "square": r["square"],
-                              "hand": None,
-                              "armed": True if square_index(*r["square"]) in seen_armed
-                              else None, "entered": r["entered"]}
-                             for r in pos["reserves"] if r["color"] != color]
-    pos["reserves"] = [r for r in pos["reserves"] if r["color"] == color]
+    position = observed_position(engine, knowledge, color, pos, knows_enemy_primary_lost,
+                                 visible, ids)
     infos = [piece_info(engine.piece(pid)) for pid in ids if pid in visible]
     seen_projectiles = []
     for p in projectiles:
@@ -252,8 +222,55 @@ def observed(engine: Engine, knowledge: Knowledge, color: str, pos: dict[str, An
                                                p.strength, p.owner))
     last = sorted((s for pid, s in knowledge.seen[side].items() if pid not in visible),
                   key=lambda s: s.marker)
-    return {"position": pos, "pieces": infos, "projectiles": seen_projectiles,
+    return {"position": position, "pieces": infos, "projectiles": seen_projectiles,
             "last_seen": last, "sweeps": (knowledge.swept[0], knowledge.swept[1 + side])}
+
+
+def observed_position(engine: Engine, knowledge: Knowledge, color: str, pos: dict[str, Any],
+                      knows_enemy_primary_lost: bool, visible: set[int], ids: list[int]
+                      ) -> dict[str, Any]:
+    """`Observation.position()` of `color`: the game's position `pos` (`position_dict`, left
+    as it is: the two sides' views can be made from one) restricted to what it sees, `visible`
+    (its piece ids), `ids` being the ids of `pos`'s pieces in order. A new dict; the values it
+    does not restrict are `pos`'s own."""
+    side = rules.COLORS.index(color)
+    keep = [i for i, pid in enumerate(ids) if pid in visible]
+    new_index = {old: new for new, old in enumerate(keep)}
+    pieces = []
+    all_pieces = pos["pieces"]
+    for old in keep:
+        entry = all_pieces[old]
+        if entry["color"] != color:  # an enemy piece it sees: what it knows of it
+            entry = {**entry, "locks": [], "revealed": REVEALED_FOR_GOOD}
+            level = entry["level"]
+            if level != "G" and _TYPE_LEVEL[entry["type"]] != level and not entry["journey"]:
+                raw = engine.piece(ids[old])  # carried at Air/Sub: is its carrier in view?
+                if not any(q in visible and q != ids[old]
+                           for q in engine.occupants(raw.sq, raw.level)):
+                    entry["held"] = True  # its carrier is hidden: something holds it there
+        else:
+            locks = entry["locks"]
+            entry = {**entry, "locks": [new_index.get(t) for t in locks] if locks else []}
+        pieces.append(entry)
+    out = dict(pos)  # the same keys in the same order; the restricted ones replaced
+    out["pieces"] = pieces
+    out["projectiles"] = [{**proj, "target": new_index.get(proj["target"])
+                           if proj["target"] is not None else None}
+                          for proj in pos["projectiles"]]
+    # whether something was destroyed this turn could tell of a hidden piece's end (R10.6)
+    turn_state = out["turn_state"] = {**pos["turn_state"], "violent": False}
+    enemy = rules.COLORS[1 - side]
+    if not knows_enemy_primary_lost:
+        turn_state["primary_lost"] = {**turn_state["primary_lost"], enemy: 0}
+    # armed: True where this side saw it armed (R8.4), else unknown (None)
+    seen_armed = knowledge.armed_seen[side]
+    out["enemy_reserves"] = [{"type": None, "color": r["color"], "square": r["square"],
+                              "hand": None,
+                              "armed": True if square_index(*r["square"]) in seen_armed
+                              else None, "entered": r["entered"]}
+                             for r in pos["reserves"] if r["color"] != color]
+    out["reserves"] = [r for r in pos["reserves"] if r["color"] == color]
+    return out
 
 
 def _forget_captured(seen: dict[int, LastSeen], pid: int, raw: PieceRecord) -> None:

@@ -12,6 +12,12 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Union
 
+try:  # the `online` extra brings it; without it the stdlib does the same, slower
+    from orjson import dumps as _orjson_dumps
+    from orjson import loads as _orjson_loads
+except ImportError:  # pragma: no cover
+    _orjson_dumps = _orjson_loads = None  # type: ignore[assignment]
+
 from wec.game.clock import TimeControl
 
 # --- limits ----------------------------------------------------------------------------------
@@ -460,8 +466,31 @@ def presence_frame(game: str, side: str, status: str) -> dict[str, Any]:
     return {"type": "presence", "game": game, "side": side, "status": status}
 
 
+class Raw(str):
+    """A value of a frame already written as JSON text (`dumps`): `encode` puts it in as it
+    is, so a part sent in many frames (a seat's observation) is written once."""
+
+    __slots__ = ()
+
+
+def dumps(value: Any) -> str:
+    """A value's compact JSON text (orjson's when it is installed: the same value, faster)."""
+    if _orjson_dumps is not None:
+        try:
+            return _orjson_dumps(value).decode("utf-8")
+        except TypeError:  # what only the stdlib writes (a key not a string, a huge integer)
+            pass
+    return json.dumps(value, separators=(",", ":"))
+
+
 def encode(frame: Mapping[str, Any]) -> str:
-    return json.dumps(frame, separators=(",", ":"))
+    """A frame's JSON text; its `Raw` values, written already, come last, as they are."""
+    raw = [(k, v) for k, v in frame.items() if isinstance(v, Raw)]
+    if not raw:
+        return dumps(frame)
+    head = dumps({k: v for k, v in frame.items() if not isinstance(v, Raw)})
+    parts = [f"{json.dumps(k)}:{v}" for k, v in raw]
+    return head[:-1] + ("," if len(head) > 2 else "") + ",".join(parts) + "}"
 
 
 # --- reading server frames (clients) ---------------------------------------------------------
@@ -474,8 +503,8 @@ def read_event(text: str | bytes) -> dict[str, Any]:
     if isinstance(text, bytes):
         raise ProtocolError(BINARY, "the server sent a binary frame")
     try:
-        data = json.loads(text)
-    except ValueError as e:
+        data = _orjson_loads(text) if _orjson_loads is not None else json.loads(text)
+    except ValueError as e:  # orjson.JSONDecodeError is one
         raise ProtocolError(BAD_JSON, f"the server sent no JSON: {str(e)[:80]}") from None
     if not isinstance(data, dict) or data.get("type") not in SERVER_TYPES:
         raise ProtocolError(UNKNOWN_TYPE, "the server sent a frame of no known type")

@@ -19,8 +19,11 @@ from typing import Any, Callable, Protocol
 from wec.game.action import Action
 from wec.game.errors import IllegalActionError, cut
 from wec.game.game import Game
+from wec.game.seatviews import seat_positions
 from wec.online import protocol as p
+from wec.online import snapshots
 from wec.online.clocks import RoomClock, restore_clock, spec_of
+from wec.online.frames import SeatParts
 from wec.online.setup import GUEST, HOST, ROLE_SIDE, SIDE_ROLE, SavedGame, Setup, Terms, \
     build_game, host_side, saved_side
 from wec.online.store import StoredGame, Store, token_hash, token_matches
@@ -67,15 +70,30 @@ class Room:
         self.setup: Setup | None = None
         """The set-up going on (wec.online.setup), if any: the game has not started."""
         self._frames: dict[str, tuple[int, dict[str, Any]]] = {}
-        self._views: dict[str, tuple[int, dict[str, Any], list[str]]] = {}
-        self._legal: tuple[int, dict[str, Action]] | None = None
+        self.parts = SeatParts()
+        """The costly parts of the state frames, made once per version (wec.online.frames)."""
+        self.base = 0
+        """The actions applied before the game's record began (a game resumed from a
+        snapshot): the version counts them too."""
+        self.snapshot_at = 0
+        """The version of the game's last snapshot (wec.online.snapshots)."""
         self.timing: RoomClock | None = None
         """A game with clocks: the server's measure of them (wec.online.clocks)."""
 
     @property
     def version(self) -> int:
         """The count of actions applied."""
-        return self.game.ply
+        return self.base + self.game.ply
+
+    def earlier_turns(self) -> dict[str, list[str]]:
+        """The turn strings before the game's record began (by side, and "full")."""
+        return self.parts.earlier
+
+    def resume_from(self, base: int, earlier: dict[str, list[str]]) -> None:
+        """The room's game was rebuilt from a snapshot taken after `base` actions, when the
+        turn strings were `earlier` (wec.online.snapshots.resumed)."""
+        self.base = self.snapshot_at = base
+        self.parts = SeatParts(earlier)
 
     @property
     def started(self) -> bool:
@@ -132,7 +150,7 @@ class Room:
         else:
             frame["observation"], frame["history"] = self._view(side)
             to_move = self.started and game.result is None and game.to_move == side
-            frame["legal"] = list(self.legal()) if to_move else []
+            frame["legal"] = self.parts.legal_text(game, self.version) if to_move else []
         self._frames[side] = (self.version, frame)
         return frame
 
@@ -142,15 +160,15 @@ class Room:
         whole position and the full history."""
         game = self.game
         if game.result is not None:
-            return {"observation": game.position(), "history": game.full_history(),
+            return {"observation": game.position(), "history": self.parts.full_history(game),
                     "legal": []}
+        views = seat_positions(game)
         seen = []
         for side in p.SIDES:
-            enemy_view = self._view(other(side))[0]
-            for piece in enemy_view["pieces"]:
+            for piece in views[other(side)]["pieces"]:
                 if piece["color"] == side:
                     seen.append({k: v for k, v in piece.items() if k != "locks"})
-        public = self._view("black")[0]
+        public = views["black"]
         board = {"to_move": game.to_move, "turn": game.turn, "pieces": seen,
                  "articles": public["articles"],
                  "projectiles": [{k: v for k, v in pr.items() if k in (
@@ -165,17 +183,12 @@ class Room:
     def legal(self) -> dict[str, Action]:
         """The legal actions of the side to move by their texts, made once per version (the
         state frame lists them; an act names one)."""
-        if self._legal is None or self._legal[0] != self.version:
-            self._legal = (self.version, {str(a): a for a in self.game.legal_actions()})
-        return self._legal[1]
+        return self.parts.legal(self.game, self.version)
 
-    def _view(self, side: str) -> tuple[dict[str, Any], list[str]]:
-        """`side`'s observed position and turn strings, made once per version (read only)."""
-        made = self._views.get(side)
-        if made is None or made[0] != self.version:
-            obs = self.game.observation(side)
-            made = self._views[side] = (self.version, obs.position(shared=True), obs.history())
-        return made[1], made[2]
+    def _view(self, side: str) -> tuple[p.Raw, p.Raw]:
+        """`side`'s observed position and turn strings as JSON text, made once per version."""
+        return (self.parts.observation(self.game, self.version, side),
+                self.parts.history(self.game, self.version, side))
 
     def current_frame(self, side: str) -> dict[str, Any]:
         """The state, or in a set-up the set-up, as `side` (or a spectator) may know it."""
@@ -240,6 +253,7 @@ class Lobby:
     def __init__(self, store: Store, clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
         self.clock = clock
+        self.snapshot_every = snapshots.EVERY
         self.rooms: dict[str, Room] = {}
         self.started = clock()
 
@@ -257,12 +271,10 @@ class Lobby:
         return room
 
     def _rebuilt(self, stored: StoredGame) -> Room:
-        game = Game.from_position(stored.initial)
-        game.set_competitive()
-        for text in stored.actions:
-            game.replay_action(text)
+        game, base, earlier = snapshots.resumed(stored)
         seats = {s.side: (s.name, s.token_hash) for s in stored.seats.values()}
         room = Room(stored.id, game, seats, stored.grace, stored.reason, self.started)
+        room.resume_from(base, earlier)
         restore_clock(game, stored)
         if stored.phase == "setup":  # the wishes and a proposal waiting are not kept
             room.setup = Setup(Terms(stored.options, stored.scenario, spec_of(game),
@@ -487,16 +499,21 @@ class Lobby:
         game is rebuilt from the file) and nobody is told of it."""
         game = room.game
         ended = None if game.result is None else (game.result, how)
+        snapshot = snapshots.due(room, self.snapshot_every)
         last = game.record.line[-1]
         try:  # the last entry's text, not game.actions(): no cost that grows with the game
-            self.store.add_action(room.id, game.ply - 1, last.text, ended, clock=last.clock)
+            self.store.add_action(room.id, room.version - 1, last.text, ended,
+                                  clock=last.clock, snapshot=snapshot)
         except sqlite3.Error as e:
             stored = self.store.load(room.id)
             if stored is not None:
                 fresh = self._rebuilt(stored)
                 room.game, room.reason = fresh.game, fresh.reason
+                room.resume_from(fresh.base, fresh.earlier_turns())
             raise p.ProtocolError(p.SERVER_ERROR, f"the action could not be stored ({e})") \
                 from None
+        if snapshot is not None:
+            room.snapshot_at = snapshot.ply
         if ended is not None:
             room.reason, room.draw_offer = how, None
         room.broadcast()
@@ -621,7 +638,9 @@ class Lobby:
         self.store.continue_saved(room.id, saved.game, swap)
         stored = self.store.load(room.id)
         assert stored is not None
-        room.game = self._rebuilt(stored).game
+        fresh = self._rebuilt(stored)
+        room.game = fresh.game
+        room.resume_from(fresh.base, fresh.earlier_turns())
         room.timing = None
         if old.timing is not None:
             old.timing.cancel()

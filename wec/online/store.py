@@ -3,9 +3,12 @@
 Tables: `games` (id, options, the initial position, the grace, result and how it ended),
 `seats` (a game's side, the player's name and a hash of its token: the token itself is never
 stored), `actions` (each game's actions in order, the texts `Game.replay_action` takes),
-`clocks` (in a game with clocks, the seconds each side had left after each action) and
-`saved_terms` (a set-up's agreed saved game: the game it continues and the host's side). An
-action is committed here before any seat is told of it, so a server killed at any moment
+`clocks` (in a game with clocks, the seconds each side had left after each action),
+`saved_terms` (a set-up's agreed saved game: the game it continues and the host's side) and
+`snapshots` (a game's last snapshot: the position after an End Turn with what each side knows,
+its `sightings`, and each side's turn strings so far, so a restart replays only the actions
+after it; wec.online.snapshots). An action is committed here before any seat is told of it,
+so a server killed at any moment
 (SIGKILL included) comes back with every action it acknowledged; synchronous=NORMAL in WAL mode
 keeps every commit across a crash of the process (only a power loss can take the last ones).
 """
@@ -60,6 +63,13 @@ CREATE TABLE IF NOT EXISTS saved_terms (
     saved TEXT NOT NULL REFERENCES games(id),
     host_side TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS snapshots (
+    game TEXT NOT NULL REFERENCES games(id),
+    ply INTEGER NOT NULL,
+    position TEXT NOT NULL,
+    histories TEXT NOT NULL,
+    PRIMARY KEY (game, ply)
+);
 """
 
 
@@ -85,6 +95,16 @@ class StoredSeat:
 
 
 @dataclass
+class StoredSnapshot:
+    """A game as it stood after its first `ply` actions (wec.online.snapshots)."""
+    ply: int
+    position: dict[str, Any]
+    """`Game.position()`, its `sightings` included."""
+    histories: dict[str, list[str]]
+    """The turn strings so far: "black" and "white" as each side reads them, "full"."""
+
+
+@dataclass
 class StoredGame:
     """One game as the file holds it."""
     id: str
@@ -103,6 +123,8 @@ class StoredGame:
     """With clocks: [black, white] seconds left after each action."""
     saved_terms: tuple[str, str] | None = None
     """In a set-up: the saved game agreed to be continued, and the host's side in it."""
+    snapshot: StoredSnapshot | None = None
+    """The last snapshot, if any: `actions[snapshot.ply:]` follow it."""
 
 
 class Store:
@@ -150,11 +172,12 @@ class Store:
 
     def add_action(self, game_id: str, ply: int, text: str,
                    ended: tuple[str, str] | None = None, *,
-                   clock: tuple[float, float] | None = None) -> None:
-        """Action number `ply` (from 0) of the game, and with `ended` (result, how) the end it
-        brought, and with `clock` the seconds each side has left after it, in one transaction;
-        a second action of the same ply is refused (sqlite3.IntegrityError) and nothing is
-        written."""
+                   clock: tuple[float, float] | None = None,
+                   snapshot: StoredSnapshot | None = None) -> None:
+        """Action number `ply` (from 0) of the game, with `ended` (result, how) the end it
+        brought, with `clock` the seconds each side has left after it, with `snapshot` the
+        game as it stands after it (the one snapshot kept), in one transaction; a second
+        action of the same ply is refused (sqlite3.IntegrityError) and nothing is written."""
         with self._db:
             self._db.execute("BEGIN")
             self._db.execute("INSERT INTO actions (game, ply, text, at) VALUES (?, ?, ?, ?)",
@@ -165,6 +188,12 @@ class Store:
             if ended is not None:
                 self._db.execute("UPDATE games SET result = ?, reason = ? WHERE id = ?",
                                  (*ended, game_id))
+            if snapshot is not None:
+                self._db.execute("DELETE FROM snapshots WHERE game = ?", (game_id,))
+                self._db.execute("INSERT INTO snapshots (game, ply, position, histories) "
+                                 "VALUES (?, ?, ?, ?)",
+                                 (game_id, snapshot.ply, json.dumps(snapshot.position),
+                                  json.dumps(snapshot.histories)))
 
     def unfinished(self) -> list[str]:
         """The ids of the games not over, oldest first."""
@@ -186,8 +215,10 @@ class Store:
         saved = self._db.execute("SELECT saved, host_side FROM saved_terms WHERE game = ?",
                                  (game_id,)).fetchone()
         return StoredGame(game_id, json.loads(row[0]), json.loads(row[1]), float(row[2]),
-                          row[3], row[4], seats, actions, row[5], row[6], marks or None,
-                          None if saved is None else (saved[0], saved[1]))
+                          row[3], row[4], seats, actions, row[5], row[6],
+                          clock_marks=marks or None,
+                          saved_terms=None if saved is None else (saved[0], saved[1]),
+                          snapshot=self.snapshot(game_id))
 
     # --- clocks and saved games (wec.online.clocks, wec.online.saved) --------------------------
 
@@ -224,3 +255,11 @@ class Store:
                     self._db.execute("UPDATE seats SET side = ? WHERE game = ? AND side = ?",
                                      (new, game_id, old))
             self._db.execute("UPDATE games SET phase = 'play' WHERE id = ?", (game_id,))
+
+    def snapshot(self, game_id: str) -> StoredSnapshot | None:
+        """The game's last snapshot, if it has one."""
+        row = self._db.execute("SELECT ply, position, histories FROM snapshots WHERE game = ? "
+                               "ORDER BY ply DESC LIMIT 1", (game_id,)).fetchone()
+        if row is None:
+            return None
+        return StoredSnapshot(int(row[0]), json.loads(row[1]), json.loads(row[2]))

@@ -1,0 +1,91 @@
+"""The costly parts of a game's state frames (wec.online.rooms): each seat's observation and
+history and the legal actions of the side to move, made once per version of the game and kept
+as JSON text (`protocol.Raw`).
+
+Both seats' observations come from one reading of the position (wec.game.seatviews), the legal
+texts from those of alike actions met before, a history's text grows by the turns added; and
+no large structure stays alive between two actions (a server holding many games would
+otherwise spend its time in the garbage collector's full passes over them).
+"""
+from __future__ import annotations
+
+from wec.game.action import Action
+from wec.game.game import Game
+from wec.game.seatviews import legal_by_text, seat_positions
+from wec.online.protocol import Raw, dumps
+
+
+class TextList:
+    """The JSON text of a list of strings that grows at its end (a side's turn strings):
+    only the strings added since the last call are written."""
+
+    def __init__(self) -> None:
+        self.items: list[str] = []
+        self.body = ""
+
+    def text(self, items: list[str]) -> Raw:
+        n = len(self.items)
+        if len(items) < n or items[:n] != self.items:  # not the same list grown: anew
+            self.items, self.body, n = [], "", 0
+        if len(items) > n:
+            added = ",".join(dumps(s) for s in items[n:])
+            self.body = f"{self.body},{added}" if self.body else added
+            self.items = list(items)
+        return Raw(f"[{self.body}]")
+
+
+class SeatParts:
+    """One game's costly frame parts, each made when first asked for at a version (of one
+    `Game` object: a room whose game is replaced starts anew)."""
+
+    def __init__(self, earlier: dict[str, list[str]] | None = None) -> None:
+        self.earlier = earlier or {}
+        """Per side, the turn strings of the turns before the game's record began (a game
+        resumed from a snapshot), put before `game.history(side)`."""
+        self._at: tuple[Game, int] | None = None
+        self._observations: dict[str, Raw] = {}
+        self._histories: dict[str, Raw] = {}
+        self._legal: dict[str, Action] | None = None
+        self._legal_text: Raw | None = None
+        self._lists: dict[str, TextList] = {}
+
+    def _at_version(self, game: Game, version: int) -> None:
+        if self._at is None or self._at[0] is not game or self._at[1] != version:
+            self._at = (game, version)
+            self._observations, self._histories = {}, {}
+            self._legal = self._legal_text = None
+
+    def observation(self, game: Game, version: int, side: str) -> Raw:
+        """`game.observation(side).position()` as JSON text."""
+        self._at_version(game, version)
+        if not self._observations:
+            self._observations = {s: Raw(dumps(pos)) for s, pos in seat_positions(game).items()}
+        return self._observations[side]
+
+    def history(self, game: Game, version: int, side: str) -> Raw:
+        """The side's turn strings (those before the record began, then `game.history(side)`)
+        as JSON text."""
+        self._at_version(game, version)
+        made = self._histories.get(side)
+        if made is None:
+            turns = self.earlier.get(side, []) + game.history(side)
+            made = self._histories[side] = self._lists.setdefault(side, TextList()).text(turns)
+        return made
+
+    def full_history(self, game: Game) -> list[str]:
+        """Every turn string in full (the game is over)."""
+        return self.earlier.get("full", []) + game.full_history()
+
+    def legal(self, game: Game, version: int) -> dict[str, Action]:
+        """The legal actions of the side to move by their texts."""
+        self._at_version(game, version)
+        if self._legal is None:
+            self._legal = legal_by_text(game)
+        return self._legal
+
+    def legal_text(self, game: Game, version: int) -> Raw:
+        """The texts of the legal actions as a JSON list."""
+        legal = self.legal(game, version)
+        if self._legal_text is None:
+            self._legal_text = Raw(dumps(list(legal)))
+        return self._legal_text
