@@ -275,3 +275,46 @@ def test_clocks_agreed_in_a_set_up_run_from_its_end(tmp_path):
             await client.close()
         await server.stop()
     run(scenario)
+
+
+def test_a_restart_from_a_snapshot_keeps_the_clocks(tmp_path):
+    """A game rebuilt from a snapshot (wec.online.snapshots) rather than from its start has
+    the clocks of its last action all the same."""
+    db = str(tmp_path / "g.sqlite3")
+    turned = Turned()
+
+    async def before():
+        server = Server(db, clock=turned)
+        await server.start()
+        server.lobby.snapshot_every = 1
+        black, white, game, first = await clocked_pair(server.url)
+        turned.now += 7.0
+        move = next(a for a in first["state"]["legal"] if a.startswith("MV:"))
+        await black.send(p.Act(game, move, 0))
+        await next_frame(black, "state")
+        await black.send(p.Act(game, "END", 1))
+        await next_frame(black, "state")
+        assert server.store.snapshot(game) is not None
+        await next_frame(white, "state")
+        state = await next_frame(white, "state")
+        turned.now += 3.0  # White's Move comes after the snapshot
+        move = next(a for a in state["legal"] if a.startswith("MV:"))
+        await white.send(p.Act(game, move, 2))
+        await next_frame(white, "state")
+        for client in (black, white):
+            await client.close()
+        await server.stop()
+        return game, first["seated"]["token"]
+
+    async def after(game, token):
+        server = Server(db, clock=turned)
+        await server.start()
+        black = await Client(server.url).connect()
+        await black.send(p.Resume(game, token))
+        await next_frame(black, "seated")
+        state = await next_frame(black, "state")
+        assert state["version"] == 3
+        assert state["clock"]["remaining"] == {"black": 58.0, "white": 57.0}
+        await black.close()
+        await server.stop()
+    run(after, *run(before))
