@@ -240,6 +240,12 @@ cdef inline int terminal_score(State* st, Search* s, int ply) noexcept nogil:
     return (s.win - ply) if st.result == st.side else -(s.win - ply)
 
 
+cdef inline bint settles(TTEntry* e, int alpha, int beta) noexcept nogil:
+    """The table's score of this state answers the window: exact, or a bound beyond it."""
+    return (e.flag == 0 or (e.flag == 1 and e.score >= beta)
+            or (e.flag == 2 and e.score <= alpha))
+
+
 cdef inline int noisy_score(State* st, Search* s, Move* m, int ply) noexcept nogil:
     """What quiescence looks at, with its order_score: captures by a Move, Fires with an enemy
     in line, and End Turn once the Move is made (so the opponent's replies are seen); SKIP for
@@ -278,13 +284,8 @@ cdef int qsearch(State* st, Search* s, int alpha, int beta, int ply, int qd,
         s.aborted = 1
         return 0
     e = &s.tt[st.hash & s.tt_mask]
-    if s.qs_tt and e.key == st.hash:  # any search of this state, the main search's or ours
-        if e.flag == 0:
-            return e.score
-        if e.flag == 1 and e.score >= beta:
-            return e.score
-        if e.flag == 2 and e.score <= alpha:
-            return e.score
+    if s.qs_tt and e.key == st.hash and settles(e, alpha, beta):  # the main search's or ours
+        return e.score
     best = -INF
     if not st.moved:
         best = evaluate(st, s)
@@ -368,13 +369,8 @@ cdef int negamax(State* st, Search* s, int depth, int alpha, int beta, int ply,
         s.aborted = 1
         return 0
     e = &s.tt[st.hash & s.tt_mask]
-    if e.key == st.hash and e.depth >= depth:
-        if e.flag == 0:
-            return e.score
-        if e.flag == 1 and e.score >= beta:
-            return e.score
-        if e.flag == 2 and e.score <= alpha:
-            return e.score
+    if e.key == st.hash and e.depth >= depth and settles(e, alpha, beta):
+        return e.score
     n = gen_interior_actions(st, buf, s.clearing)  # only what worth_searching keeps
     if n == 0:
         return evaluate(st, s)
