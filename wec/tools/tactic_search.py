@@ -212,8 +212,9 @@ def _no_win_now(game: Game) -> None:
 def verify_win_in_two(game: Game, solution: list[str], tries: int = 40) -> dict[str, Any]:
     """A win in two own turns, proved exactly: no turn of the side wins now (every turn tried);
     after `solution` every distinct reply of the opponent loses for it or leaves the side a
-    winning turn; and the first turn matters: some turn (the first of the side's turns in the
-    walk's order, among the first `tries`, that is not a win in two) lets a reply escape.
+    winning turn; and the first turn matters: some turn (the first of the side's turns of a
+    Move and End Turn, then of the first `tries` turns of the walk, that is not a win in two)
+    lets a reply escape.
     Returns {"replies": the number of distinct replies to the solution, "fails": that turn}."""
     _no_win_now(game)
     side = game._engine.side
@@ -223,6 +224,10 @@ def verify_win_in_two(game: Game, solution: list[str], tries: int = 40) -> dict[
     answer = wins_in_two(engine, side)
     if not answer.ok:
         raise VerifyError(f"a reply escapes: {answer.escape}")
+    for move in game.legal_moves():
+        quiet = [str(move), "END"]
+        if not wins_in_two(after(game, quiet), side).ok:
+            return {"replies": answer.replies, "fails": quiet}
     walk = game._engine.copy()
     for i, raws in enumerate(turn_ends(walk, side)):
         if i >= tries:
