@@ -119,7 +119,8 @@ def win_in_two(rng: random.Random, side: str) -> Tactic | None:
     """The enemy primary piece can be stunned now (R7.3: it cannot Move in its turn) and killed
     next turn by a weapon that cools down this turn (R7.2) or by a Queen one Move away."""
     kind = rng.choice(["flame", "convert", "rocket", "queen"])
-    enemy = {"flame": "DI", "convert": "K", "rocket": "PR", "queen": rng.choice(["K", "DI", "PR"])}[kind]
+    enemy = {"flame": "DI", "convert": "K", "rocket": "PR",
+             "queen": rng.choice(["K", "DI", "PR"])}[kind]
     taken: set = set()
     t = square(rng, taken)
     pieces = [piece("K", side, square(rng, taken)), piece(enemy, OTHER[side], t)]
@@ -133,17 +134,19 @@ def win_in_two(rng: random.Random, side: str) -> Tactic | None:
         pieces.append(piece("Q", side, k_sq))
         how = "the Queen captures it next turn (R4.2.2)"
     else:
-        killer, weapon, lo, hi = {"flame": ("TA", "FL", 1, 2), "convert": (rng.choice(["CP", "CL"]), "CS", 1, 1),
+        killer, weapon, lo, hi = {"flame": ("TA", "FL", 1, 2),
+                                  "convert": (rng.choice(["CP", "CL"]), "CS", 1, 1),
                                   "rocket": ("RP", "RL", 2, 2)}[kind]
         k_sq, _ = _line(rng, taken, t, lo, hi, avoid=(s_dir,))
         if k_sq is None:
             return None
         pieces.append(piece(killer, side, k_sq, cooldowns={weapon: 1}))
-        how = {"flame": "the Tank's Flame, cooling down this turn, burns it next turn (R7.2, R7.1)",
-               "convert": f"the {killer}'s Conversion, cooling down this turn, converts it next turn "
-                          "(R7.2, R7.5)",
-               "rocket": "the Rocket Launcher Pawn, cooling down this turn, fires next turn and the "
-                         "Rocket lands at End Turn (R7.2, R7.6, R7.7)"}[kind]
+        how = {"flame": "the Tank's Flame, cooling down this turn, burns it next turn "
+                        "(R7.2, R7.1)",
+               "convert": f"the {killer}'s Conversion, cooling down this turn, converts it "
+                          "next turn (R7.2, R7.5)",
+               "rocket": "the Rocket Launcher Pawn, cooling down this turn, fires next turn "
+                         "and the Rocket lands at End Turn (R7.2, R7.6, R7.7)"}[kind]
     fillers(rng, taken, pieces, rng.randint(0, 1), rng.randint(1, 3), side)
     pos = position(side, pieces)
     note = (f"stun the {enemy} now with the {stunner}'s Stunner (R7.3: it cannot Move in its "
@@ -197,7 +200,7 @@ def journey(rng: random.Random, side: str) -> Tactic | None:
                               note, nearness, work=5 * WORK)  # a journey's many destinations
 
 
-# --- parry: the opponent's next turn wins unless this turn stops it ----------------------------------
+# --- parry: the opponent's next turn wins unless this turn stops it -------------------------------
 
 def _parry_tactic(theme: str, pos: dict, note: str) -> Tactic | None:
     game = game_of(pos)
@@ -291,7 +294,8 @@ def parry_conversion(rng: random.Random, side: str) -> Tactic | None:
     return _parry_tactic("parry-conversion", pos, note)
 
 
-CLERIC = {"left": [(7, 3), (3, -7), (-7, -3), (-3, 7)], "right": [(7, -3), (3, 7), (-7, 3), (-3, -7)]}
+CLERIC = {"left": [(7, 3), (3, -7), (-7, -3), (-3, 7)],
+          "right": [(7, -3), (3, 7), (-7, 3), (-3, -7)]}
 """Weapon Chess Cleric destinations of range 7 for White (R4.6); Black's are negated (R1.5)."""
 
 
@@ -314,25 +318,27 @@ def _cleric_square(rng: random.Random, taken: set, king, hand: str, color: str):
 
 
 def parry_reinforcement(rng: random.Random, side: str) -> Tactic | None:
-    """An armed enemy reserve next to the primary piece enters and fires in the same turn (R8.4)."""
+    """An armed enemy reserve next to the primary piece enters and fires in the same turn (R8.4).
+    The reserve is the standard one of its square (R8.5), so the side can know what it is: the
+    opponent sees that a square holds a reserve, not which (R8.4)."""
     kind = rng.choice(["CL", "TA"])
     own_type = "K" if kind == "CL" else "DI"
-    row = 3 if side == "white" else 8  # the enemy's activation row (R8.5)
-    taken: set = set()
-    col = rng.randint(1, 10)
-    a_sq = (row, col)
-    taken.add(a_sq)
+    reserve = next(dict(r, armed=True) for r in
+                   rules.standard_position("monarchy", "monarchy")["reserves"]
+                   if r["type"] == kind and r["color"] == OTHER[side])
+    a_sq = tuple(reserve["square"])
+    taken: set = {a_sq}
     own, _ = _line(rng, taken, a_sq, 1, 1 if kind == "CL" else 2)
     if own is None:
         return None
     pieces = [piece(own_type, side, own), piece("K", OTHER[side], square(rng, taken))]
     fillers(rng, taken, pieces, rng.randint(1, 3), rng.randint(0, 1), side)
     pos = position(side, pieces)
-    pos["reserves"] = [{"type": kind, "color": OTHER[side], "square": list(a_sq),
-                        "hand": rng.choice(["left", "right"]), "armed": True}]
+    pos["reserves"] = [reserve]
     weapon = "converts the King (R7.5)" if kind == "CL" else "burns the Dictator (R7.1)"
-    note = (f"the enemy's armed reserve {kind} at {a_sq} can enter (R8.4) and at once fire: it "
-            f"{weapon}; move away, or stand on its activation square")
+    note = (f"the enemy's armed reserve at {a_sq}, the standard {kind} of that square (R8.5), "
+            f"can enter (R8.4) and at once fire: it {weapon}; move away, or stand on its "
+            "activation square")
     return _parry_tactic("parry-reinforcement", pos, note)
 
 
