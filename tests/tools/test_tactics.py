@@ -71,6 +71,11 @@ def test_wec_tactics_reports_each_level_and_theme(capsys):
     assert all(lv[2].endswith("/2") for lv in levels)
     assert "win-move" in lines[1]
     assert lines[2].split()[0] == "one-turn" and lines[2].split()[1].endswith("/2")
+    assert main(["tactics", "--category", "parry", "--limit", "1", "--level", "1",
+                 "--seconds", "0.02"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("tactics: 1 positions") and lines[1].split()[:2] == ["level", "1"]
+    assert [line.split()[0] for line in lines[2:] if line.startswith("    ")] == ["parry"]
     assert main(["tactics", "--limit", "1", "--seconds", "0.02", "--algorithm", "ismcts"]) == 0
     name, solved = capsys.readouterr().out.splitlines()[1].split()[:2]
     assert name == "ismcts" and solved in ("0/1", "1/1")
