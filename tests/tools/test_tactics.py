@@ -19,7 +19,9 @@ def test_the_suite_has_every_theme_and_at_least_60_positions():
     assert len(SUITE) >= 60
     themes = Counter(t.theme for t in SUITE)
     assert set(themes) == set(tactics.THEMES)
-    assert min(themes.values()) >= 5, themes
+    assert min(themes.values()) >= 3, themes
+    one_turn = Counter(t.theme for t in SUITE if t.category == "one-turn")
+    assert sum(one_turn.values()) == 60 and min(one_turn.values()) >= 5, one_turn
 
 
 @pytest.mark.parametrize("tactic", SUITE, ids=lambda t: t.name)
@@ -45,13 +47,15 @@ def test_a_turn_that_misses_the_tactic_is_not_judged_solved():
 
 
 def test_a_subset_is_played_by_the_default_ai_at_a_small_budget():
-    # one position per theme; a node budget keeps it deterministic and quick
-    subset = [next(t for t in SUITE if t.theme == theme) for theme in tactics.THEMES]
+    # one position per one-turn theme; a node budget keeps it deterministic and quick
+    subset = [next(t for t in SUITE if t.theme == theme) for theme in tactics.THEMES
+              if any(t.theme == theme and t.category == "one-turn" for t in SUITE)]
     seen = []
     counts = tactics.run(lambda: wec.AI(seconds=None, nodes=20_000), subset,
                          lambda t, ok, turn: seen.append((t.name, ok, turn)))
     assert counts["all"][1] == len(subset)
-    assert sum(c[1] for k, c in counts.items() if k != "all") == len(subset)
+    assert sum(c[1] for k, c in counts.items() if k in tactics.THEMES) == len(subset)
+    assert counts["category:one-turn"][1] == len(subset)
     for name, ok, turn in seen:
         assert turn[-1] == "END" or ok
     # a win by a Move this turn is within every level's sight (depth 1)
@@ -62,10 +66,16 @@ def test_wec_tactics_reports_each_level_and_theme(capsys):
     assert main(["tactics", "--limit", "2", "--seconds", "0.02"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("tactics: 2 positions, 0.02 s per turn")
-    levels = [line.split()[:3] for line in lines[1:]]
+    levels = [line.split()[:3] for line in lines[1:] if line.startswith("  level")]
     assert [lv[:2] for lv in levels] == [["level", str(n)] for n in sorted(wec.ai.LEVELS)]
     assert all(lv[2].endswith("/2") for lv in levels)
     assert "win-move" in lines[1]
+    assert lines[2].split()[0] == "one-turn" and lines[2].split()[1].endswith("/2")
+    assert main(["tactics", "--category", "parry", "--limit", "1", "--level", "1",
+                 "--seconds", "0.02"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("tactics: 1 positions") and lines[1].split()[:2] == ["level", "1"]
+    assert [line.split()[0] for line in lines[2:] if line.startswith("    ")] == ["parry"]
     assert main(["tactics", "--limit", "1", "--seconds", "0.02", "--algorithm", "ismcts"]) == 0
     name, solved = capsys.readouterr().out.splitlines()[1].split()[:2]
     assert name == "ismcts" and solved in ("0/1", "1/1")

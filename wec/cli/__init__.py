@@ -21,7 +21,7 @@ from wec._version import version
 from wec.rules import scenarios
 from wec.tools.benchreport import main as bench_main
 from wec.tools.match import OPENING_TURNS, PLAYERS, Match
-from wec.tools.tactics import THEMES
+from wec.tools.tactics import CATEGORIES, THEMES
 from wec.tools.tactics import main as tactics_main
 from wec.tools.progress import progress_bar
 from wec.game.position import position_problems, position_warnings
@@ -560,6 +560,8 @@ def main(argv: list[str] | None = None, prog: str = "wec") -> int:
     p.add_argument("--algorithm", choices=ALGORITHMS, default="alphabeta")
     p.add_argument("--samples", type=count(1), default=1, help="determinizations (alphabeta)")
     p.add_argument("--theme", choices=THEMES, help="only this theme")
+    p.add_argument("--category", choices=CATEGORIES,
+                   help="only this category (one-turn; the two-turn win-in-two, parry, journey)")
     p.add_argument("--limit", type=count(1), help="only the first N positions")
     p.add_argument("--folder", help="a folder of tactic files (default: the suite shipped with wec)")
     p.add_argument("-v", "--verbose", action="store_true", help="list the positions not solved")

@@ -8,8 +8,13 @@ the goal:
 - "win": its turn ends with its win (R11.1: the enemy primary government piece destroyed,
   captured or converted during the turn);
 - "survive": after its turn the opponent has no turn that wins (checked by trying every turn);
-- "material": its turn gains at least `gain` (wec.ai.weights values) and does not lose.
+- "material": its turn gains at least `gain` (wec.ai.weights values) and does not lose;
+- "win2": its turn wins, or after it every reply of the opponent leaves it a winning turn (a win
+  in two own turns against every defence; wec.tools.tactic_search).
 
+Each position has a category: "one-turn" (what the turn itself reaches), or one of the two-turn
+categories, which need the opponent's reply to be seen: "win-in-two", "parry" (a threat of the
+opponent's next turn to parry now) and "journey" (a transport journey that wins in two turns).
 The goals are judged by the rules engine itself (every turn enumerated), never by the AI.
 """
 from __future__ import annotations
@@ -24,18 +29,23 @@ from wec import rules
 from wec.ai import weights
 from wec.ai.player import AI
 from wec.ai.search import LEVELS
-from wec.game.coredata import RESULT_NONE
 from wec.game.errors import WecError
 from wec.game.game import Game
 from wec.game.jsonfile import read_json_file
 from wec.tools.progress import progress_bar
+from wec.tools.tactic_search import find_win, turn_ends, wins_in_two
+from wec.tools.tactic_search import state_key  # noqa: F401  (kept importable from here)
 
 SUITE = Path(__file__).resolve().parent / "data" / "tactics"
 """The suite, shipped with the package (tests/data/tactics/make_tactics.py builds it)."""
 THEMES = ("win-move", "win-fire", "win-projectile", "save-projectile", "save-stunner",
-          "save-conversion", "material-fire", "transport", "pickup")
+          "save-conversion", "material-fire", "transport", "pickup",
+          "win-in-two", "parry-projectile", "parry-stunner", "parry-conversion",
+          "parry-reinforcement", "journey")
 """Themes in the order `wec tactics` reports them."""
-GOALS = ("win", "survive", "material")
+GOALS = ("win", "survive", "material", "win2")
+CATEGORIES = ("one-turn", "win-in-two", "parry", "journey")
+"""Categories in the order `wec tactics` reports them; a file without one is "one-turn"."""
 
 
 class TacticsError(WecError, ValueError):
@@ -53,6 +63,10 @@ class Tactic:
     gain: int = 0
     """Material goal: the least gain (wec.ai.weights units) that solves it."""
     note: str = ""
+    category: str = "one-turn"
+    verified: dict | None = None
+    """What the make script's exhaustive check found (e.g. the number of distinct turns and of
+    saving turns, or of replies), compared again by its --check."""
 
     def game(self) -> Game:
         return Game.from_position(self.position)
@@ -69,46 +83,14 @@ def material(game: Game, color: str) -> int:
     return total
 
 
-def state_key(engine) -> tuple:
-    """Everything of the state, for telling turn ends apart: the Zobrist hash leaves out what
-    only matters later in the turn or in later turns (cool-downs, this turn's hit counts, R7.8),
-    and merging two states that differ there would miss, e.g., a second Flame that kills."""
-    return (engine.hash, repr(engine.pieces()), repr(engine.projectiles()),
-            repr(engine.articles()), repr(engine.turn_state()))
-
-
-def _turn_ends(engine, side: int) -> Iterator[list]:
-    """Depth-first over the side's turn in `engine`: stops at every distinct turn end (after End
-    Turn, or the game over), each state once (state_key), and yields the actions that led
-    there (raw tuples) while the engine stands in that state."""
-    seen: set = set()
-    stack: list = []
-
-    def walk() -> Iterator[list]:
-        for raw in engine.legal():
-            engine.apply(raw)
-            stack.append(raw)
-            key = state_key(engine)
-            if key not in seen:
-                seen.add(key)
-                if engine.result != RESULT_NONE or engine.side != side:
-                    yield stack
-                else:
-                    yield from walk()
-            stack.pop()
-            engine.undo()
-
-    yield from walk()
+_turn_ends = turn_ends  # the exhaustive walk (and state_key) now live in wec.tools.tactic_search
 
 
 def winning_turn(game: Game) -> list[str] | None:
     """A turn of the side to move that ends with its win, as action texts; None if none."""
     engine = game._engine.copy()
-    side = engine.side
-    for actions in _turn_ends(engine, side):
-        if engine.result == side:
-            return _texts(game, actions)
-    return None
+    actions = find_win(engine, engine.side)
+    return None if actions is None else _texts(game, actions)
 
 
 def can_win_now(game: Game) -> bool:
@@ -158,6 +140,10 @@ def judge(tactic: Tactic, turn: list[str]) -> bool:
         return g.result == side
     if tactic.goal == "survive":
         return survives(game, turn)
+    if tactic.goal == "win2":
+        if g.result is not None:
+            return g.result == side
+        return wins_in_two(g._engine.copy(), game._engine.side).ok
     if g.result is not None:
         return g.result == side
     return material(g, side) - before >= tactic.gain
@@ -173,7 +159,7 @@ def load(path: Path) -> Tactic:
             data.get("version") != 1:
         raise TacticsError(f"{where}: not a wec-tactic file of version 1")
     extra = set(data) - {"format", "version", "theme", "goal", "position", "solution", "gain",
-                         "note"}
+                         "note", "category", "verified"}
     if extra:
         raise TacticsError(f"{where}: unknown key {sorted(extra)[0]!r}")
     if data.get("theme") not in THEMES:
@@ -182,6 +168,13 @@ def load(path: Path) -> Tactic:
     if data.get("goal") not in GOALS:
         raise TacticsError(f"{where}: goal: expected one of {', '.join(GOALS)}, got "
                            f"{data.get('goal')!r}")
+    category = data.get("category", "one-turn")
+    if category not in CATEGORIES:
+        raise TacticsError(f"{where}: category: expected one of {', '.join(CATEGORIES)}, got "
+                           f"{category!r}")
+    verified = data.get("verified")
+    if verified is not None and not isinstance(verified, dict):
+        raise TacticsError(f"{where}: verified: expected an object")
     solution = data.get("solution")
     if not isinstance(solution, list) or not solution or \
             not all(isinstance(a, str) for a in solution):
@@ -192,7 +185,7 @@ def load(path: Path) -> Tactic:
     if not isinstance(data.get("position"), dict):
         raise TacticsError(f"{where}: position: expected a position (an object)")
     tactic = Tactic(path.stem, data["theme"], data["goal"], data["position"],
-                    tuple(solution), gain, str(data.get("note", "")))
+                    tuple(solution), gain, str(data.get("note", "")), category, verified)
     try:
         tactic.game()
     except WecError as e:
@@ -207,13 +200,15 @@ def suite(folder: Path | None = None) -> list[Tactic]:
 
 
 def dump(tactic: Tactic) -> dict[str, Any]:
-    out: dict[str, Any] = {"format": "wec-tactic", "version": 1, "theme": tactic.theme,
-                           "goal": tactic.goal}
+    out: dict[str, Any] = {"format": "wec-tactic", "version": 1, "category": tactic.category,
+                           "theme": tactic.theme, "goal": tactic.goal}
     if tactic.goal == "material":
         out["gain"] = tactic.gain
     if tactic.note:
         out["note"] = tactic.note
     out["solution"] = list(tactic.solution)
+    if tactic.verified:
+        out["verified"] = tactic.verified
     out["position"] = tactic.position
     return out
 
@@ -235,13 +230,14 @@ def play_turn(player, game: Game) -> list[str]:
 def run(player_for: Callable[[], Any], tactics: list[Tactic],
         on_result: Callable[[Tactic, bool, list[str]], None] | None = None,
         counts: dict[str, list[int]] | None = None) -> dict[str, tuple[int, int]]:
-    """Solve each tactic with a fresh player; {theme: (solved, total)} plus "all". `counts`
+    """Solve each tactic with a fresh player; {theme: (solved, total)}, the same per category
+    ("category:NAME") and "all". `counts`
     ({key: [solved, total]}) is filled as the results come (what an interrupted run keeps)."""
     counts = {} if counts is None else counts
     for tactic in tactics:
         turn = play_turn(player_for(), tactic.game())
         ok = judge(tactic, turn)
-        for key in (tactic.theme, "all"):
+        for key in (tactic.theme, f"category:{tactic.category}", "all"):
             c = counts.setdefault(key, [0, 0])
             c[0] += ok
             c[1] += 1
@@ -269,10 +265,12 @@ def _play_level(args, tactics: list[Tactic], name: str, level: int | None,
 
 def main(args) -> int:
     """`wec tactics`: solved/total at a fixed time per position, for each AI level (or the one
-    asked for, or IS-MCTS), with each theme's count."""
+    asked for, or IS-MCTS), with each theme's count and each category's rate."""
     tactics = suite(args.folder)
     if args.theme:
         tactics = [t for t in tactics if t.theme == args.theme]
+    if getattr(args, "category", None):
+        tactics = [t for t in tactics if t.category == args.category]
     if args.limit:
         tactics = tactics[:args.limit]
     if not tactics:
@@ -306,6 +304,11 @@ def main(args) -> int:
         themes = ", ".join(f"{theme} {counts[theme][0]}/{counts[theme][1]}"
                            for theme in THEMES if theme in counts)
         print(f"  {name:9s} {solved:3d}/{total:<3d} {100 * solved / total:5.1f} %   ({themes})")
+        for category in CATEGORIES:
+            if f"category:{category}" in counts:
+                c_solved, c_total = counts[f"category:{category}"]
+                print(f"    {category:12s} {c_solved:3d}/{c_total:<3d} "
+                      f"{100 * c_solved / c_total:5.1f} %")
     if failed and args.verbose:
         print("not solved:")
         print("\n".join(failed))
