@@ -196,6 +196,20 @@ ctypedef struct PathInfo:
     unsigned char combat    # landing on enemies captures
     unsigned char home      # needs the pawn home flag
     unsigned char cls       # mode * 2 + (combat != 0): the destinations' class when only counted
+                            # (in Rules.count_info: the slot of that class in its PsetCount)
+
+ctypedef struct PsetCount:
+    # What counting Moves (movegen.count_paths) reads for one path set from one square: the
+    # destinations of its one-square paths, which nothing can block, gathered once per class, and
+    # the range of its other paths in Rules.count_info. 64 bytes, aligned: one cache line per
+    # piece, what most pieces read (one class) in its first half.
+    unsigned char cls[3]    # the class (PathInfo.cls) of each slot
+    unsigned char n_cls     # slots used; 0: a PSET_GENERAL set, counted from path_info
+    int start               # its paths with squares before the destination, or needing the pawn
+    int end                 # home flag, in Rules.count_info (PathInfo.cls = their class slot)
+    int pad
+    uint64_t fixed[3][2]    # per class slot: the one-square paths' destinations (squares 0-63,
+                            # 64-99)
 
 ctypedef struct Rules:
     # per piece type
@@ -240,6 +254,8 @@ ctypedef struct Rules:
     int* path_combat        # landing on enemies captures
     int* path_home          # needs the pawn home flag
     PathInfo* path_info     # per path: what generation reads, in one place
+    PsetCount* pset_count   # [n_psets * N_SQ + sq]: what counting reads (PsetCount)
+    PathInfo* count_info    # the paths PsetCount.start/end index
     int nb[100][8]          # neighbour square in direction d, NONE off board
     int ring[2][100][361]   # drop ring search order per colour and centre, NONE off board
     int ring_len

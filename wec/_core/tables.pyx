@@ -5,8 +5,11 @@ A `RulesBox` owns one; the engines made by `Engine.copy()` share their box (the 
 change after `compile_rules`; `Engine.configure` makes a new box).
 """
 from libc.stdlib cimport calloc, malloc, free
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 from libc.stdint cimport uint64_t
+
+cdef extern from "<stdlib.h>":
+    int posix_memalign(void** memptr, size_t alignment, size_t size) nogil
 from wec._core.state cimport *
 
 import functools
@@ -141,6 +144,47 @@ cdef void _compile_path_info(Rules* R) noexcept:
         pi.cls = pi.mode * 2 + (1 if pi.combat else 0)
 
 
+cdef int _compile_pset_count(Rules* R) except -1:
+    """Rules.pset_count and count_info from path_info: per set and square, the one-square paths'
+    destinations per class, and the other paths (those a piece can block, or needing the pawn
+    home flag) listed apart. A PSET_GENERAL set, or one of more than 3 classes, keeps n_cls 0:
+    counting walks its path_info."""
+    cdef int e, k, c, slot, n = 0
+    cdef PsetCount* pc
+    cdef PathInfo* pi
+    if posix_memalign(<void**>&R.pset_count, 64, R.n_psets * N_SQ * sizeof(PsetCount)):
+        raise MemoryError()  # (aligned: an entry is one cache line)
+    memset(R.pset_count, 0, R.n_psets * N_SQ * sizeof(PsetCount))
+    R.count_info = <PathInfo*>calloc(R.n_paths + 1, sizeof(PathInfo))
+    if R.count_info == NULL:
+        raise MemoryError()
+    for e in range(R.n_psets * N_SQ):
+        pc = &R.pset_count[e]
+        pc.start = pc.end = n
+        if R.pset_kind[e] == PSET_GENERAL:
+            continue
+        classes = []
+        for k in range(R.pset_start[e], R.pset_end[e]):
+            if R.path_info[k].cls not in classes:
+                classes.append(R.path_info[k].cls)
+        if len(classes) > 3:
+            continue
+        for k in range(R.pset_start[e], R.pset_end[e]):
+            pi = &R.path_info[k]
+            slot = classes.index(pi.cls)
+            if R.path_len[k] == 1 and not pi.home:
+                pc.fixed[slot][pi.dest >> 6] |= (<uint64_t>1) << (pi.dest & 63)
+            else:
+                R.count_info[n] = pi[0]
+                R.count_info[n].cls = slot
+                n += 1
+        pc.end = n
+        for c in range(len(classes)):
+            pc.cls[c] = classes[c]
+        pc.n_cls = len(classes)
+    return 0
+
+
 cdef class RulesBox:
     """Owns one compiled Rules struct (see the module docstring)."""
 
@@ -160,6 +204,8 @@ cdef class RulesBox:
             free(self.R.path_home)
             free(self.R.pset_kind)
             free(self.R.path_info)
+            free(self.R.pset_count)
+            free(self.R.count_info)
             free(self.R)
 
 
@@ -255,4 +301,5 @@ cdef int compile_rules(Rules* R, options) except -1:
     R.n_psets = n_sets
     R.n_paths = n_paths
     _compile_path_info(R)
+    _compile_pset_count(R)
     return 0
