@@ -257,6 +257,12 @@ ctypedef struct Rules:
     PsetCount* pset_count   # [n_psets * N_SQ + sq]: what counting reads (PsetCount)
     PathInfo* count_info    # the paths PsetCount.start/end index
     int nb[100][8]          # neighbour square in direction d, NONE off board
+    uint64_t ray[100][8][2] # the squares from a square in direction d to the board's edge
+                            # (squares 0-63, 64-99)
+    uint64_t within[100][10][2]  # the squares at king distance 1..r of a square (r = 0..9):
+                            # with `ray`, the first r squares of a line
+    int fire_kinds[23]      # bit w: a weapon kind (A_FL..A_TL) the type fires by itself,
+                            # inherent or its jet / sub rocket (R7.9)
     int ring[2][100][361]   # drop ring search order per colour and centre, NONE off board
     int ring_len
     int doze_enemies        # option: enemy pieces may be dozed

@@ -144,6 +144,24 @@ cdef void _compile_path_info(Rules* R) noexcept:
         pi.cls = pi.mode * 2 + (1 if pi.combat else 0)
 
 
+cdef void _compile_lines(Rules* R) noexcept:
+    """Rules.ray and Rules.within from Rules.nb."""
+    cdef int sq, d, s, r, k
+    for sq in range(N_SQ):
+        for d in range(8):
+            R.ray[sq][d][0] = R.ray[sq][d][1] = 0
+            s = R.nb[sq][d]
+            while s != NONE:
+                R.ray[sq][d][s >> 6] |= (<uint64_t>1) << (s & 63)
+                s = R.nb[s][d]
+        for r in range(10):
+            R.within[sq][r][0] = R.within[sq][r][1] = 0
+            for s in range(N_SQ):
+                k = max(abs(s // 10 - sq // 10), abs(s % 10 - sq % 10))
+                if 1 <= k <= r:
+                    R.within[sq][r][s >> 6] |= (<uint64_t>1) << (s & 63)
+
+
 cdef int _compile_pset_count(Rules* R) except -1:
     """Rules.pset_count and count_info from path_info: per set and square, the one-square paths'
     destinations per class, and the other paths (those a piece can block, or needing the pawn
@@ -272,6 +290,10 @@ cdef int compile_rules(Rules* R, options) except -1:
     R.reveal_on_fire = options.reveal_on_fire
     tables = _compiled_tables(options)
     _copy_ints(&R.nb[0][0], tables["nb"])
+    _compile_lines(R)
+    for t in range(N_TYPES):
+        R.fire_kinds[t] = sum(1 << w for w in range(A_FL, A_TL + 1) if R.inherent[t][w]) \
+            | ((1 << A_RL) if R.jet_rocket[t] else 0)
     _copy_ints(&R.ring[0][0][0], tables["ring"])
     R.ring_len = tables["ring_len"]
     n_sets = tables["n_sets"]
