@@ -99,11 +99,28 @@ cdef void pop_frame(State* st) noexcept nogil:
     """Undo the last action: restore every recorded field, newest first, down to the action's
     frame mark, and the hash kept in it."""
     cdef TrailEntry* e
+    cdef TrailEntry* own = st.trail
     cdef uint64_t low = 0
+    cdef int i, off, base = st.trail_base
+    cdef int* fields = <int*>st
     if st.n_frames == 0:
         return
     st.n_frames -= 1
-    while st.trail_len > 0:
+    # the own entries first, walked down in place (the frame's mark is mostly among them)
+    i = st.trail_len
+    while i > base:
+        i -= 1
+        off = own[i - base].off
+        if off >= 0:
+            fields[off] = own[i - base].old
+        elif off == FRAME_HASH_LOW:
+            low = <unsigned int>own[i - base].old
+        else:  # FRAME_HASH_HIGH: the mark's first entry
+            st.hash = ((<uint64_t><unsigned int>own[i - base].old) << 32) | low
+            st.trail_len = i
+            return
+    st.trail_len = i
+    while st.trail_len > 0:  # the rest in shared segments
         st.trail_len -= 1
         e = trail_entry(st, st.trail_len)
         if e.off >= 0:
