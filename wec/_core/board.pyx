@@ -132,17 +132,6 @@ cdef void pop_frame(State* st) noexcept nogil:
             return
 
 
-# piece_key's place values: radixes, from the last field, locked 8, lock-ons 16, held, mover,
-# acted, fired, home 2 each, stun 256, level 3, square 101, hand 3, colour 2
-cdef enum:
-    PK_STUN = 4096
-    PK_LEVEL = 4096 * 256
-    PK_SQ = 4096 * 256 * 3
-    PK_HAND = 4096 * 256 * 3 * 101
-    PK_COLOR = 4096 * 256 * 3 * 101 * 3
-    PK_TYPE = 4096 * 256 * 3 * 101 * 3 * 2  # (< 2^31)
-
-
 cdef uint64_t piece_key(Piece* p) noexcept nogil:
     """Hash of one piece: type, colour, hand, square, level, articles, stun, home, journey."""
     cdef uint64_t h, arts = 0
@@ -157,18 +146,23 @@ cdef uint64_t piece_key(Piece* p) noexcept nogil:
         for i in range(A_FL, A_TL + 1):  # only weapons count down (R7.2): icool is 0 elsewhere
             if p.icool[i]:
                 arts += mix64(<uint64_t>(5000 + i * 64 + p.icool[i]) * GOLDEN)
-    # the fields as digits of one number, h = ((type * 2 + color) * 3 + hand) * 101 + ...,
-    # each times its place value (the products of the radixes after it, PK_*): the same value
-    # mod 2^64 as the nested form, without its chain of dependent multiplications
-    h = (<uint64_t>p.type * PK_TYPE + <uint64_t>p.color * PK_COLOR + <uint64_t>p.hand * PK_HAND
-         + <uint64_t>(p.sq + 1) * PK_SQ + <uint64_t>p.level * PK_LEVEL
-         + <uint64_t>p.stun * PK_STUN + <uint64_t>p.home * 2048 + <uint64_t>p.fired * 1024
-         + <uint64_t>p.acted * 512 + <uint64_t>p.mover * 256 + <uint64_t>p.held * 128
-         + <uint64_t>p.locked)
+    h = <uint64_t>p.type
+    h = h * 2 + <uint64_t>p.color
+    h = h * 3 + <uint64_t>p.hand
+    h = h * 101 + <uint64_t>(p.sq + 1)
+    h = h * 3 + <uint64_t>p.level
+    h = h * 256 + <uint64_t>p.stun
+    h = h * 2 + <uint64_t>p.home
+    h = h * 2 + <uint64_t>p.fired
+    h = h * 2 + <uint64_t>p.acted
+    h = h * 2 + <uint64_t>p.mover
+    h = h * 2 + <uint64_t>p.held
+    h = h * 16
     if (pair(&p.lock[0]) & pair(&p.lock[2])) != <uint64_t>0xFFFFFFFFFFFFFFFFULL:
         # some lock-on (NONE is -1: no lock-on at all is all ones)
         h += <uint64_t>((p.lock[0] != NONE) + 2 * (p.lock[1] != NONE)
-                        + 4 * (p.lock[2] != NONE) + 8 * (p.lock[3] != NONE)) * 8
+                        + 4 * (p.lock[2] != NONE) + 8 * (p.lock[3] != NONE))
+    h = h * 8 + <uint64_t>p.locked
     if p.revealed:
         arts += mix64(<uint64_t>(11000 + p.revealed) * GOLDEN)
     if p.journey:
