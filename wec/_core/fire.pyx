@@ -3,7 +3,7 @@
 from libc.stdint cimport uint64_t
 from wec._core.state cimport *
 from wec._core.board cimport (tset, piece_set, turn_set, can_see, king_dist, log_event, lift_piece,
-                              place_piece, remove_piece, proj_key, reveal, piece_key, tally_cool,
+                              place_piece, remove_piece, proj_key, reveal, key_of, rehash, tally_cool,
                               cool_sum, mark_due)
 from wec._core.gen cimport Gen, emit, full, twin_of, aim_range
 from wec._core.effects cimport hit_level, arrive, end_journey, meet_hidden, land
@@ -354,7 +354,7 @@ cdef int fire_weapons(State* st, int pid, int weapon, bint inherent) noexcept no
     the piece for all of it. Returns the strength (R5.3)."""
     cdef Piece* p = &st.pieces[pid]
     cdef int rate = st.rules.rate[weapon], i, n = 0, before = 0
-    st.hash -= piece_key(p)
+    st.hash -= key_of(p)
     tset(st, &p.fired, 1)
     tset(st, &p.acted, 1)
     if weapon:
@@ -367,7 +367,7 @@ cdef int fire_weapons(State* st, int pid, int weapon, bint inherent) noexcept no
             tset(st, &p.icool[weapon], rate)
             n += 1
         tally_cool(st, p, before)
-    st.hash += piece_key(p)
+    rehash(st, p)
     mark_due(st, pid)
     return n
 

@@ -130,6 +130,9 @@ ctypedef struct Piece:
     int locked      # how many enemy Anti-Stealths are locked on this piece (R10.2)
     int revealed    # visible to the opponent up to this turn number (R10.5); 0 = not revealed
     int held        # at Air/Sub with a carrier the viewer cannot see (observations only)
+    int key[2]      # board.piece_key of the piece as it is (low, high word; 0 when not alive),
+                    # kept by every rehash (board.rehash) and trailed: taking a piece's key out
+                    # of the hash reads it instead of hashing the piece again
 
 ctypedef struct Reserve:
     int type        # piece type that enters
