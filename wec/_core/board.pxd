@@ -9,6 +9,9 @@ cdef void trail_release(TrailSegment* seg) noexcept nogil
 cdef void trail_share(State* st) noexcept nogil
 cdef void push_frame(State* st) noexcept nogil
 cdef void pop_frame(State* st) noexcept nogil
+# piece_key: the hash term of a piece as it is. A change of a piece's hashed fields goes
+# `st.hash -= key_of(p)`, change, `rehash(st, p)`: Piece.key must stay equal to piece_key
+# (Engine.check verifies it), so never `st.hash -= piece_key(p)` around a change
 cdef uint64_t piece_key(Piece* p) noexcept nogil
 cdef uint64_t article_key(int kind, int sq) noexcept nogil
 cdef uint64_t proj_key(Projectile* pr) noexcept nogil
