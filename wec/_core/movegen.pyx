@@ -159,6 +159,9 @@ cdef void gen_paths(State* st, Gen* g, int pid, int passenger, uint64_t* block) 
         if not (want[0] | want[1]):
             return
     ps = R.psid[t][p.hand][p.color]
+    if g.captures and not ((R.pset_count[ps * N_SQ + p.sq].dests[0] & want[0])
+                           | (R.pset_count[ps * N_SQ + p.sq].dests[1] & want[1])):
+        return  # no destination of its paths holds an enemy
     start = R.pset_start[ps * N_SQ + p.sq]
     end = R.pset_end[ps * N_SQ + p.sq]
     for k in range(start, end):

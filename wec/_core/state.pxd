@@ -205,14 +205,16 @@ ctypedef struct PsetCount:
     # What counting Moves (movegen.count_paths) reads for one path set from one square: the
     # destinations of its one-square paths, which nothing can block, gathered once per class, and
     # the range of its other paths in Rules.count_info. 64 bytes, aligned: one cache line per
-    # piece, what most pieces read (one class) in its first half.
-    unsigned char cls[3]    # the class (PathInfo.cls) of each slot
-    unsigned char n_cls     # slots used; 0: a PSET_GENERAL set, counted from path_info
+    # piece.
+    uint64_t fixed[2][2]    # per class slot: the one-square paths' destinations (squares 0-63,
+                            # 64-99)
+    uint64_t dests[2]       # every path's destination: generation with `captures` skips a set
+                            # none of whose destinations holds an enemy
     int start               # its paths with squares before the destination, or needing the pawn
     int end                 # home flag, in Rules.count_info (PathInfo.cls = their class slot)
-    int pad
-    uint64_t fixed[3][2]    # per class slot: the one-square paths' destinations (squares 0-63,
-                            # 64-99)
+    unsigned char cls[2]    # the class (PathInfo.cls) of each slot
+    unsigned char n_cls     # slots used; 0: a PSET_GENERAL set, or of more than two classes,
+                            # counted from path_info
 
 ctypedef struct Rules:
     # per piece type

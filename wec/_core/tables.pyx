@@ -165,8 +165,8 @@ cdef void _compile_lines(Rules* R) noexcept:
 cdef int _compile_pset_count(Rules* R) except -1:
     """Rules.pset_count and count_info from path_info: per set and square, the one-square paths'
     destinations per class, and the other paths (those a piece can block, or needing the pawn
-    home flag) listed apart. A PSET_GENERAL set, or one of more than 3 classes, keeps n_cls 0:
-    counting walks its path_info."""
+    home flag) listed apart, and every path's destination. A PSET_GENERAL set, or one of more
+    than 2 classes, keeps n_cls 0: counting walks its path_info."""
     cdef int e, k, c, slot, n = 0
     cdef PsetCount* pc
     cdef PathInfo* pi
@@ -179,13 +179,16 @@ cdef int _compile_pset_count(Rules* R) except -1:
     for e in range(R.n_psets * N_SQ):
         pc = &R.pset_count[e]
         pc.start = pc.end = n
+        for k in range(R.pset_start[e], R.pset_end[e]):
+            pi = &R.path_info[k]
+            pc.dests[pi.dest >> 6] |= (<uint64_t>1) << (pi.dest & 63)
         if R.pset_kind[e] == PSET_GENERAL:
             continue
         classes = []
         for k in range(R.pset_start[e], R.pset_end[e]):
             if R.path_info[k].cls not in classes:
                 classes.append(R.path_info[k].cls)
-        if len(classes) > 3:
+        if len(classes) > 2:
             continue
         for k in range(R.pset_start[e], R.pset_end[e]):
             pi = &R.path_info[k]
