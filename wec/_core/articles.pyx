@@ -2,7 +2,7 @@
 """Pickup, Drop, Exchange and Reinforce (R8), and the slots of R5.1."""
 from wec._core.state cimport *
 from wec._core.board cimport (tset, piece_set, turn_set, can_see, king_dist, slots_of,
-                              carried_count, article_key, state_key, reserve_set, piece_key, place_piece,
+                              carried_count, article_key, state_key, reserve_set, key_of, rehash, place_piece,
                               remove_piece, log_event, lose_article, gain_article, acquire_lock,
                               occupy, tally_piece, mark_due)
 from wec._core.gen cimport Gen, emit, full, twin_of
@@ -294,7 +294,7 @@ cdef void exec_reinforce(State* st, Move* m) noexcept nogil:
     tset(st, &p.fired, 0)
     tset(st, &p.acted, 1)
     tset(st, &p.alive, 1)
-    st.hash += piece_key(p)
+    rehash(st, p)
     mark_due(st, pid)
     tally_piece(st, p, 1)
     if st.rules.role[p.type] == 1:

@@ -9,6 +9,9 @@ cdef void trail_release(TrailSegment* seg) noexcept nogil
 cdef void trail_share(State* st) noexcept nogil
 cdef void push_frame(State* st) noexcept nogil
 cdef void pop_frame(State* st) noexcept nogil
+# piece_key: the hash term of a piece as it is. A change of a piece's hashed fields goes
+# `st.hash -= key_of(p)`, change, `rehash(st, p)`: Piece.key must stay equal to piece_key
+# (Engine.check verifies it), so never `st.hash -= piece_key(p)` around a change
 cdef uint64_t piece_key(Piece* p) noexcept nogil
 cdef uint64_t article_key(int kind, int sq) noexcept nogil
 cdef uint64_t proj_key(Projectile* pr) noexcept nogil
@@ -164,3 +167,21 @@ cdef inline void tally_square(State* st, Piece* p, int sq) noexcept nogil:
         on_sq = st.tally.on_sq[p.color]
         tset(st, &on_sq[p.sq], on_sq[p.sq] - 1)
         tset(st, &on_sq[sq], on_sq[sq] + 1)
+
+
+cdef inline uint64_t key_of(Piece* p) noexcept nogil:
+    """The piece's key as it was last hashed (Piece.key): what a change takes out of the hash."""
+    return pair(p.key)  # key[0] the low word (little-endian, as pair reads two ints)
+
+
+cdef inline void set_key(State* st, Piece* p, uint64_t k) noexcept nogil:
+    tset(st, &p.key[0], <int>(<unsigned int>(k & 0xFFFFFFFFULL)))
+    tset(st, &p.key[1], <int>(<unsigned int>(k >> 32)))
+
+
+cdef inline void rehash(State* st, Piece* p) noexcept nogil:
+    """Put the piece's key, as the piece is now, into the hash (after `st.hash -= key_of(p)`
+    took the old one out) and keep it in Piece.key."""
+    cdef uint64_t k = piece_key(p)
+    set_key(st, p, k)
+    st.hash += k

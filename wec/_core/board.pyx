@@ -99,11 +99,28 @@ cdef void pop_frame(State* st) noexcept nogil:
     """Undo the last action: restore every recorded field, newest first, down to the action's
     frame mark, and the hash kept in it."""
     cdef TrailEntry* e
+    cdef TrailEntry* own = st.trail
     cdef uint64_t low = 0
+    cdef int i, off, base = st.trail_base
+    cdef int* fields = <int*>st
     if st.n_frames == 0:
         return
     st.n_frames -= 1
-    while st.trail_len > 0:
+    # the own entries first, walked down in place (the frame's mark is mostly among them)
+    i = st.trail_len
+    while i > base:
+        i -= 1
+        off = own[i - base].off
+        if off >= 0:
+            fields[off] = own[i - base].old
+        elif off == FRAME_HASH_LOW:
+            low = <unsigned int>own[i - base].old
+        else:  # FRAME_HASH_HIGH: the mark's first entry
+            st.hash = ((<uint64_t><unsigned int>own[i - base].old) << 32) | low
+            st.trail_len = i
+            return
+    st.trail_len = i
+    while st.trail_len > 0:  # the rest in shared segments
         st.trail_len -= 1
         e = trail_entry(st, st.trail_len)
         if e.off >= 0:
@@ -231,11 +248,11 @@ cdef void place_piece(State* st, int pid, int sq, int level) noexcept nogil:
     """Put a lifted piece on `sq` at `level` (the caller checked capacity)."""
     cdef Piece* p = &st.pieces[pid]
     cdef int* slot = st.occ[level][sq]
-    st.hash -= piece_key(p)
+    st.hash -= key_of(p)
     tally_square(st, p, sq)
     tset(st, &p.sq, sq)
     tset(st, &p.level, level)
-    st.hash += piece_key(p)
+    rehash(st, p)
     occupy(st, pid, sq, level)
 
 
@@ -288,7 +305,7 @@ cdef void remove_piece(State* st, int pid, int cause) noexcept nogil:
     turn_set(st, &st.violent, 1)
     end_locks_of(st, pid)
     lift_piece(st, pid)
-    st.hash -= piece_key(p)
+    st.hash -= key_of(p)
     if p.alive:
         tally_piece(st, p, -1)
     for i in range(MAX_SLOTS):
@@ -297,6 +314,7 @@ cdef void remove_piece(State* st, int pid, int cause) noexcept nogil:
             tset(st, &p.art[i], 0)
             tset(st, &p.cool[i], 0)
     tset(st, &p.alive, 0)
+    set_key(st, p, 0)  # (piece_key of a piece not alive)
     tset(st, &p.sq, NONE)
     if st.rules.role[p.type] == 1:
         turn_set(st, &st.primary_lost[p.color], st.primary_lost[p.color] + 1)
@@ -338,9 +356,9 @@ cdef void piece_set(State* st, int pid, int* field, int value) noexcept nogil:
     cdef Piece* p = &st.pieces[pid]
     if field[0] == value:
         return
-    st.hash -= piece_key(p)
+    st.hash -= key_of(p)
     tset(st, field, value)
-    st.hash += piece_key(p)
+    rehash(st, p)
 
 
 cdef void turn_set(State* st, int* field, int value) noexcept nogil:
@@ -565,7 +583,7 @@ cdef int lose_article(State* st, int pid, int slot) noexcept nogil:
     cdef int before = cool_sum(p)
     if kind == A_ASH:
         end_lock(st, pid, 1 + slot)
-    st.hash -= piece_key(p)
+    st.hash -= key_of(p)
     if kind and p.alive and p.stun <= 0:
         tset(st, &st.tally.arts[p.color][kind], st.tally.arts[p.color][kind] - 1)
     for i in range(slot, MAX_SLOTS - 1):
@@ -575,7 +593,7 @@ cdef int lose_article(State* st, int pid, int slot) noexcept nogil:
     tset(st, &p.art[MAX_SLOTS - 1], 0)
     tset(st, &p.cool[MAX_SLOTS - 1], 0)
     tset(st, &p.lock[MAX_SLOTS], NONE)
-    st.hash += piece_key(p)
+    rehash(st, p)
     tally_cool(st, p, before)
     if kind == A_SH and not is_stealthy(st, p):
         end_locks_on(st, pid)
@@ -588,14 +606,14 @@ cdef int gain_article(State* st, int pid, int kind, int cool) noexcept nogil:
     cdef int i
     for i in range(MAX_SLOTS):
         if p.art[i] == 0:
-            st.hash -= piece_key(p)
+            st.hash -= key_of(p)
             if p.alive and p.stun <= 0:
                 tset(st, &st.tally.arts[p.color][kind], st.tally.arts[p.color][kind] + 1)
                 if cool:
                     tset(st, &st.tally.cool[p.color], st.tally.cool[p.color] + cool)
             tset(st, &p.art[i], kind)
             tset(st, &p.cool[i], cool)
-            st.hash += piece_key(p)
+            rehash(st, p)
             if cool:
                 mark_due(st, pid)
             if kind == A_ASH:

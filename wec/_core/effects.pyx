@@ -4,7 +4,7 @@ meeting pieces, and pieces falling or landing."""
 from wec._core.state cimport *
 from wec._core.board cimport (tset, piece_set, set_stun, set_color, remove_piece, drop_article,
                               lift_piece, place_piece, log_event, room_for, proj_key, turn_set,
-                              piece_key, lose_article, end_locks_of, can_see, reveal,
+                              key_of, rehash, lose_article, end_locks_of, can_see, reveal,
                               destroy_unsupported, tally_piece, mark_due)
 
 
@@ -23,13 +23,13 @@ cdef void end_journey(State* st, int pid) noexcept nogil:
     cdef Piece* p = &st.pieces[pid]
     if not p.journey:
         return
-    st.hash -= piece_key(p)
+    st.hash -= key_of(p)
     tset(st, &p.journey, 0)
     tset(st, &p.jkind, 0)
     tset(st, &p.jdest, 0)
     tset(st, &p.jpath, 0)
     tset(st, &p.jlevel, 0)
-    st.hash += piece_key(p)
+    rehash(st, p)
 
 
 cdef void put_down(State* st, int pid, int sq) noexcept nogil:
@@ -111,12 +111,12 @@ cdef void hit_piece(State* st, int pid, int weapon, int strength, int firer) noe
         return  # conversion changes enemies only (R7.5)
     if weapon == A_ST and p.hits[weapon] + strength > defence(st, pid, weapon):
         # the hit and the stun count under one rehash (stun_piece then finds the count set)
-        st.hash -= piece_key(p)
+        st.hash -= key_of(p)
         tally_piece(st, p, -1)
         tset(st, &p.hits[weapon], p.hits[weapon] + strength)
         tset(st, &p.stun, st.rules.stun_turns)
         tally_piece(st, p, 1)
-        st.hash += piece_key(p)
+        rehash(st, p)
         mark_due(st, pid)
         stun_piece(st, pid)
         return

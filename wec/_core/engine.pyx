@@ -10,7 +10,7 @@ from libc.stdint cimport uint64_t
 from cpython.object cimport PyObject, PyTypeObject
 from wec._core.state cimport *
 from wec._core.board cimport (full_hash, slots_of, trail_share, trail_release, is_supported,
-                              can_see, tally_count, count_due)
+                              can_see, tally_count, count_due, piece_key, key_of)
 from wec._core.movegen cimport gen_moves, has_move
 from wec._core.actions cimport gen_actions
 from wec._core.make cimport do_action, undo_action
@@ -114,6 +114,7 @@ cdef class Engine:
         cdef State* st = self.st
         cdef Piece* p
         cdef int i, pid, s, lvl
+        cdef uint64_t key
         memset(st.pieces, 0, sizeof(st.pieces))
         memset(st.gart, 0, sizeof(st.gart))
         memset(st.gcool, 0, sizeof(st.gcool))
@@ -240,6 +241,10 @@ cdef class Engine:
         tally_count(st, &st.tally)  # the evaluation's sums, kept from here by make/unmake
         count_due(st, st.due)  # the pieces End Turn must look at, kept likewise
         st.hash = full_hash(st)
+        for pid in range(st.n_pieces):  # each piece's key as hashed (Piece.key), kept from here
+            key = piece_key(&st.pieces[pid])
+            st.pieces[pid].key[0] = <int>(<unsigned int>(key & 0xFFFFFFFFULL))
+            st.pieces[pid].key[1] = <int>(<unsigned int>(key >> 32))
         if st.result == RESULT_NONE and not st.moved and not has_move(st):
             st.result = 1 - st.side  # R6.5: no legal Move at the start of the turn loses
 
@@ -512,7 +517,7 @@ cdef class Engine:
 
         Occupancy matches the pieces, capacity and coexistence (R3.1-R3.2), support at Air/Sub
         (R3.4), slots (R5.1), at most 2 articles per square and 200 in all (R3.3), the article count
-        conserved, and the incremental hash equal to a recomputation.
+        conserved, and the incremental hash (and each piece's kept key) equal to a recomputation.
         """
         cdef State* st = self.st
         cdef Rules* R = self.R
@@ -564,6 +569,9 @@ cdef class Engine:
             problems.append("%d articles, more than %d (R3.3)" % (n_art, _rules.MAX_ARTICLES))
         if full_hash(st) != st.hash:
             problems.append("incremental hash differs from recomputation")
+        for i in range(st.n_pieces):
+            if key_of(&st.pieces[i]) != piece_key(&st.pieces[i]):
+                problems.append("piece %d: its kept hash key differs from a recomputation" % i)
         tally_count(st, &fresh)
         if memcmp(&fresh, &st.tally, sizeof(Tallies)) != 0:
             problems.append("evaluation tallies differ from a recount")

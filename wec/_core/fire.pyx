@@ -1,8 +1,9 @@
 # cython: language_level=3
 """Fire (R7, R9): generating and making Fires, projectile flight, transport journeys."""
+from libc.stdint cimport uint64_t
 from wec._core.state cimport *
 from wec._core.board cimport (tset, piece_set, turn_set, can_see, king_dist, log_event, lift_piece,
-                              place_piece, remove_piece, proj_key, reveal, piece_key, tally_cool,
+                              place_piece, remove_piece, proj_key, reveal, key_of, rehash, tally_cool,
                               cool_sum, mark_due)
 from wec._core.gen cimport Gen, emit, full, twin_of, aim_range
 from wec._core.effects cimport hit_level, arrive, end_journey, meet_hidden, land
@@ -11,8 +12,11 @@ from wec._core.effects cimport hit_level, arrive, end_journey, meet_hidden, land
 cdef int DIR_OF[9]
 DIR_OF[:] = [5, 6, 7, 4, NONE, 0, 3, 2, 1]
 
-cdef int WEAPONS[6]
-WEAPONS[:] = [A_FL, A_ST, A_CS, A_RL, A_SL, A_TL]
+cdef extern from *:
+    int ctz "__builtin_ctz"(unsigned int x) nogil
+
+cdef enum:
+    WEAPON_KINDS = (1 << A_FL) | (1 << A_ST) | (1 << A_CS) | (1 << A_RL) | (1 << A_SL) | (1 << A_TL)
 
 
 cdef inline int sign(int x) noexcept nogil:
@@ -129,17 +133,21 @@ cdef void list_targets(State* st, Targets* tg) noexcept nogil:
     tg.built = 1
 
 
-cdef inline bint foe_in_line(Rules* R, Targets* tg, int sq, int dir, int level,
-                             int rng) noexcept nogil:
-    """gen.enemy_in_line for the side to move, on the Targets' boards."""
-    cdef int k
-    for k in range(rng):
-        sq = R.nb[sq][dir]
-        if sq == NONE:
-            return False
-        if (tg.foes[2 * level + (sq >> 6)] >> (sq & 63)) & 1:
-            return True
-    return False
+cdef inline bint foe_in_line(Rules* R, uint64_t* near, int sq, int dir) noexcept nogil:
+    """gen.enemy_in_line for the side to move, on the Targets' boards: `near` holds the foes
+    within the Fire's range at its level (near_foes)."""
+    return ((near[0] & R.ray[sq][dir][0]) | (near[1] & R.ray[sq][dir][1])) != 0
+
+
+cdef inline void near_foes(Rules* R, Targets* tg, int sq, int level, int rng,
+                           uint64_t* near) noexcept nogil:
+    """The Targets' foes at `level` within `rng` king steps of `sq` (two words)."""
+    if rng > 9:
+        rng = 9  # the whole board
+    if rng < 0:
+        rng = 0
+    near[0] = tg.foes[2 * level] & R.within[sq][rng][0]
+    near[1] = tg.foes[2 * level + 1] & R.within[sq][rng][1]
 
 
 cdef void gen_targets(State* st, Gen* g, Targets* tg, int pid, int weapon, int level,
@@ -165,13 +173,18 @@ cdef void gen_directions(State* st, Gen* g, Targets* tg, int pid, int weapon,
                          int level) noexcept nogil:
     """A directional Fire each way (quiescence's list: only the ways with an enemy in line,
     as the search's worth_searching judges them)."""
+    cdef Rules* R = st.rules
     cdef int d, s, sq = st.pieces[pid].sq
-    cdef int rng = aim_range(st.rules, weapon)
-    if g.captures and not tg.built:
-        list_targets(st, tg)
+    cdef uint64_t near[2]
+    if g.captures:
+        if not tg.built:
+            list_targets(st, tg)
+        near_foes(R, tg, sq, level, aim_range(R, weapon), near)
+        if not (near[0] | near[1]):
+            return  # no foe in range: none of the ways has one in line
     for d in range(8):
-        s = st.rules.nb[sq][d]
-        if s != NONE and (not g.captures or foe_in_line(st.rules, tg, sq, d, level, rng)):
+        s = R.nb[sq][d]
+        if s != NONE and (not g.captures or foe_in_line(R, near, sq, d)):
             emit(g, ACT_FIRE, pid, s, level, NONE, NONE, 0, d, weapon, 0, NONE)
 
 
@@ -269,7 +282,7 @@ cdef void gen_fires(State* st, Gen* g) noexcept nogil:
     """Every legal Fire of the side to move (R6.1, R6.2, R7, R9.1)."""
     cdef Rules* R = st.rules
     cdef Piece* p
-    cdef int pid, k, w, t, strength, lvl, carried
+    cdef int pid, w, t, strength, lvl, kinds
     cdef Targets tg
     if R.movement_only or st.n_fires >= 2:
         return
@@ -279,15 +292,19 @@ cdef void gen_fires(State* st, Gen* g) noexcept nogil:
         if p.color != st.side or not may_fire(st, p):
             continue
         t = p.type
-        carried = (1 << p.art[0]) | (1 << p.art[1]) | (1 << p.art[2])  # kinds carried
-        for k in range(6):
-            w = WEAPONS[k]
+        # the weapon kinds carried or fired by itself, in kind order (A_FL..A_TL): a kind
+        # neither carried nor inherent has no Fire (strength 0)
+        kinds = ((1 << p.art[0]) | (1 << p.art[1]) | (1 << p.art[2]) | R.fire_kinds[t]) \
+            & WEAPON_KINDS
+        while kinds:
+            w = ctz(kinds)
+            kinds &= kinds - 1
             if R.jet_rocket[t] and w == A_RL:
                 strength = fire_strength(st, p, A_RL, True)
                 if strength and not twin_fires_it(st, pid, A_RL, strength, True):
                     gen_targets(st, g, &tg, pid, A_RL, GROUND, R.jet_rocket_range)
-            if not ((carried >> w) & 1 or R.inherent[t][w]):
-                continue  # neither carried nor inherent: no Fire of it (strength 0)
+            if not ((p.art[0] == w) | (p.art[1] == w) | (p.art[2] == w) or R.inherent[t][w]):
+                continue  # the jet / sub rocket alone
             strength = fire_strength(st, p, w, False)
             if strength == 0 or twin_fires_it(st, pid, w, strength, False):
                 continue
@@ -337,7 +354,7 @@ cdef int fire_weapons(State* st, int pid, int weapon, bint inherent) noexcept no
     the piece for all of it. Returns the strength (R5.3)."""
     cdef Piece* p = &st.pieces[pid]
     cdef int rate = st.rules.rate[weapon], i, n = 0, before = 0
-    st.hash -= piece_key(p)
+    st.hash -= key_of(p)
     tset(st, &p.fired, 1)
     tset(st, &p.acted, 1)
     if weapon:
@@ -350,7 +367,7 @@ cdef int fire_weapons(State* st, int pid, int weapon, bint inherent) noexcept no
             tset(st, &p.icool[weapon], rate)
             n += 1
         tally_cool(st, p, before)
-    st.hash += piece_key(p)
+    rehash(st, p)
     mark_due(st, pid)
     return n
 

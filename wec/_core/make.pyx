@@ -10,7 +10,7 @@ from libc.string cimport memcpy
 cdef extern from *:
     int ctz "__builtin_ctz"(unsigned int x) nogil
 from wec._core.state cimport *
-from wec._core.board cimport (tset, occupy, can_see, push_frame, pop_frame, piece_key, state_key,
+from wec._core.board cimport (tset, occupy, can_see, push_frame, pop_frame, key_of, rehash, state_key,
                               lift_piece, place_piece, remove_piece, destroy_unsupported,
                               piece_set, turn_set, log_event, reveal, tally_piece, tally_square,
                               tally_cool, cool_sum, counts_down, has_turn_marks, pair,
@@ -25,9 +25,9 @@ from wec._core.articles cimport (exec_pickup, exec_drop, exec_exchange, exec_rei
 cdef inline void set_home(State* st, int pid, int value) noexcept nogil:
     cdef Piece* p = &st.pieces[pid]
     if p.home != value:
-        st.hash -= piece_key(p)
+        st.hash -= key_of(p)
         tset(st, &p.home, value)
-        st.hash += piece_key(p)
+        rehash(st, p)
 
 
 cdef void place_moved(State* st, int pid, int sq, int level, bint leaves_home,
@@ -36,7 +36,7 @@ cdef void place_moved(State* st, int pid, int sq, int level, bint leaves_home,
     (R6.3); a piece that moved by itself or was dozed is no longer home (R4.3); the Moved piece
     gets its `mover` mark (R9.1). One rehash for all of it."""
     cdef Piece* p = &st.pieces[pid]
-    st.hash -= piece_key(p)
+    st.hash -= key_of(p)
     tally_square(st, p, sq)
     tset(st, &p.sq, sq)
     tset(st, &p.level, level)
@@ -45,7 +45,7 @@ cdef void place_moved(State* st, int pid, int sq, int level, bint leaves_home,
         tset(st, &p.home, 0)
     if mover:
         tset(st, &p.mover, 1)
-    st.hash += piece_key(p)
+    rehash(st, p)
     mark_due(st, pid)
     occupy(st, pid, sq, level)
 
@@ -247,7 +247,7 @@ cdef int end_turn_piece(State* st, Piece* p, int side) noexcept nogil:
     marks = has_turn_marks(p)
     if not (down or marks):
         return p.journey
-    st.hash -= piece_key(p)
+    st.hash -= key_of(p)
     if down:
         stunned = p.stun > 0
         waking = p.stun == 1  # the piece comes out of its stun: its tallies move
@@ -275,7 +275,7 @@ cdef int end_turn_piece(State* st, Piece* p, int side) noexcept nogil:
         if pair(&p.hits[0]) | pair(&p.hits[2]) | pair(&p.hits[4]) | <unsigned int>p.hits[6]:
             for i in range(7):
                 tset(st, &p.hits[i], 0)
-    st.hash += piece_key(p)
+    rehash(st, p)
     return p.journey
 
 

@@ -159,6 +159,9 @@ cdef void gen_paths(State* st, Gen* g, int pid, int passenger, uint64_t* block) 
         if not (want[0] | want[1]):
             return
     ps = R.psid[t][p.hand][p.color]
+    if g.captures and not ((R.pset_count[ps * N_SQ + p.sq].dests[0] & want[0])
+                           | (R.pset_count[ps * N_SQ + p.sq].dests[1] & want[1])):
+        return  # no destination of its paths holds an enemy
     start = R.pset_start[ps * N_SQ + p.sq]
     end = R.pset_end[ps * N_SQ + p.sq]
     for k in range(start, end):
@@ -210,51 +213,68 @@ cdef inline int count_dests(State* st, Piece* p, int passenger, int mask, int cl
 cdef void count_paths(State* st, Gen* g, int pid, int passenger, uint64_t* block) noexcept nogil:
     """gen_paths when only counting (perft's last ply, has_move): the same destinations, each
     counted for the first path reaching it (its class, mode and combat, decides as in
-    gen_paths), gathered as boards and counted per level by count_dests. A set whose paths
-    share one class (most pieces) gathers them in two words; only a set where paths of two
-    classes reach one destination keeps the `seen` board of gen_paths."""
+    gen_paths), gathered as boards per class and counted per level by count_dests. Most sets
+    have no destination reached by two classes (Rules.pset_count): their one-square paths'
+    destinations are gathered already, only the paths with squares before the destination
+    are walked. A set where paths of two classes reach one destination (PSET_GENERAL) walks
+    every path with the `seen` board of gen_paths."""
     cdef Rules* R = st.rules
     cdef Piece* p = &st.pieces[pid]
     cdef int t = p.type, lvl = p.level
     cdef int plev = R.path_level[t][lvl]
     cdef int mask = R.dest_mask[t][lvl]
-    cdef int ps, k, start, end, kind, w, c, n = 0, classes = 0
-    cdef uint64_t bit, b0, b1, d0 = 0, d1 = 0, lo
+    cdef int ps, k, start, end, w, c, n = 0, classes = 0
+    cdef uint64_t bit, b0, b1, d0, d1, lo
     cdef uint64_t seen[2]
-    cdef uint64_t dests[6][2]  # [PathInfo.cls][word]: destinations reached first by that class
+    cdef uint64_t dests[6][2]  # [class or slot][word]: destinations reached first by that class
     cdef PathInfo* pi
+    cdef PsetCount* pc
     cdef int home = 1 if p.home else 0
     if plev == NONE:
         return
     b0 = block[2 * plev]
     b1 = block[2 * plev + 1]
     ps = R.psid[t][p.hand][p.color] * N_SQ + p.sq
-    start = R.pset_start[ps]
-    end = R.pset_end[ps]
-    kind = R.pset_kind[ps]
-    if kind >= 0:  # one class: the union of the open paths' destinations
-        for k in range(start, end):
-            pi = &R.path_info[k]
-            if (pi.block[0] & b0) | (pi.block[1] & b1) or pi.home > home:
-                continue  # R4.2: a piece the mover sees stands on the way
-            bit = (<uint64_t>1) << (pi.dest & 63)
+    pc = &R.pset_count[ps]
+    if pc.n_cls == 1:  # one class (most sets): its destinations gathered in two words
+        d0 = pc.fixed[0][0]
+        d1 = pc.fixed[0][1]
+        for k in range(pc.start, pc.end):  # without branches: whether a path is open is
+            pi = &R.count_info[k]            # not predictable
+            # open: no piece the mover sees on the way (R4.2), and the home flag if needed
+            bit = <uint64_t>((((pi.block[0] & b0) | (pi.block[1] & b1)) == 0) & (pi.home <= home))
+            bit <<= pi.dest & 63
             lo = (<uint64_t>(pi.dest >> 6)) - 1  # all ones for squares 0-63, else zero
             d0 |= bit & lo
             d1 |= bit & ~lo
-        n = count_dests(st, p, passenger, mask, kind, d0, d1, block)
+        if d0 | d1:
+            n = count_dests(st, p, passenger, mask, pc.cls[0], d0, d1, block)
+    elif pc.n_cls:
+        for c in range(pc.n_cls):
+            dests[c][0] = pc.fixed[c][0]
+            dests[c][1] = pc.fixed[c][1]
+        for k in range(pc.start, pc.end):
+            pi = &R.count_info[k]
+            bit = <uint64_t>((((pi.block[0] & b0) | (pi.block[1] & b1)) == 0) & (pi.home <= home))
+            dests[pi.cls][pi.dest >> 6] |= bit << (pi.dest & 63)
+        for c in range(pc.n_cls):
+            if dests[c][0] | dests[c][1]:
+                n += count_dests(st, p, passenger, mask, pc.cls[c], dests[c][0], dests[c][1],
+                                 block)
     else:
         seen[0] = seen[1] = 0
         for c in range(6):
             dests[c][0] = dests[c][1] = 0
+        start = R.pset_start[ps]
+        end = R.pset_end[ps]
         for k in range(start, end):
             pi = &R.path_info[k]
             if (pi.block[0] & b0) | (pi.block[1] & b1) or pi.home > home:
                 continue
             w = pi.dest >> 6
             bit = (<uint64_t>1) << (pi.dest & 63)
-            if kind == PSET_GENERAL:  # one action per destination (R4.7, R4.8)
-                bit &= ~seen[w]
-                seen[w] |= bit
+            bit &= ~seen[w]  # one action per destination (R4.7, R4.8)
+            seen[w] |= bit
             dests[pi.cls][w] |= bit
             classes |= 1 << pi.cls
         while classes:

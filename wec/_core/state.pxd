@@ -130,6 +130,9 @@ ctypedef struct Piece:
     int locked      # how many enemy Anti-Stealths are locked on this piece (R10.2)
     int revealed    # visible to the opponent up to this turn number (R10.5); 0 = not revealed
     int held        # at Air/Sub with a carrier the viewer cannot see (observations only)
+    int key[2]      # board.piece_key of the piece as it is (low, high word; 0 when not alive),
+                    # kept by every rehash (board.rehash) and trailed: taking a piece's key out
+                    # of the hash reads it instead of hashing the piece again
 
 ctypedef struct Reserve:
     int type        # piece type that enters
@@ -196,6 +199,22 @@ ctypedef struct PathInfo:
     unsigned char combat    # landing on enemies captures
     unsigned char home      # needs the pawn home flag
     unsigned char cls       # mode * 2 + (combat != 0): the destinations' class when only counted
+                            # (in Rules.count_info: the slot of that class in its PsetCount)
+
+ctypedef struct PsetCount:
+    # What counting Moves (movegen.count_paths) reads for one path set from one square: the
+    # destinations of its one-square paths, which nothing can block, gathered once per class, and
+    # the range of its other paths in Rules.count_info. 64 bytes, aligned: one cache line per
+    # piece.
+    uint64_t fixed[2][2]    # per class slot: the one-square paths' destinations (squares 0-63,
+                            # 64-99)
+    uint64_t dests[2]       # every path's destination: generation with `captures` skips a set
+                            # none of whose destinations holds an enemy
+    int start               # its paths with squares before the destination, or needing the pawn
+    int end                 # home flag, in Rules.count_info (PathInfo.cls = their class slot)
+    unsigned char cls[2]    # the class (PathInfo.cls) of each slot
+    unsigned char n_cls     # slots used; 0: a PSET_GENERAL set, or of more than two classes,
+                            # counted from path_info
 
 ctypedef struct Rules:
     # per piece type
@@ -240,7 +259,15 @@ ctypedef struct Rules:
     int* path_combat        # landing on enemies captures
     int* path_home          # needs the pawn home flag
     PathInfo* path_info     # per path: what generation reads, in one place
+    PsetCount* pset_count   # [n_psets * N_SQ + sq]: what counting reads (PsetCount)
+    PathInfo* count_info    # the paths PsetCount.start/end index
     int nb[100][8]          # neighbour square in direction d, NONE off board
+    uint64_t ray[100][8][2] # the squares from a square in direction d to the board's edge
+                            # (squares 0-63, 64-99)
+    uint64_t within[100][10][2]  # the squares at king distance 1..r of a square (r = 0..9):
+                            # with `ray`, the first r squares of a line
+    int fire_kinds[23]      # bit w: a weapon kind (A_FL..A_TL) the type fires by itself,
+                            # inherent or its jet / sub rocket (R7.9)
     int ring[2][100][361]   # drop ring search order per colour and centre, NONE off board
     int ring_len
     int doze_enemies        # option: enemy pieces may be dozed

@@ -5,8 +5,11 @@ A `RulesBox` owns one; the engines made by `Engine.copy()` share their box (the 
 change after `compile_rules`; `Engine.configure` makes a new box).
 """
 from libc.stdlib cimport calloc, malloc, free
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 from libc.stdint cimport uint64_t
+
+cdef extern from "<stdlib.h>":
+    int posix_memalign(void** memptr, size_t alignment, size_t size) nogil
 from wec._core.state cimport *
 
 import functools
@@ -141,6 +144,68 @@ cdef void _compile_path_info(Rules* R) noexcept:
         pi.cls = pi.mode * 2 + (1 if pi.combat else 0)
 
 
+cdef void _compile_lines(Rules* R) noexcept:
+    """Rules.ray and Rules.within from Rules.nb."""
+    cdef int sq, d, s, r, k
+    for sq in range(N_SQ):
+        for d in range(8):
+            R.ray[sq][d][0] = R.ray[sq][d][1] = 0
+            s = R.nb[sq][d]
+            while s != NONE:
+                R.ray[sq][d][s >> 6] |= (<uint64_t>1) << (s & 63)
+                s = R.nb[s][d]
+        for r in range(10):
+            R.within[sq][r][0] = R.within[sq][r][1] = 0
+            for s in range(N_SQ):
+                k = max(abs(s // 10 - sq // 10), abs(s % 10 - sq % 10))
+                if 1 <= k <= r:
+                    R.within[sq][r][s >> 6] |= (<uint64_t>1) << (s & 63)
+
+
+cdef int _compile_pset_count(Rules* R) except -1:
+    """Rules.pset_count and count_info from path_info: per set and square, the one-square paths'
+    destinations per class, and the other paths (those a piece can block, or needing the pawn
+    home flag) listed apart, and every path's destination. A PSET_GENERAL set, or one of more
+    than 2 classes, keeps n_cls 0: counting walks its path_info."""
+    cdef int e, k, c, slot, n = 0
+    cdef PsetCount* pc
+    cdef PathInfo* pi
+    if posix_memalign(<void**>&R.pset_count, 64, R.n_psets * N_SQ * sizeof(PsetCount)):
+        raise MemoryError()  # (aligned: an entry is one cache line)
+    memset(R.pset_count, 0, R.n_psets * N_SQ * sizeof(PsetCount))
+    R.count_info = <PathInfo*>calloc(R.n_paths + 1, sizeof(PathInfo))
+    if R.count_info == NULL:
+        raise MemoryError()
+    for e in range(R.n_psets * N_SQ):
+        pc = &R.pset_count[e]
+        pc.start = pc.end = n
+        for k in range(R.pset_start[e], R.pset_end[e]):
+            pi = &R.path_info[k]
+            pc.dests[pi.dest >> 6] |= (<uint64_t>1) << (pi.dest & 63)
+        if R.pset_kind[e] == PSET_GENERAL:
+            continue
+        classes = []
+        for k in range(R.pset_start[e], R.pset_end[e]):
+            if R.path_info[k].cls not in classes:
+                classes.append(R.path_info[k].cls)
+        if len(classes) > 2:
+            continue
+        for k in range(R.pset_start[e], R.pset_end[e]):
+            pi = &R.path_info[k]
+            slot = classes.index(pi.cls)
+            if R.path_len[k] == 1 and not pi.home:
+                pc.fixed[slot][pi.dest >> 6] |= (<uint64_t>1) << (pi.dest & 63)
+            else:
+                R.count_info[n] = pi[0]
+                R.count_info[n].cls = slot
+                n += 1
+        pc.end = n
+        for c in range(len(classes)):
+            pc.cls[c] = classes[c]
+        pc.n_cls = len(classes)
+    return 0
+
+
 cdef class RulesBox:
     """Owns one compiled Rules struct (see the module docstring)."""
 
@@ -160,6 +225,8 @@ cdef class RulesBox:
             free(self.R.path_home)
             free(self.R.pset_kind)
             free(self.R.path_info)
+            free(self.R.pset_count)
+            free(self.R.count_info)
             free(self.R)
 
 
@@ -226,6 +293,10 @@ cdef int compile_rules(Rules* R, options) except -1:
     R.reveal_on_fire = options.reveal_on_fire
     tables = _compiled_tables(options)
     _copy_ints(&R.nb[0][0], tables["nb"])
+    _compile_lines(R)
+    for t in range(N_TYPES):
+        R.fire_kinds[t] = sum(1 << w for w in range(A_FL, A_TL + 1) if R.inherent[t][w]) \
+            | ((1 << A_RL) if R.jet_rocket[t] else 0)
     _copy_ints(&R.ring[0][0][0], tables["ring"])
     R.ring_len = tables["ring_len"]
     n_sets = tables["n_sets"]
@@ -255,4 +326,5 @@ cdef int compile_rules(Rules* R, options) except -1:
     R.n_psets = n_sets
     R.n_paths = n_paths
     _compile_path_info(R)
+    _compile_pset_count(R)
     return 0
