@@ -65,7 +65,13 @@ def test_a_saved_game_is_proposed_accepted_and_played_on_from_the_command_line(s
     reader = threading.Thread(target=lambda: hosted.update(out=host.communicate(timeout=300)))
     reader.start()
     out_g, err_g = guest.communicate(timeout=300)
-    reader.join(timeout=300)
+    reader.join(timeout=120)  # the guest is done: the host's game is over too
+    if "out" not in hosted:  # say what each printed rather than hang (seen once in CI)
+        host.kill()
+        reader.join(timeout=30)
+        raise AssertionError(f"the host did not finish after the guest (exit {guest.returncode})"
+                             f"\nguest out:\n{out_g}\nguest err:\n{err_g}\nhost:\n"
+                             f"{hosted.get('out')}")
     out_h, err_h = hosted["out"]
     out_h = line + out_h
     assert guest.returncode == host.returncode == 0, err_g + err_h
