@@ -33,7 +33,7 @@ from wec.game.errors import WecError
 from wec.game.game import Game
 from wec.game.jsonfile import read_json_file
 from wec.tools.progress import progress_bar
-from wec.tools.tactic_search import find_win, turn_ends, wins_in_two
+from wec.tools.tactic_search import find_win, turn_ends, turn_texts, wins_in_two
 from wec.tools.tactic_search import state_key  # noqa: F401  (kept importable from here)
 
 SUITE = Path(__file__).resolve().parent / "data" / "tactics"
@@ -90,7 +90,7 @@ def winning_turn(game: Game) -> list[str] | None:
     """A turn of the side to move that ends with its win, as action texts; None if none."""
     engine = game._engine.copy()
     actions = find_win(engine, engine.side)
-    return None if actions is None else _texts(game, actions)
+    return None if actions is None else turn_texts(game, actions)
 
 
 def can_win_now(game: Game) -> bool:
@@ -115,17 +115,7 @@ def turns(game: Game, limit: int = 100_000) -> Iterator[list[str]]:
     for i, actions in enumerate(_turn_ends(engine, engine.side)):
         if i >= limit:
             return
-        yield _texts(game, actions)
-
-
-def _texts(game: Game, raws: list) -> list[str]:
-    g = game.clone()
-    texts = []
-    for raw in raws:
-        action = g._to_action(raw)
-        texts.append(str(action))
-        g.apply(action)
-    return texts
+        yield turn_texts(game, actions)
 
 
 def judge(tactic: Tactic, turn: list[str]) -> bool:
