@@ -100,7 +100,11 @@ def handle_text(lobby: Lobby, conn: Connection, text: str | bytes) -> None:
         data = p.decode(text)
         ref = p.reference(data)
         request = p.parse_request(data)
-        _HANDLERS[type(request)](lobby, conn, request)
+        if type(request) is p.Act:
+            lobby.act(conn, request, ref)
+        else:
+            lobby.confirm()  # the actions written before it are stored and told first
+            _HANDLERS[type(request)](lobby, conn, request)
     except p.ProtocolError as e:
         conn.send(e.frame(ref))
     except IllegalActionError as e:  # a facade refusal not foreseen by the lobby
@@ -131,7 +135,7 @@ def make_app(store: Store, heartbeat: float = HEARTBEAT,
     """The server's application: /ws, the lobby over `store`; `clock`: the server's time
     (seconds on a steady clock: absences, game clocks), tests give their own."""
     app = web.Application()
-    lobby = Lobby(store, clock)
+    lobby = Lobby(store, clock, group_commits=True)
     connections: set[Connection] = set()
     app[LOBBY] = lobby
 
@@ -212,6 +216,7 @@ class Server:
         if self._runner is not None:
             self._runner.app[LOBBY].stop_clocks()
             await self._runner.cleanup()
+            self._runner.app[LOBBY].confirm()
             self._runner = None
         if self.store is not None:
             self.store.close()
