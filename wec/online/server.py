@@ -5,7 +5,9 @@ Each connection reads JSON text frames, checks each one (wec.online.protocol: si
 types), spends a token of its rate allowance, and hands the request to the lobby
 (wec.online.rooms); a refused frame gets an `error` frame and the connection stays. What the
 lobby queues for a connection is written by that connection's own writer task, so a slow
-reader never holds the game loop; one that lets too much pile up is closed.
+reader never holds the game loop; one that lets too much pile up is closed. The lobby
+commits the actions of many games together (`Lobby(group_commits=True)`): an `act` is told
+after the commit that follows it in the loop, any other request after a commit of its own.
 """
 from __future__ import annotations
 

@@ -128,7 +128,8 @@ class StoredGame:
 
 
 class Store:
-    """The SQLite file of a server; every write is its own committed transaction."""
+    """The SQLite file of a server; every write is its own committed transaction, but the
+    grouped actions (`add_action(grouped=True)`), which one `commit` stores together."""
 
     def __init__(self, path: str) -> None:
         if path != ":memory:":
