@@ -9,7 +9,8 @@ action. Printed: the games held (both seats connected at the end), the actions c
 their rate, and the delay from sending `act` to both seats holding the next `state` (p50, p99,
 max), and the server's CPU time per confirmed action (its capacity on a core of its own,
 whatever else loads the machine). The server runs alone in its process; the bots share the
-machine with it.
+machine with it, so they are kept light (one aiohttp session, each seat reading its socket
+itself, of a state only the head and the legal list parsed): what is measured is the server.
 """
 from __future__ import annotations
 
