@@ -9,7 +9,8 @@ action. Printed: the games held (both seats connected at the end), the actions c
 their rate, and the delay from sending `act` to both seats holding the next `state` (p50, p99,
 max), and the server's CPU time per confirmed action (its capacity on a core of its own,
 whatever else loads the machine). The server runs alone in its process; the bots share the
-machine with it.
+machine with it, so they are kept light (one aiohttp session, each seat reading its socket
+itself, of a state only the head and the legal list parsed): what is measured is the server.
 """
 from __future__ import annotations
 
@@ -25,38 +26,71 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any, Awaitable
 
 import aiohttp
+import orjson
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from wec.online import protocol as p  # noqa: E402
-from wec.online.client import Client, ConnectionLost  # noqa: E402
 from wec.online.server import COLLECTOR_THRESHOLDS  # noqa: E402
 
 
 class Table:
     """One game: its two seats and the act waiting for both states."""
 
-    def __init__(self, game: str, clients: dict[str, Client]) -> None:
+    def __init__(self, game: str, seats: dict[str, aiohttp.ClientWebSocketResponse]) -> None:
         self.game = game
-        self.clients = clients
+        self.seats = seats
         self.sent: dict[int, float] = {}  # version the act was made on -> when it was sent
         self.seen: dict[int, int] = {}    # version -> seats that hold it
         self.over = False
 
 
-async def open_table(url: str, scenario: str | None) -> Table:
-    black, white = Client(url), Client(url)
-    await black.connect()
-    await white.connect()
-    await black.send(p.Create("bot", "black", {}, scenario, 600.0))
-    seated = await black.until("seated")
-    await black.until("state")
-    await white.send(p.Join(seated["game"], "bot"))
-    await white.until("seated")
+def send(ws: aiohttp.ClientWebSocketResponse, frame: dict[str, Any]) -> Awaitable[None]:
+    return ws.send_str(orjson.dumps(frame).decode())
+
+
+async def until(ws: aiohttp.ClientWebSocketResponse, kind: str) -> dict[str, Any]:
+    """The frames up to the next of this type (the opening of a game: read in full)."""
+    while True:
+        msg = await ws.receive(timeout=60.0)
+        if msg.type != aiohttp.WSMsgType.TEXT:
+            raise ConnectionError(f"the connection closed ({msg.data!r})")
+        frame = orjson.loads(msg.data)
+        if frame["type"] == kind:
+            return frame
+        if frame["type"] == "error":
+            raise RuntimeError(frame)
+
+
+async def open_table(session: aiohttp.ClientSession, url: str, scenario: str | None) -> Table:
+    black = await session.ws_connect(url, max_msg_size=8 * 1024 * 1024)
+    white = await session.ws_connect(url, max_msg_size=8 * 1024 * 1024)
+    await send(black, p.request_frame(p.Create("bot", "black", {}, scenario, 600.0)))
+    seated = await until(black, "seated")
+    await until(black, "state")
+    await send(white, p.request_frame(p.Join(seated["game"], "bot")))
+    await until(white, "seated")
     return Table(seated["game"], {"black": black, "white": white})
+
+
+def read_state(text: str) -> tuple[str, int, Any, list[str]]:
+    """What a random bot needs of a frame: its type, version, result and legal actions. A state
+    frame's written parts come last (`protocol.encode`: observation, history, legal), so only
+    its head and its legal list are parsed; any other frame is parsed in full."""
+    cut = text.find(',"observation":')
+    if cut < 0:
+        frame = orjson.loads(text)
+        return frame["type"], frame.get("version", -1), frame.get("result"), \
+            frame.get("legal") or []
+    head = orjson.loads(text[:cut] + "}")
+    legal = head.get("legal")
+    if legal is None:  # written: the frame's last part
+        legal = orjson.loads(text[text.rindex(',"legal":') + 9:-1])
+    return head["type"], head["version"], head["result"], legal
 
 
 def cpu_seconds(pid: int) -> float:
@@ -76,6 +110,7 @@ class Run:
         self.go = asyncio.Event()
         self.seconds = seconds
         self.stop = float("inf")
+        self.stopped = False  # the bots close their connections: no longer the server's doing
         self.delays: list[float] = []
         self.lost: list[int | None] = []  # the close codes of connections the server closed
 
@@ -87,27 +122,25 @@ class Run:
 async def seat_loop(table: Table, side: str, pace: float, rng: random.Random, run: Run) -> int:
     """One bot: reads every frame from the moment its game opens (so it answers the server's
     pings), and once the run starts plays a random legal action after a pause of mean
-    `pace`."""
-    client = table.clients[side]
+    `pace`; it ends when the run ends (its connection closed) or its game does."""
+    ws = table.seats[side]
     acted = 0
-    while time.monotonic() < run.stop:
-        try:
-            frame = await client.receive(timeout=1.0)
-        except asyncio.TimeoutError:
-            continue
-        except ConnectionLost:
-            run.lost.append(client.ws.close_code)
+    while True:
+        msg = await ws.receive()
+        if msg.type != aiohttp.WSMsgType.TEXT:
+            if not run.stopped:
+                run.lost.append(ws.close_code)
             break
-        if frame["type"] != "state":
+        kind, version, result, legal = read_state(msg.data)
+        if kind != "state":
             continue
-        version = frame["version"]
         count = table.seen[version] = table.seen.get(version, 0) + 1
         if count == 2 and version - 1 in table.sent:
             run.delays.append(time.monotonic() - table.sent.pop(version - 1))
-        if frame["result"] is not None:
+        if result is not None:
             table.over = True
             break
-        if frame["legal"]:
+        if legal:
             await run.go.wait()
             await asyncio.sleep(min(rng.expovariate(1.0 / pace),
                                     max(run.stop - time.monotonic(), 0.0)))
@@ -115,9 +148,10 @@ async def seat_loop(table: Table, side: str, pace: float, rng: random.Random, ru
                 break
             table.sent[version] = time.monotonic()
             try:
-                await client.send(p.Act(table.game, rng.choice(frame["legal"]), version))
+                await send(ws, {"type": "act", "game": table.game, "action": rng.choice(legal),
+                                "version": version})
             except (ConnectionError, aiohttp.ClientError):
-                run.lost.append(client.ws.close_code)
+                run.lost.append(ws.close_code)
                 break
             acted += 1
     return acted
@@ -137,12 +171,14 @@ async def main(games: int, rate: float, seconds: float, scenario: str | None,
     assert url is not None
     run = Run(seconds)
     pace = games / rate  # seconds between two actions of one game
+    # one session for every bot, no limit on its connections (the default pool holds 100)
+    session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))
     try:
         began = time.monotonic()
         tables: list[Table] = []
         loops = []
         for start in range(0, games, 50):
-            opened = await asyncio.gather(*(open_table(url, scenario)
+            opened = await asyncio.gather(*(open_table(session, url, scenario)
                                             for _ in range(start, min(games, start + 50))))
             for t in opened:
                 loops += [asyncio.ensure_future(seat_loop(t, side, pace,
@@ -151,15 +187,19 @@ async def main(games: int, rate: float, seconds: float, scenario: str | None,
             tables += opened
         print(f"{games} games opened in {time.monotonic() - began:.1f} s", flush=True)
         gc.freeze()  # the bots' connections, as the server's games: no full passes over them
-        began = time.monotonic()
         server_cpu, bots_cpu = cpu_seconds(server.pid) if server else 0.0, time.process_time()
         run.start()
-        counts = await asyncio.gather(*loops)
-        spent = time.monotonic() - began
+        await asyncio.sleep(seconds)
+        spent = seconds
         server_cpu = cpu_seconds(server.pid) - server_cpu if server else 0.0
         bots_cpu = time.process_time() - bots_cpu
-        held = sum(1 for t in tables if not t.over and all(not c.ws.closed
-                                                            for c in t.clients.values()))
+        held = sum(1 for t in tables if not t.over and all(not ws.closed
+                                                            for ws in t.seats.values()))
+        run.stopped = True
+        for t in tables:
+            for ws in t.seats.values():
+                await ws.close()
+        counts = await asyncio.gather(*loops)
         delays = sorted(run.delays)
         q = statistics.quantiles(delays, n=100) if len(delays) > 1 else [0.0] * 99
         if run.lost:
@@ -173,10 +213,8 @@ async def main(games: int, rate: float, seconds: float, scenario: str | None,
         print(f"CPU per confirmed action in the run: server {server_cpu / n * 1000:.2f} ms "
               f"(busy {server_cpu / spent:.0%} of one core), bots {bots_cpu / n * 1000:.2f} ms; "
               f"load average {os.getloadavg()[0]:.1f}", flush=True)
-        for t in tables:
-            for c in t.clients.values():
-                await c.close()
     finally:
+        await session.close()
         if server is not None:
             server.terminate()
             server.wait(timeout=30)

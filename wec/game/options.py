@@ -141,9 +141,13 @@ class Options:
 
     def changes(self) -> dict[str, Any]:
         """The options that differ from the standard (the position's "options" entry)."""
-        default = Options()
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
-                if getattr(self, f.name) != getattr(default, f.name)}
+        made: dict[str, Any] | None = self.__dict__.get("_changes")
+        if made is None:  # found once: the options are frozen (every position written asks)
+            default = Options()
+            made = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+                    if getattr(self, f.name) != getattr(default, f.name)}
+            object.__setattr__(self, "_changes", made)
+        return dict(made)
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)

@@ -248,9 +248,8 @@ def observed_position(engine: Engine, knowledge: Knowledge, color: str, pos: dic
                 if not any(q in visible and q != ids[old]
                            for q in engine.occupants(raw.sq, raw.level)):
                     entry["held"] = True  # its carrier is hidden: something holds it there
-        else:
-            locks = entry["locks"]
-            entry = {**entry, "locks": [new_index.get(t) for t in locks] if locks else []}
+        elif entry["locks"]:  # its own piece's locks, as indices of this view's pieces
+            entry = {**entry, "locks": [new_index.get(t) for t in entry["locks"]]}
         pieces.append(entry)
     out = dict(pos)  # the same keys in the same order; the restricted ones replaced
     out["pieces"] = pieces

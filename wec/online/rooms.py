@@ -10,10 +10,12 @@ whole game.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import sqlite3
 import time
+from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
 from wec.game.action import Action
@@ -26,7 +28,7 @@ from wec.online.clocks import RoomClock, restore_clock, spec_of
 from wec.online.frames import SeatParts
 from wec.online.setup import GUEST, HOST, ROLE_SIDE, SIDE_ROLE, SavedGame, Setup, Terms, \
     build_game, host_side, saved_side
-from wec.online.store import StoredGame, Store, token_hash, token_matches
+from wec.online.store import StoredGame, StoredSnapshot, Store, token_hash, token_matches
 
 log = logging.getLogger(__name__)
 
@@ -246,16 +248,37 @@ class Room:
         return side
 
 
+@dataclass
+class Written:
+    """An action written in the group of actions not yet committed (`Lobby.confirm`)."""
+    room: Room
+    how: str
+    snapshot: StoredSnapshot | None
+    ended: tuple[str, str] | None
+    peer: Peer
+    ref: Any
+
+
 class Lobby:
     """Every game of a server: made by `create`, found by id, reloaded from the store when
-    first asked for after a restart (replaying its actions)."""
+    first asked for after a restart (replaying its actions).
 
-    def __init__(self, store: Store, clock: Callable[[], float] = time.monotonic) -> None:
+    With `group_commits` (a server's lobby, in an event loop) the actions of many games are
+    committed together: an act's action is written in the transaction open, and the games are
+    told of it (their state frames sent) only after `confirm` has committed that transaction,
+    once the loop has handled the frames that came in with it. Any other request, a timer or a
+    connection's end confirms first, so nothing is ever shown before it is stored."""
+
+    def __init__(self, store: Store, clock: Callable[[], float] = time.monotonic,
+                 group_commits: bool = False) -> None:
         self.store = store
         self.clock = clock
         self.snapshot_every = snapshots.EVERY
         self.rooms: dict[str, Room] = {}
         self.started = clock()
+        self.group_commits = group_commits
+        self._group: list[Written] = []
+        self._grouped: set[str] = set()
 
     def room(self, game_id: str) -> Room:
         room = self.rooms.get(game_id)
@@ -339,8 +362,11 @@ class Lobby:
         peer.send(room.seated(side, request.token))
         room.send_state(peer, side)
 
-    def act(self, peer: Peer, request: p.Act) -> None:
+    def act(self, peer: Peer, request: p.Act, ref: Any = None) -> None:
+        """`ref`: the request's, for an error told after a grouped commit failed."""
         room = self.room(request.game)
+        if room.id in self._grouped or room.timing is not None:
+            self.confirm()  # the game as stored (and its clocks as they stand) first
         side = room.seat_of(peer)
         self._playable(room)
         self._time_check(room)
@@ -356,7 +382,7 @@ class Lobby:
             raise p.ProtocolError(p.ILLEGAL_ACTION, cut(e, 200)) from None
         if room.draw_offer == other(side):
             room.draw_offer = None  # played on: the opponent's offer is declined
-        self._commit(room, "play")
+        self._commit(room, "play", (peer, ref) if self.group_commits else None)
 
     def resign(self, peer: Peer, request: p.Resign) -> None:
         room = self.room(request.game)
@@ -468,6 +494,7 @@ class Lobby:
 
     def leave(self, peer: Peer) -> None:
         """A connection closed: it leaves every room it was in."""
+        self.confirm()
         now = self.clock()
         for game_id in list(peer.seats):
             room = self.rooms.get(game_id)
@@ -494,24 +521,78 @@ class Lobby:
             raise p.ProtocolError(p.NOT_STARTED, "the game has not started: the second seat "
                                                  "has not joined, or the set-up goes on")
 
-    def _commit(self, room: Room, how: str) -> None:
+    def _commit(self, room: Room, how: str, grouped: tuple[Peer, Any] | None = None) -> None:
         """Store the action just applied, then tell everyone; a failed write undoes it (the
-        game is rebuilt from the file) and nobody is told of it."""
+        game is rebuilt from the file) and nobody is told of it. `grouped` (the acting peer and
+        its request's ref): written in the group that `confirm` commits, and told then."""
         game = room.game
         ended = None if game.result is None else (game.result, how)
         snapshot = snapshots.due(room, self.snapshot_every)
         last = game.record.line[-1]
         try:  # the last entry's text, not game.actions(): no cost that grows with the game
             self.store.add_action(room.id, room.version - 1, last.text, ended,
-                                  clock=last.clock, snapshot=snapshot)
+                                  clock=last.clock, snapshot=snapshot,
+                                  grouped=grouped is not None)
         except sqlite3.Error as e:
-            stored = self.store.load(room.id)
-            if stored is not None:
-                fresh = self._rebuilt(stored)
-                room.game, room.reason = fresh.game, fresh.reason
-                room.resume_from(fresh.base, fresh.earlier_turns())
+            if grouped is not None:  # the whole group is lost with it
+                self._drop_group(e)
+            self._restore(room)
             raise p.ProtocolError(p.SERVER_ERROR, f"the action could not be stored ({e})") \
                 from None
+        if grouped is None:
+            self._confirmed(room, how, snapshot, ended)
+            return
+        if not self._group:
+            asyncio.get_running_loop().call_soon(self.confirm)
+        self._group.append(Written(room, how, snapshot, ended, *grouped))
+        self._grouped.add(room.id)
+
+    def confirm(self) -> None:
+        """Commit the actions written in the group, then tell each game's connections of its
+        action; if the commit fails, none is kept (their games are rebuilt from the file) and
+        each acting connection gets an error."""
+        group, self._group = self._group, []
+        self._grouped.clear()
+        if not group:
+            return
+        try:
+            if not self.store.grouping:  # SQLite rolled it back on an error of its own
+                raise sqlite3.OperationalError("the transaction was rolled back")
+            self.store.commit()
+        except sqlite3.Error as e:
+            self._drop_group(e, group)
+            return
+        for w in group:
+            try:
+                self._confirmed(w.room, w.how, w.snapshot, w.ended)
+            except Exception:  # one game's fault: logged, the others are told
+                log.exception("telling game %s of its action failed", w.room.id)
+
+    def _drop_group(self, error: sqlite3.Error, group: list[Written] | None = None) -> None:
+        """The group's actions are not stored: rolled back, undone, their connections told."""
+        if group is None:
+            group, self._group = self._group, []
+            self._grouped.clear()
+        try:
+            self.store.rollback()
+        except sqlite3.Error:
+            log.exception("rolling back the grouped actions failed")
+        for w in group:
+            self._restore(w.room)
+            w.peer.send(p.error_frame(p.SERVER_ERROR, f"the action could not be stored "
+                                                      f"({error})", w.ref))
+
+    def _restore(self, room: Room) -> None:
+        """The room's game as the file holds it (an action that was not stored undone)."""
+        stored = self.store.load(room.id)
+        if stored is not None:
+            fresh = self._rebuilt(stored)
+            room.game, room.reason = fresh.game, fresh.reason
+            room.resume_from(fresh.base, fresh.earlier_turns())
+
+    def _confirmed(self, room: Room, how: str, snapshot: StoredSnapshot | None,
+                   ended: tuple[str, str] | None) -> None:
+        """The action is stored: everyone is told."""
         if snapshot is not None:
             room.snapshot_at = snapshot.ply
         if ended is not None:
@@ -554,6 +635,7 @@ class Lobby:
     def time_due(self, game_id: str) -> None:
         """The timer of a game: the mover's time would be out now. Ends the game on time if it
         is (a silent mover loses too), else sets the timer again."""
+        self.confirm()
         room = self.rooms.get(game_id)
         if room is None or room.timing is None:
             return

@@ -5,7 +5,9 @@ Each connection reads JSON text frames, checks each one (wec.online.protocol: si
 types), spends a token of its rate allowance, and hands the request to the lobby
 (wec.online.rooms); a refused frame gets an `error` frame and the connection stays. What the
 lobby queues for a connection is written by that connection's own writer task, so a slow
-reader never holds the game loop; one that lets too much pile up is closed.
+reader never holds the game loop; one that lets too much pile up is closed. The lobby
+commits the actions of many games together (`Lobby(group_commits=True)`): an `act` is told
+after the commit that follows it in the loop, any other request after a commit of its own.
 """
 from __future__ import annotations
 
@@ -100,7 +102,11 @@ def handle_text(lobby: Lobby, conn: Connection, text: str | bytes) -> None:
         data = p.decode(text)
         ref = p.reference(data)
         request = p.parse_request(data)
-        _HANDLERS[type(request)](lobby, conn, request)
+        if type(request) is p.Act:
+            lobby.act(conn, request, ref)
+        else:
+            lobby.confirm()  # the actions written before it are stored and told first
+            _HANDLERS[type(request)](lobby, conn, request)
     except p.ProtocolError as e:
         conn.send(e.frame(ref))
     except IllegalActionError as e:  # a facade refusal not foreseen by the lobby
@@ -131,7 +137,7 @@ def make_app(store: Store, heartbeat: float = HEARTBEAT,
     """The server's application: /ws, the lobby over `store`; `clock`: the server's time
     (seconds on a steady clock: absences, game clocks), tests give their own."""
     app = web.Application()
-    lobby = Lobby(store, clock)
+    lobby = Lobby(store, clock, group_commits=True)
     connections: set[Connection] = set()
     app[LOBBY] = lobby
 
@@ -212,6 +218,7 @@ class Server:
         if self._runner is not None:
             self._runner.app[LOBBY].stop_clocks()
             await self._runner.cleanup()
+            self._runner.app[LOBBY].confirm()
             self._runner = None
         if self.store is not None:
             self.store.close()

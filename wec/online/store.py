@@ -128,7 +128,8 @@ class StoredGame:
 
 
 class Store:
-    """The SQLite file of a server; every write is its own committed transaction."""
+    """The SQLite file of a server; every write is its own committed transaction, but the
+    grouped actions (`add_action(grouped=True)`), which one `commit` stores together."""
 
     def __init__(self, path: str) -> None:
         if path != ":memory:":
@@ -173,27 +174,54 @@ class Store:
     def add_action(self, game_id: str, ply: int, text: str,
                    ended: tuple[str, str] | None = None, *,
                    clock: tuple[float, float] | None = None,
-                   snapshot: StoredSnapshot | None = None) -> None:
+                   snapshot: StoredSnapshot | None = None, grouped: bool = False) -> None:
         """Action number `ply` (from 0) of the game, with `ended` (result, how) the end it
         brought, with `clock` the seconds each side has left after it, with `snapshot` the
         game as it stands after it (the one snapshot kept), in one transaction; a second
-        action of the same ply is refused (sqlite3.IntegrityError) and nothing is written."""
+        action of the same ply is refused (sqlite3.IntegrityError) and nothing is written.
+        `grouped`: written in the transaction open (one begun if none is), which `commit`
+        ends: the actions of many games in one commit."""
+        if grouped:
+            if not self._db.in_transaction:
+                self._db.execute("BEGIN")
+            self._write_action(game_id, ply, text, ended, clock, snapshot)
+            return
         with self._db:
             self._db.execute("BEGIN")
-            self._db.execute("INSERT INTO actions (game, ply, text, at) VALUES (?, ?, ?, ?)",
-                             (game_id, ply, text, time.time()))
-            if clock is not None:
-                self._db.execute("INSERT INTO clocks (game, ply, black, white) VALUES "
-                                 "(?, ?, ?, ?)", (game_id, ply, *clock))
-            if ended is not None:
-                self._db.execute("UPDATE games SET result = ?, reason = ? WHERE id = ?",
-                                 (*ended, game_id))
-            if snapshot is not None:
-                self._db.execute("DELETE FROM snapshots WHERE game = ?", (game_id,))
-                self._db.execute("INSERT INTO snapshots (game, ply, position, histories) "
-                                 "VALUES (?, ?, ?, ?)",
-                                 (game_id, snapshot.ply, json.dumps(snapshot.position),
-                                  json.dumps(snapshot.histories)))
+            self._write_action(game_id, ply, text, ended, clock, snapshot)
+
+    def _write_action(self, game_id: str, ply: int, text: str, ended: tuple[str, str] | None,
+                      clock: tuple[float, float] | None, snapshot: StoredSnapshot | None
+                      ) -> None:
+        self._db.execute("INSERT INTO actions (game, ply, text, at) VALUES (?, ?, ?, ?)",
+                         (game_id, ply, text, time.time()))
+        if clock is not None:
+            self._db.execute("INSERT INTO clocks (game, ply, black, white) VALUES "
+                             "(?, ?, ?, ?)", (game_id, ply, *clock))
+        if ended is not None:
+            self._db.execute("UPDATE games SET result = ?, reason = ? WHERE id = ?",
+                             (*ended, game_id))
+        if snapshot is not None:
+            self._db.execute("DELETE FROM snapshots WHERE game = ?", (game_id,))
+            self._db.execute("INSERT INTO snapshots (game, ply, position, histories) "
+                             "VALUES (?, ?, ?, ?)",
+                             (game_id, snapshot.ply, json.dumps(snapshot.position),
+                              json.dumps(snapshot.histories)))
+
+    @property
+    def grouping(self) -> bool:
+        """Grouped actions are written and not yet committed."""
+        return self._db.in_transaction
+
+    def commit(self) -> None:
+        """Commit the grouped actions (sqlite3.Error: none of them is kept)."""
+        if self._db.in_transaction:
+            self._db.execute("COMMIT")
+
+    def rollback(self) -> None:
+        """Drop the grouped actions not committed."""
+        if self._db.in_transaction:
+            self._db.execute("ROLLBACK")
 
     def unfinished(self) -> list[str]:
         """The ids of the games not over, oldest first."""
