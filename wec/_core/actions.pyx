@@ -2,16 +2,82 @@
 """The legal action list of the side to move (R6.1): the Move (with Dozes), up to two Fires, one
 Pickup, Drop, Exchange and Reinforce each, and End Turn once the Move is made."""
 from wec._core.state cimport *
-from wec._core.gen cimport Gen, emit
+from wec._core.board cimport can_see, king_dist
+from wec._core.gen cimport Gen, emit, enemy_in_line, aim_range
 from wec._core.movegen cimport gen_moves, gen_captures
 from wec._core.fire cimport gen_fires, gen_clearing_journeys
 from wec._core.articles cimport gen_articles
 
 
+cdef bint entry_strikes(State* st, int i) noexcept nogil:
+    """Would reserve `i`, entering now (R8.4), strike at once: capture an enemy standing unseen
+    on its square's Ground (R4.2.3), or fire an inherent weapon (it enters with no articles,
+    R8.4) with an enemy in line or, homing, in range (the Fires worth_searching keeps)? The
+    reserve is assumed free to enter; its entry is the turn's own (no Fire made twice, R6.2)."""
+    cdef Rules* R = st.rules
+    cdef Reserve* r = &st.reserves[i]
+    cdef int x, k, w, d, lvl, e
+    cdef Piece* q
+    for k in range(2):
+        x = st.occ[GROUND][r.sq][k]
+        if x != NONE and st.pieces[x].color != r.color:
+            return True
+    if st.n_fires >= 2 or R.one_action:  # R6.1 two Fires a turn; R6.3 it acted by entering
+        return False
+    for w in range(A_FL, A_TL + 1):
+        if not R.inherent[r.type][w] or (R.jet_rocket[r.type] and w == A_RL):
+            continue  # the jet / sub rocket fires only from the natural level, not Ground
+        lvl = R.proj_level[w] if R.proj_level[w] != NONE else GROUND
+        for d in range(8):
+            if enemy_in_line(st, r.sq, d, lvl, aim_range(R, w), r.color):
+                return True
+        if w == A_SL or w == A_TL:  # homing (R7.6): a visible enemy at its level in range
+            for e in range(st.n_pieces):
+                q = &st.pieces[e]
+                if (q.alive and q.color != r.color and q.level == lvl
+                        and king_dist(q.sq, r.sq) <= R.homing_range and can_see(st, r.color, e)):
+                    return True
+    return False
+
+
+cdef bint may_enter(State* st, int i) noexcept nogil:
+    """Reserve `i` may enter by a Reinforce of the side to move (R8.4: its own, armed, not yet
+    entered, no piece it sees on the Ground of the square) and is the first of its identical
+    ones there (one list entry, as articles.gen_reinforces lists them)."""
+    cdef Reserve* r = &st.reserves[i]
+    cdef Reserve* o
+    cdef int a, b, j
+    if r.color != st.side or not r.armed or r.entered:
+        return False
+    a = st.occ[GROUND][r.sq][0]
+    b = st.occ[GROUND][r.sq][1]
+    if (a != NONE and can_see(st, st.side, a)) or (b != NONE and can_see(st, st.side, b)):
+        return False
+    for j in range(i):
+        o = &st.reserves[j]
+        if (o.sq == r.sq and o.type == r.type and o.hand == r.hand and o.armed
+                and not o.entered and o.color == r.color):
+            return False
+    return True
+
+
+cdef void gen_striking_entries(State* st, Gen* g) noexcept nogil:
+    """Below the search's root, once the Move is made: the Reinforces whose piece strikes at
+    once (entry_strikes) — an armed reserve entering and firing is a threat the reply must
+    see. The rest of the article actions stay at the root."""
+    cdef int i
+    if st.rules.movement_only or st.did_reinforce or not st.moved:
+        return
+    for i in range(st.n_reserves):
+        if may_enter(st, i) and entry_strikes(st, i):
+            emit(g, ACT_REINFORCE, NONE, st.reserves[i].sq, GROUND, NONE, NONE, 0, NONE, 0, 0, i)
+
+
 cdef inline int gen_kinds(State* st, Move* out, bint articles, bint captures) noexcept nogil:
     """The legal actions in a fixed order: the Move (with Dozes; with `captures` only the
-    capturing Moves) until it is made, the Fires, the article actions (when `articles`), End
-    Turn once the Move is made."""
+    capturing Moves) until it is made, the Fires, the article actions (when `articles`; with
+    `captures` and not `articles`, the Reinforces that strike: gen_striking_entries), End Turn
+    once the Move is made."""
     cdef Gen g
     if st.result != RESULT_NONE:
         return 0
@@ -24,6 +90,8 @@ cdef inline int gen_kinds(State* st, Move* out, bint articles, bint captures) no
     gen_fires(st, &g)
     if articles:
         gen_articles(st, &g)
+    elif captures:
+        gen_striking_entries(st, &g)
     if st.moved:
         emit(&g, ACT_END, NONE, NONE, NONE, NONE, NONE, 0, NONE, 0, 0, NONE)
     return g.n
@@ -44,7 +112,8 @@ cdef int gen_search_actions(State* st, Move* out) noexcept nogil:
 cdef int gen_interior_actions(State* st, Move* out, bint clearing) noexcept nogil:
     """What the search looks at below its root (search.worth_searching): every Move (with
     Dozes), the Fires with an enemy in line or aimed at one (quiescence's Fires: no transport,
-    no directional Fire with no enemy in line) and End Turn, in gen_search_actions' order. The
+    no directional Fire with no enemy in line), after the Move the Reinforces whose piece
+    strikes at once (gen_striking_entries) and End Turn, in gen_search_actions' order. The
     Fires it would skip are never generated: a transport alone lists about 200 journeys. With
     `clearing`, before the Move each piece that may journey adds one (gen_clearing_journeys)."""
     cdef Gen g
@@ -57,6 +126,7 @@ cdef int gen_interior_actions(State* st, Move* out, bint clearing) noexcept nogi
     gen_fires(st, &g)
     if clearing:
         gen_clearing_journeys(st, &g)
+    gen_striking_entries(st, &g)
     if st.moved:
         emit(&g, ACT_END, NONE, NONE, NONE, NONE, NONE, 0, NONE, 0, 0, NONE)
     return g.n
@@ -65,5 +135,6 @@ cdef int gen_interior_actions(State* st, Move* out, bint clearing) noexcept nogi
 cdef int gen_quiescence_actions(State* st, Move* out) noexcept nogil:
     """What quiescence searches: gen_search_actions' list without the Moves that capture
     nothing, the Dozes, the transport Fires and the directional Fires with no enemy in line
-    (search.worth_searching's test; the rest in the same order)."""
+    (search.worth_searching's test; the rest in the same order), with the Reinforces that
+    strike (gen_striking_entries) before End Turn."""
     return gen_kinds(st, out, False, True)
