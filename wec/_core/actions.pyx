@@ -2,8 +2,9 @@
 """The legal action list of the side to move (R6.1): the Move (with Dozes), up to two Fires, one
 Pickup, Drop, Exchange and Reinforce each, and End Turn once the Move is made."""
 from wec._core.state cimport *
-from wec._core.board cimport can_see, king_dist
-from wec._core.gen cimport Gen, emit, enemy_in_line, aim_range
+from wec._core.board cimport can_see
+from wec._core.gen cimport Gen, emit, aim_range
+from wec._core.effects cimport defence
 from wec._core.movegen cimport gen_moves, gen_captures
 from wec._core.fire cimport gen_fires, gen_clearing_journeys
 from wec._core.articles cimport gen_articles
@@ -11,12 +12,16 @@ from wec._core.articles cimport gen_articles
 
 cdef bint entry_strikes(State* st, int i) noexcept nogil:
     """Would reserve `i`, entering now (R8.4), strike at once: capture an enemy standing unseen
-    on its square's Ground (R4.2.3), or fire an inherent weapon (it enters with no articles,
-    R8.4) with an enemy in line or, homing, in range (the Fires worth_searching keeps)? The
-    reserve is assumed free to enter; its entry is the turn's own (no Fire made twice, R6.2)."""
+    on its square's Ground (R4.2.3), or have an enemy primary government piece in the reach of
+    an inherent weapon (it enters with no articles, R8.4): in line within the search's aim
+    (gen.aim_range) at the weapon's level, or for a homing SAM/Torpedo within its range (R7.6),
+    its one hit beating the piece's defence with this turn's hits (R7.8)? A threat to the game
+    (R11.1), not to material: the entries the search looks at below its root stay few. The
+    reserve is assumed free to enter."""
     cdef Rules* R = st.rules
     cdef Reserve* r = &st.reserves[i]
-    cdef int x, k, w, d, lvl, e
+    cdef Tallies* t = &st.tally
+    cdef int x, k, w, lvl, dr, dc, dist
     cdef Piece* q
     for k in range(2):
         x = st.occ[GROUND][r.sq][k]
@@ -24,19 +29,25 @@ cdef bint entry_strikes(State* st, int i) noexcept nogil:
             return True
     if st.n_fires >= 2 or R.one_action:  # R6.1 two Fires a turn; R6.3 it acted by entering
         return False
-    for w in range(A_FL, A_TL + 1):
-        if not R.inherent[r.type][w] or (R.jet_rocket[r.type] and w == A_RL):
-            continue  # the jet / sub rocket fires only from the natural level, not Ground
-        lvl = R.proj_level[w] if R.proj_level[w] != NONE else GROUND
-        for d in range(8):
-            if enemy_in_line(st, r.sq, d, lvl, aim_range(R, w), r.color):
+    for k in range(t.n_primary):
+        q = &st.pieces[t.primary[k]]
+        if not q.alive or q.color == r.color:
+            continue
+        dr = q.sq // 10 - r.sq // 10
+        dc = q.sq % 10 - r.sq % 10
+        dr = -dr if dr < 0 else dr
+        dc = -dc if dc < 0 else dc
+        dist = dr if dr > dc else dc
+        for w in range(A_FL, A_TL + 1):
+            if not R.inherent[r.type][w] or (R.jet_rocket[r.type] and w == A_RL):
+                continue  # the jet / sub rocket fires only from the natural level, not Ground
+            lvl = R.proj_level[w] if R.proj_level[w] != NONE else GROUND
+            if q.level != lvl or q.hits[w] + 1 <= defence(st, t.primary[k], w):
+                continue  # R7.8: its one hit (no articles) would not beat the defence
+            if (dr == 0 or dc == 0 or dr == dc) and dist <= aim_range(R, w):
                 return True
-        if w == A_SL or w == A_TL:  # homing (R7.6): a visible enemy at its level in range
-            for e in range(st.n_pieces):
-                q = &st.pieces[e]
-                if (q.alive and q.color != r.color and q.level == lvl
-                        and king_dist(q.sq, r.sq) <= R.homing_range and can_see(st, r.color, e)):
-                    return True
+            if (w == A_SL or w == A_TL) and dist <= R.homing_range:
+                return True
     return False
 
 
@@ -63,8 +74,8 @@ cdef bint may_enter(State* st, int i) noexcept nogil:
 
 cdef void gen_striking_entries(State* st, Gen* g) noexcept nogil:
     """Below the search's root, once the Move is made: the Reinforces whose piece strikes at
-    once (entry_strikes) — an armed reserve entering and firing is a threat the reply must
-    see. The rest of the article actions stay at the root."""
+    once (entry_strikes) — an armed reserve entering and firing at the primary government
+    piece is a threat the reply must see. The rest of the article actions stay at the root."""
     cdef int i
     if st.rules.movement_only or st.did_reinforce or not st.moved:
         return
