@@ -1,6 +1,7 @@
 """The search of the computer opponent: quiescence sees the
-reply to a capture, the greedy baseline does not, levels are a data table, the signature is
-deterministic, and the evaluation's terms come from the weights table."""
+reply to a capture, the greedy baseline does not, an armed reserve's entry is foreseen, levels
+are a data table, the signature is deterministic, and the evaluation's terms come from the
+weights table."""
 from __future__ import annotations
 
 import functools
@@ -13,6 +14,7 @@ from wec import ai
 from wec._core.searcher import Searcher
 from wec.ai import weights
 from wec.tools.signature import signature
+from wec.tools.tactics import survives
 from builders import game, piece
 
 SAMPLES = 3
@@ -307,6 +309,26 @@ def test_depth_in_moves_sees_the_reply_that_a_fire_first_pushes_past_the_horizon
         scores[key] = score
     assert scores["moves"] < -win // 2 < scores["actions"]
     assert scores["turns"] < -win // 2 and nodes["turns"] < nodes["moves"]
+
+
+def test_the_search_parries_an_armed_reserve_that_would_enter_and_convert_the_king():
+    # Black's armed reserve at (3,7), the standard Cleric of that square (R8.5), may enter next
+    # turn (R8.4: armed, its square's Ground empty) and at once fire its Conversion at the
+    # King beside it (R7.5): Black wins at its End Turn (R11.1). Taking the Tank with the Queen
+    # is the tempting Move; only a King's Move out of the Cleric's reach, or onto the square
+    # (R8.4: it then cannot enter), saves the game
+    g = wec.Game.from_position(str(Path(__file__).parents[1] / "data" / "positions" /
+                                   "armed_reserve_cleric.json"))
+    greedy = g.clone()
+    for action in ("MV:Q(5,3)->(8,10)", "END", "MV:K(10,1)->(10,2)", "RE:(3,7)CL<",
+                   "FI:CS/CL(3,7)<->(2,8)", "END"):
+        greedy.apply(action)
+    assert greedy.result == "black"
+    parries = {f"MV:K(2,8)->({r},{c})" for r in (1, 2, 3) for c in (7, 8, 9)
+               if (r, c) != (2, 8) and (max(abs(r - 3), abs(c - 7)) >= 2 or (r, c) == (3, 7))}
+    choice = str(wec.AI(seconds=None, nodes=5_000).choose_action(g))
+    assert choice in parries
+    assert survives(g, [choice, "END"])  # no turn of Black's wins then (every one tried)
 
 
 def test_search_parameters_are_one_frozen_dataclass_given_as_a_keyword():

@@ -6,3 +6,4 @@ cdef int gen_actions(State* st, Move* out) noexcept nogil
 cdef int gen_search_actions(State* st, Move* out) noexcept nogil
 cdef int gen_interior_actions(State* st, Move* out, bint clearing) noexcept nogil
 cdef int gen_quiescence_actions(State* st, Move* out) noexcept nogil
+cdef bint entry_strikes(State* st, int i) noexcept nogil

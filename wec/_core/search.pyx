@@ -8,7 +8,8 @@ from libc.stdlib cimport calloc, malloc, free
 from libc.string cimport memcpy, memset
 from wec._core.state cimport *
 from wec._core.board cimport king_dist, cool_sum
-from wec._core.actions cimport gen_actions, gen_interior_actions, gen_quiescence_actions
+from wec._core.actions cimport (gen_actions, gen_interior_actions, gen_quiescence_actions,
+                                entry_strikes)
 from wec._core.make cimport do_action, undo_action
 from wec._core.gen cimport enemy_in_line, aim_range
 
@@ -138,14 +139,17 @@ cdef inline bint out_of_budget(Search* s) noexcept nogil:
 
 
 cdef bint worth_searching(State* st, Move* m) noexcept nogil:
-    """Below the root the search looks only at Moves, End Turn and Fires that have an enemy in
-    their line (selective search, so that depth reaches the opponent's reply); article actions
-    and transports are considered at the root only."""
+    """Below the root the search looks only at Moves, End Turn, Fires that have an enemy in
+    their line and Reinforces whose piece strikes at once (actions.entry_strikes: an armed
+    reserve's threat, R8.4) (selective search, so that depth reaches the opponent's reply); the
+    other article actions and transports are considered at the root only."""
     cdef Rules* R = st.rules
     cdef Piece* p
     cdef int lvl
     if m.kind == ACT_MOVE or m.kind == ACT_DOZE or m.kind == ACT_END:
         return True
+    if m.kind == ACT_REINFORCE:
+        return entry_strikes(st, m.target)
     if m.kind != ACT_FIRE or m.art == A_BI or m.art == A_JP or m.art == A_SC:
         return False
     if m.target != NONE:
@@ -185,8 +189,8 @@ cdef int victim_value(State* st, Search* s, Move* m) noexcept nogil:
 
 cdef int order_score(State* st, Search* s, Move* m, int ply) noexcept nogil:
     """Higher first: captures by value of the victim (least valuable attacker first), fires with
-    an enemy in line, the killers of this ply, then quiet Moves by their history, article
-    actions, End Turn last."""
+    an enemy in line, Reinforces that strike, the killers of this ply, then quiet Moves by their
+    history, article actions, End Turn last."""
     cdef int v
     cdef unsigned int key
     if m.kind == ACT_MOVE:
@@ -195,6 +199,8 @@ cdef int order_score(State* st, Search* s, Move* m, int ply) noexcept nogil:
             return 2000000 + v * 16 - s.piece_value[st.pieces[m.pid].type] // 16
     if m.kind == ACT_FIRE:
         return 1500000 if worth_searching(st, m) else 100
+    if m.kind == ACT_REINFORCE and worth_searching(st, m):
+        return 1400000
     key = action_key(m)
     if key == s.killers[ply][0]:
         return 1200000
@@ -258,7 +264,7 @@ cdef inline int noisy_score(State* st, Search* s, Move* m, int ply) noexcept nog
         return 2000000 + v * 16 - s.piece_value[st.pieces[m.pid].type] // 16
     if m.kind == ACT_FIRE:
         return 1500000  # gen_quiescence_actions lists only the Fires worth_searching keeps
-    if m.kind == ACT_END:
+    if m.kind == ACT_END or m.kind == ACT_REINFORCE:  # the Reinforces listed strike
         return order_score(st, s, m, ply)
     return SKIP
 
