@@ -53,14 +53,16 @@ def test_a_saved_game_is_proposed_accepted_and_played_on_from_the_command_line(s
     assert (saved_a.game, saved_a.side, saved_b.side) == (old.group(1), "black", "white")
     assert saved_a.view is not None and saved_a.view["clock"]["base_seconds"] == 1800.0
 
-    host = wec("online", "--url", server.url, "--random", "create", "--side", "white",
+    # a client whose server falls silent says so and stops after --wait (no waiting for ever)
+    host = wec("online", "--url", server.url, "--random", "--wait", "120", "create",
+               "--side", "white",
                "--propose-saved", str(ann_save), "--name", "Ann")
     assert host.stdout is not None
     line = host.stdout.readline()
     code = re.search(r"set-up of game (\S+) as host", line)
     assert code, line
-    guest = wec("online", "--url", server.url, "--random", "--saved", str(bob_save), "join",
-                code.group(1), "--name", "Bob")
+    guest = wec("online", "--url", server.url, "--random", "--wait", "120", "--saved",
+                str(bob_save), "join", code.group(1), "--name", "Bob")
     hosted: dict[str, tuple[str, str]] = {}  # read as it comes: a full pipe would stop it
     reader = threading.Thread(target=lambda: hosted.update(out=host.communicate(timeout=300)))
     reader.start()
