@@ -58,6 +58,7 @@ class Client:
         self._session: aiohttp.ClientSession | None = None
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._inbox: asyncio.Queue[aiohttp.WSMessage] = asyncio.Queue()
+        self._held: list[aiohttp.WSMessage] = []
         self._reader: asyncio.Future[None] | None = None
 
     async def connect(self) -> "Client":
@@ -112,7 +113,7 @@ class Client:
         """The next server frame; `Silent` if none comes within `timeout` seconds when
         `waiting_for` says what is awaited (else asyncio's TimeoutError)."""
         try:
-            msg = await asyncio.wait_for(self._inbox.get(), timeout)
+            msg = await self._next(timeout)
         except asyncio.TimeoutError:
             if not waiting_for:
                 raise
@@ -122,6 +123,26 @@ class Client:
             self._inbox.put_nowait(msg)  # every later receive says so too
             raise ConnectionLost(f"the connection closed ({msg.data!r})")
         return p.read_event(msg.data)
+
+    async def _next(self, timeout: float | None) -> aiohttp.WSMessage:
+        """The next message of the inbox within `timeout` seconds. Not asyncio.wait_for: on
+        Python 3.10-3.11 it can swallow a cancellation that comes as the message does, and a
+        cancelled player would then play on; here a cancellation always goes through, and a
+        message already taken is kept for the next call."""
+        if self._held:
+            return self._held.pop(0)
+        get = asyncio.ensure_future(self._inbox.get())
+        try:
+            done, _ = await asyncio.wait({get}, timeout=timeout)
+        except BaseException:
+            if get.done() and not get.cancelled():
+                self._held.append(get.result())
+            get.cancel()
+            raise
+        if not done:
+            get.cancel()
+            raise asyncio.TimeoutError
+        return get.result()
 
     async def until(self, kind: str, timeout: float | None = 30.0) -> dict[str, Any]:
         """Frames up to the next of this type (an error raises ProtocolError unless asked for)."""
