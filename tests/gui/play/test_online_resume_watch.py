@@ -38,7 +38,7 @@ def frame_pieces(observation) -> set[tuple]:
 
 
 def test_an_online_save_is_listed_and_reopened_with_its_seat_only(online_pair, make_window,
-                                                                  qtbot, tmp_path):
+                                                                  qtbot, tmp_path, shot_dir):
     """White's seat is left only in a save written elsewhere (as `wec online --save` does):
     File > Resume an online game… lists Black's kept seat with its save, opens White's file,
     and the reopened window takes White's seat back and shows White's observation."""
@@ -61,13 +61,17 @@ def test_an_online_save_is_listed_and_reopened_with_its_seat_only(online_pair, m
     labels = [dlg.seat_list.item(i).text() for i in range(dlg.seat_list.count())]
     assert len(labels) == 1, labels  # Black's kept seat and its save: one line
     # the host's seat was seated before its opponent came: its save names no opponent
-    assert labels[0].startswith("Online: you play Black, turn ")
-    assert f"game {seat.game} at {seat.url}" in labels[0] and "(hosted here)" in labels[0]
-    assert f"save {seat.game}-black.wec-online" in labels[0]
+    assert labels[0].startswith("Online: you play Black — turn ")
+    assert labels[0].endswith(f"to move — {seat.url} (hosted here)")
+    assert dlg.seat_list.item(0).toolTip().startswith(f"Game {seat.game}\nSave: ")
+    assert dlg.seat_list.item(0).toolTip().endswith(f"{seat.game}-black.wec-online")
     dlg.resume.choose_file = lambda: str(outside)
     dlg.resume.open_file.click()
     assert dlg.seat_list.count() == 2 and dlg.seat_list.currentRow() == 1
-    assert dlg.seat_list.currentItem().text().startswith("Online: you play White, turn ")
+    assert dlg.seat_list.currentItem().text().startswith("Online: you play White — turn ")
+    assert dlg.seat_list.currentItem().toolTip() == f"Game {seat.game}\nSave: {outside}"
+    dlg.resize(900, 420)
+    dlg.grab().save(str(shot_dir / "online-resume-list.png"))
     dlg.go()
     again = dlg.opened.window
     qtbot.waitUntil(lambda: bool(again.online_play.frames), timeout=WAIT)
@@ -81,7 +85,7 @@ def test_an_online_save_is_listed_and_reopened_with_its_seat_only(online_pair, m
 
 
 def test_a_save_whose_server_is_gone_says_so_in_one_line_and_is_kept(make_window, qtbot,
-                                                                     tmp_path):
+                                                                     tmp_path, shot_dir):
     with socket.socket() as s:  # a port nothing listens on once closed
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -99,18 +103,24 @@ def test_a_save_whose_server_is_gone_says_so_in_one_line_and_is_kept(make_window
     dlg.resume.choose_file = lambda: str(path)
     dlg.resume.open_file.click()
     label = dlg.seat_list.currentItem().text()
-    assert label.startswith("Online: you play Black, against Bob, turn 1, ")
+    assert label == (f"Online: you play Black against Bob — turn 1, Black to move — "
+                     f"ws://127.0.0.1:{port}/ws")
     dlg.go()
     w = dlg.opened.window
     session = w.online_play.session
     qtbot.waitUntil(lambda: session.reconnects >= 1, timeout=WAIT)
-    line = w.online_play.bar.link.text()
-    assert line == (f"No server answers at ws://127.0.0.1:{port}/ws: your save is kept "
-                    f"({path}) — trying again…")
+    bar = w.online_play.bar.link
+    assert bar.text() == "No server answers: your save is kept — trying again…"
+    assert bar.toolTip() == f"ws://127.0.0.1:{port}/ws\n{path}"
+    assert f"Address: ws://127.0.0.1:{port}/ws" in w.online_play.bar.code.text()
+    assert w.last_message == (
+        f"No server answers at ws://127.0.0.1:{port}/ws: your save is kept "
+        "(gone.wec-online) — trying again…")
     assert path.read_bytes() == before
     # the board is the save's own view (Black's observation), nothing to play
     assert shown(w) == frame_pieces(view["observation"])
     assert not w.human_to_act()
+    w.grab().save(str(shot_dir / "online-resume-gone.png"))
     w.close()
     w.shutdown()
 

@@ -12,6 +12,7 @@ and makes the window that seat's screen.
 """
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from PySide6.QtWidgets import (QBoxLayout, QHBoxLayout, QLabel, QMessageBox, QPushButton,
@@ -217,6 +218,7 @@ class OnlinePlay:
             self.win.say(f"The save's last view cannot be shown ({e}): waiting for the server.")
             return
         self.previewing = True
+        self._show_code()
         self.window.refresh()
         self.win.say(f"Your last view of this game (turn {view.get('turn', '?')}), from your "
                      "save: connecting to the server…")
@@ -295,10 +297,12 @@ class OnlinePlay:
 
     def _link(self, status: str) -> None:
         words = LINK_WORDS.get(status, status)
+        self.bar.link.setToolTip("")
         if status == "unreachable" and self.save_path is not None:
-            words = (f"No server answers at {self.session.url}: your save is kept "
-                     f"({self.save_path}) — trying again…")
-            self.win.say(words)
+            words = "No server answers: your save is kept — trying again…"
+            self.bar.link.setToolTip(f"{self.session.url}\n{self.save_path}")
+            self.win.say(f"No server answers at {self.session.url}: your save is kept "
+                         f"({os.path.basename(self.save_path)}) — trying again…")
         self.bar.link.setText(words)
         self.bar.link.setStyleSheet("color: #a00000; font-weight: bold;"
                                     if status in ("reconnecting", "unreachable") else "")

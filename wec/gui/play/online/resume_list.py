@@ -27,22 +27,22 @@ class Resumable:
     path: str | None = None
 
     def label(self) -> str:
+        """One line: online, the colour, the opponent, the turn, the server's address."""
         seat = self.seat
         other = "white" if seat.side == "black" else "black"
-        words = [f"Online: you play {seat.side.capitalize()}"]
+        text = f"Online: you play {seat.side.capitalize()}"
         opponent = (self.save.names if self.save else {}).get(other)
         if opponent:
-            words.append(f"against {opponent}")
+            text += f" against {opponent}"
         view = self.save.view if self.save else None
         if view:
-            words.append(f"turn {view.get('turn', '?')}, "
-                         f"{str(view.get('to_move', '?')).capitalize()} to move")
-        text = ", ".join(words) + f" — game {seat.game} at {seat.url}"
-        if seat.hosted:
-            text += " (hosted here)"
-        if self.path:
-            text += f" — save {os.path.basename(self.path)}"
-        return text
+            text += (f" — turn {view.get('turn', '?')}, "
+                     f"{str(view.get('to_move', '?')).capitalize()} to move")
+        return text + f" — {seat.url}" + (" (hosted here)" if seat.hosted else "")
+
+    def details(self) -> str:
+        """The game code and the save file (the line's tool tip)."""
+        return f"Game {self.seat.game}" + (f"\nSave: {self.path}" if self.path else "")
 
 
 def of_save(save: saves.OnlineSave, path: str) -> Resumable:
@@ -96,7 +96,7 @@ class ResumeTab(QWidget):
         self.list = QListWidget()
         self.list.setObjectName("online_resume_list")
         for entry in self.entries:
-            self.list.addItem(entry.label())
+            self._add(entry)
         if self.entries:
             self.list.setCurrentRow(0)
         self.open_file = QPushButton("Open a save file…")
@@ -114,6 +114,10 @@ class ResumeTab(QWidget):
         row.addStretch(1)
         layout.addLayout(row)
         layout.addWidget(self.note)
+
+    def _add(self, entry: Resumable) -> None:
+        self.list.addItem(entry.label())
+        self.list.item(self.list.count() - 1).setToolTip(entry.details())
 
     def choose_file(self) -> str | None:
         """A file chosen among the online saves (tests answer it themselves)."""
@@ -133,12 +137,14 @@ class ResumeTab(QWidget):
         same = [i for i, e in enumerate(self.entries)
                 if (e.seat.game, e.seat.side) == (entry.seat.game, entry.seat.side)]
         if same:
-            self.entries[same[0]] = Resumable(self.entries[same[0]].seat, entry.save, path)
-            self.list.item(same[0]).setText(self.entries[same[0]].label())
+            entry = self.entries[same[0]] = Resumable(self.entries[same[0]].seat, entry.save,
+                                                      path)
+            self.list.item(same[0]).setText(entry.label())
+            self.list.item(same[0]).setToolTip(entry.details())
             self.list.setCurrentRow(same[0])
         else:
             self.entries.append(entry)
-            self.list.addItem(entry.label())
+            self._add(entry)
             self.list.setCurrentRow(len(self.entries) - 1)
         self.note.setText("")
 
