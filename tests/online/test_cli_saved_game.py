@@ -44,8 +44,16 @@ def test_a_saved_game_is_proposed_accepted_and_played_on_from_the_command_line(s
     # Bob plays from the terminal and is given nothing: the game waits on his first turn
     bob = wec("online", "--url", server.url, "--save", str(bob_save), "join", old.group(1),
               "--name", "Bob")
-    wait_for(lambda: view(bob_save)["to_move"] == "white" and view_version(ann_save) >= 1
-             and view_version(ann_save) == view_version(bob_save))
+    try:
+        wait_for(lambda: view(bob_save)["to_move"] == "white" and view_version(ann_save) >= 1
+                 and view_version(ann_save) == view_version(bob_save))
+    except AssertionError:  # say what each printed and saved (timed out once under load 11)
+        for proc in (ann, bob):
+            proc.kill()
+        raise AssertionError(f"Ann's view {view(ann_save).get('version')}, Bob's "
+                             f"{view(bob_save).get('version')} ({view(bob_save).get('to_move')} "
+                             f"to move)\nAnn: {ann.communicate(timeout=20)}\n"
+                             f"Bob: {bob.communicate(timeout=20)}") from None
     for proc in (ann, bob):  # both players leave the game unfinished
         proc.kill()
         proc.communicate(timeout=20)
@@ -53,14 +61,16 @@ def test_a_saved_game_is_proposed_accepted_and_played_on_from_the_command_line(s
     assert (saved_a.game, saved_a.side, saved_b.side) == (old.group(1), "black", "white")
     assert saved_a.view is not None and saved_a.view["clock"]["base_seconds"] == 1800.0
 
-    host = wec("online", "--url", server.url, "--random", "create", "--side", "white",
+    # a client whose server falls silent says so and stops after --wait (no waiting for ever)
+    host = wec("online", "--url", server.url, "--random", "--wait", "120", "create",
+               "--side", "white",
                "--propose-saved", str(ann_save), "--name", "Ann")
     assert host.stdout is not None
     line = host.stdout.readline()
     code = re.search(r"set-up of game (\S+) as host", line)
     assert code, line
-    guest = wec("online", "--url", server.url, "--random", "--saved", str(bob_save), "join",
-                code.group(1), "--name", "Bob")
+    guest = wec("online", "--url", server.url, "--random", "--wait", "120", "--saved",
+                str(bob_save), "join", code.group(1), "--name", "Bob")
     hosted: dict[str, tuple[str, str]] = {}  # read as it comes: a full pipe would stop it
     reader = threading.Thread(target=lambda: hosted.update(out=host.communicate(timeout=300)))
     reader.start()

@@ -40,6 +40,9 @@ def register(sub: Any) -> None:
                      help="the built-in AI plays (level %(choices)s)")
     how.add_argument("--random", action="store_true", help="play random legal actions")
     p.add_argument("--seconds", type=seconds, default=1.0, help="the AI's time per turn")
+    p.add_argument("--wait", type=seconds, default=900.0, metavar="SECONDS",
+                   help="give up (one line, exit 2) when the server sends nothing for this "
+                        "long while the game waits on the other player (default 900)")
     p.add_argument("--insecure", action="store_true",
                    help="wss:// without checking the certificate (a self-signed test server)")
     p.add_argument("--save", metavar="FILE",
@@ -143,14 +146,15 @@ def cmd_online(args: argparse.Namespace) -> int:
     try:
         last = asyncio.run(_play(client, args.url, request, choose, ssl_context,
                                  terminal=args.ai is None and not args.random, plan=plan,
-                                 save_to=args.save, name=getattr(args, "name", "")))
+                                 save_to=args.save, name=getattr(args, "name", ""),
+                                 wait=args.wait))
     except client.Refused as e:
         print(f"wec online: {e}", file=sys.stderr)
         return 2
     except protocol.ProtocolError as e:
         print(f"wec online: refused ({e.code}): {e.message}", file=sys.stderr)
         return 2
-    except (client.ConnectionLost, EOFError) as e:
+    except (client.ConnectionLost, client.Silent, EOFError) as e:
         print(f"wec online: {e}", file=sys.stderr)
         return 2
     print(f"game over: {last['result']} ({last['reason']}) after {last['version']} actions")
@@ -159,14 +163,14 @@ def cmd_online(args: argparse.Namespace) -> int:
 
 async def _play(client: Any, url: str, request: Any, choose: Any, ssl_context: Any,
                 terminal: bool, plan: Any = None, save_to: str | None = None,
-                name: str = "") -> dict[str, Any]:
+                name: str = "", wait: float = 900.0) -> dict[str, Any]:
     from wec.online import saves
     if plan is not None:
         plan.on_setup = lambda seated: print(
             f"set-up of game {seated['game']} as {seated.get('role')}: the opponent joins it "
             f"with: wec online --url {url} join {seated['game']}", flush=True)
     conn = await client.Client(url, ssl_context).connect()
-    seat, first = await client.take_seat(conn, request, plan)
+    seat, first = await client.take_seat(conn, request, plan, wait)
     print(f"seated in game {seat.game} as {seat.side}; to come back: "
           f"wec online --url {url} resume {seat.game} {seat.token}", flush=True)
 
@@ -188,5 +192,6 @@ async def _play(client: Any, url: str, request: Any, choose: Any, ssl_context: A
         print(f"version {state['version']}: turn {state['turn']}, {state['to_move']} to move"
               + times, flush=True)
     last: dict[str, Any] = await client.play_seat(url, seat, choose, conn, first=first,
-                                                   on_state=show, ssl_context=ssl_context)
+                                                   on_state=show, ssl_context=ssl_context,
+                                                   wait=wait)
     return last

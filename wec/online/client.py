@@ -31,6 +31,18 @@ class ConnectionLost(Exception):
     """The connection closed."""
 
 
+class Silent(asyncio.TimeoutError):
+    """Nothing came from the server for as long as the client waits (its message is one line
+    saying what was awaited)."""
+
+
+WAIT = 900.0
+"""Seconds a client waits for the server's next frame while the game (or its set-up) waits on
+the other player, before it gives up with `Silent`."""
+CONNECT_WAIT = 30.0
+"""Seconds to open the connection."""
+
+
 _CLOSED = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING,
            aiohttp.WSMsgType.ERROR)
 
@@ -46,15 +58,15 @@ class Client:
         self._session: aiohttp.ClientSession | None = None
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._inbox: asyncio.Queue[aiohttp.WSMessage] = asyncio.Queue()
+        self._held: list[aiohttp.WSMessage] = []
         self._reader: asyncio.Future[None] | None = None
 
     async def connect(self) -> "Client":
         self._session = aiohttp.ClientSession()
         try:
-            self._ws = await self._session.ws_connect(self.url, ssl=self.ssl_context
-                                                      if self.ssl_context is not None else True,
-                                                      max_msg_size=8 * 1024 * 1024,
-                                                      autoping=True)
+            self._ws = await asyncio.wait_for(self._session.ws_connect(
+                self.url, ssl=self.ssl_context if self.ssl_context is not None else True,
+                max_msg_size=8 * 1024 * 1024, autoping=True), CONNECT_WAIT)
         except BaseException:
             await self._session.close()
             raise
@@ -97,18 +109,45 @@ class Client:
         """A raw text frame (tests send malformed ones)."""
         await self.ws.send_str(text)
 
-    async def receive(self, timeout: float | None = 30.0) -> dict[str, Any]:
-        """The next server frame."""
-        msg = await asyncio.wait_for(self._inbox.get(), timeout)
+    async def receive(self, timeout: float | None = 30.0, waiting_for: str = "") -> dict[str, Any]:
+        """The next server frame; `Silent` if none comes within `timeout` seconds when
+        `waiting_for` says what is awaited (else asyncio's TimeoutError)."""
+        try:
+            msg = await self._next(timeout)
+        except asyncio.TimeoutError:
+            if not waiting_for:
+                raise
+            raise Silent(f"nothing from the server for {timeout:g} s while waiting for "
+                         f"{waiting_for}") from None
         if msg.type in _CLOSED:
             self._inbox.put_nowait(msg)  # every later receive says so too
             raise ConnectionLost(f"the connection closed ({msg.data!r})")
         return p.read_event(msg.data)
 
+    async def _next(self, timeout: float | None) -> aiohttp.WSMessage:
+        """The next message of the inbox within `timeout` seconds. Not asyncio.wait_for: on
+        Python 3.10-3.11 it can swallow a cancellation that comes as the message does, and a
+        cancelled player would then play on; here a cancellation always goes through, and a
+        message already taken is kept for the next call."""
+        if self._held:
+            return self._held.pop(0)
+        get = asyncio.ensure_future(self._inbox.get())
+        try:
+            done, _ = await asyncio.wait({get}, timeout=timeout)
+        except BaseException:
+            if get.done() and not get.cancelled():
+                self._held.append(get.result())
+            get.cancel()
+            raise
+        if not done:
+            get.cancel()
+            raise asyncio.TimeoutError
+        return get.result()
+
     async def until(self, kind: str, timeout: float | None = 30.0) -> dict[str, Any]:
         """Frames up to the next of this type (an error raises ProtocolError unless asked for)."""
         while True:
-            frame = await self.receive(timeout)
+            frame = await self.receive(timeout, f"a {kind} frame")
             if frame["type"] == kind:
                 return frame
             if frame["type"] == "error":
@@ -123,17 +162,18 @@ class Seat:
     token: str
 
 
-async def take_seat(client: Client, request: p.Request, terms: SetupPlan | None = None
-                    ) -> tuple[Seat, dict[str, Any]]:
+async def take_seat(client: Client, request: p.Request, terms: SetupPlan | None = None,
+                    wait: float = WAIT) -> tuple[Seat, dict[str, Any]]:
     """Send create / join / resume; the seat and the first state. A game with a set-up is
-    negotiated first (`terms`: what this seat proposes and which saves it holds)."""
+    negotiated first (`terms`: what this seat proposes and which saves it holds; `wait`: the
+    seconds the set-up waits for each event of the other player before `Silent`)."""
     await client.send(request)
     seated = await client.until("seated")
     if seated["side"] is None:  # a set-up: the side comes when it ends
         terms = terms or SetupPlan()
         if terms.on_setup is not None:
             terms.on_setup(seated)
-        return await negotiate(client, seated, terms)
+        return await negotiate(client, seated, terms, wait)
     state = await client.until("state")
     return Seat(seated["game"], seated["side"], seated["token"]), state
 
@@ -154,18 +194,19 @@ class Refused(Exception):
     """The opponent refused this seat's proposal in the set-up."""
 
 
-async def negotiate(client: Client, seated: dict[str, Any], plan: SetupPlan
-                    ) -> tuple[Seat, dict[str, Any]]:
-    """Answer the set-up's events until the game starts; the seat and the first state."""
+async def negotiate(client: Client, seated: dict[str, Any], plan: SetupPlan,
+                    wait: float = WAIT) -> tuple[Seat, dict[str, Any]]:
+    """Answer the set-up's events until the game starts; the seat and the first state
+    (`Silent` when no event comes for `wait` seconds)."""
     game, token, role = seated["game"], seated["token"], seated.get("role")
     proposed = begun = False
     while True:
-        frame = await client.receive(timeout=None)
+        frame = await client.receive(wait, "the other player in the set-up")
         kind = frame["type"]
         if kind == "error":
             raise p.ProtocolError(frame["code"], frame["message"])
         if kind == "seated" and frame["side"] in p.SIDES:
-            return Seat(game, frame["side"], token), await client.until("state")
+            return Seat(game, frame["side"], token), await client.until("state", wait)
         if kind != "setup":
             continue
         proposal = frame["proposal"]
@@ -251,13 +292,15 @@ def terminal_chooser(show: Callable[[str], None] = print) -> Chooser:
 async def play_seat(url: str, seat: Seat, choose: Chooser, client: Client | None = None,
                     first: dict[str, Any] | None = None,
                     on_state: Callable[[dict[str, Any]], None] | None = None,
-                    reconnects: int = 8, ssl_context: ssl.SSLContext | bool | None = None
-                    ) -> dict[str, Any]:
+                    reconnects: int = 8, ssl_context: ssl.SSLContext | bool | None = None,
+                    wait: float = WAIT) -> dict[str, Any]:
     """Play `seat` until its game is over (`first`: a state already read); the last state. A
     dropped connection is resumed (backoff 0.2 s doubling to 5 s, `reconnects` times); an
     action sent but not confirmed is sent again if the state is still the version it was made
-    on; an action the server refuses as illegal is replaced by a random legal one, and one
-    dropped for the rate is sent again half a second later."""
+    on; an action the server refuses as illegal is replaced by a random legal one, one
+    dropped for the rate is sent again half a second later, and one refused as stale or out of
+    turn (this client was behind the game) re-syncs: a `resume` on the same connection brings
+    the game's current state. `Silent` when the server sends nothing for `wait` seconds."""
     pending: tuple[int, str] | None = None
     last: dict[str, Any] | None = None
     attempts = 0
@@ -267,18 +310,11 @@ async def play_seat(url: str, seat: Seat, choose: Chooser, client: Client | None
                 client = await Client(url, ssl_context).connect()
                 await client.send(p.Resume(seat.game, seat.token))
             while True:
-                frame = first if first is not None else await client.receive(timeout=None)
+                frame = first if first is not None else await client.receive(
+                    wait, "the next state of the game")
                 first = None
-                if frame["type"] == "error" and last is not None and last["legal"]:
-                    if frame["code"] == p.ILLEGAL_ACTION:
-                        text = random.choice(last["legal"])
-                    elif frame["code"] == p.RATE_LIMITED and pending is not None:
-                        await asyncio.sleep(0.5)  # the act was dropped: send it again
-                        text = pending[1]
-                    else:
-                        continue
-                    pending = (last["version"], text)
-                    await client.send(p.Act(seat.game, text, last["version"]))
+                if frame["type"] == "error":
+                    pending = await _answer_error(client, seat, frame, last, pending)
                     continue
                 if frame["type"] != "state":
                     continue
@@ -300,6 +336,10 @@ async def play_seat(url: str, seat: Seat, choose: Chooser, client: Client | None
                     continue
                 pending = (frame["version"], text)
                 await client.send(p.Act(seat.game, text, frame["version"]))
+        except Silent:
+            if client is not None:
+                await client.close()
+            raise
         except (ConnectionLost, aiohttp.ClientError, ConnectionError, asyncio.TimeoutError):
             if client is not None:
                 await client.close()
@@ -308,3 +348,26 @@ async def play_seat(url: str, seat: Seat, choose: Chooser, client: Client | None
             if attempts > reconnects:
                 raise
             await asyncio.sleep(min(0.2 * 2 ** (attempts - 1), 5.0))
+
+
+async def _answer_error(client: Client, seat: Seat, frame: dict[str, Any],
+                        last: dict[str, Any] | None, pending: tuple[int, str] | None
+                        ) -> tuple[int, str] | None:
+    """What `play_seat` does about an error frame; the action now pending."""
+    code = frame["code"]
+    if code in (p.STALE_VERSION, p.NOT_YOUR_TURN):
+        # the game has moved on past the state this client acted on, and the state that
+        # moved it may never come (a dropped frame, an act sent twice): ask for the current one
+        await client.send(p.Resume(seat.game, seat.token))
+        return None
+    if last is None or not last["legal"]:
+        return pending
+    if code == p.ILLEGAL_ACTION:
+        text = random.choice(last["legal"])
+    elif code == p.RATE_LIMITED and pending is not None:
+        await asyncio.sleep(0.5)  # the act was dropped: send it again
+        text = pending[1]
+    else:
+        return pending
+    await client.send(p.Act(seat.game, text, last["version"]))
+    return (last["version"], text)

@@ -385,10 +385,11 @@ class MainWindow(QMainWindow):
                      "enemy pieces and the types of enemy reserves are left out.")
         return self.editor_window
 
-    def open_online(self) -> QDialog | None:
-        """Play > Online…: host, join or resume a game held by a server; the seat opens in a new
-        window that shows only its observation (wec/gui/play/online). Without QtWebSockets
-        (PySide6-Addons, in the `gui` extra) the rest of the app works and this says so."""
+    def open_online(self, tab: str | None = None) -> QDialog | None:
+        """Play > Online…: host, join, resume or watch a game held by a server; the seat opens in
+        a new window that shows only its observation (wec/gui/play/online); `tab` (resume,
+        watch…) the tab shown first. Without QtWebSockets (PySide6-Addons, in the `gui` extra)
+        the rest of the app works and this says so."""
         try:  # PySide6-Addons' QtWebSockets: optional, so imported only here
             from wec.gui.play.online.dialog import OnlineDialog
         except ImportError as e:
@@ -396,6 +397,8 @@ class MainWindow(QMainWindow):
                             "pip install 'wec[gui]'")
             return None
         dlg = OnlineDialog(self, self.online_window)
+        if tab is not None:
+            dlg.show_tab(tab)
         self.show_dialog(dlg)
         return dlg
 

@@ -68,7 +68,7 @@ class MenuHost(PlayWindow, Protocol):
 
     def open_board_editor(self) -> Any: ...
 
-    def open_online(self) -> Any: ...
+    def open_online(self, tab: str | None = None) -> Any: ...
 
     def square_select(self) -> Any: ...
 
@@ -140,6 +140,8 @@ class MenuBuilder:
         self.act(f, "&Board Editor…", w.open_board_editor, "Ctrl+E", name="board_editor")
         self.act(f, "&Reopen the last unfinished game", files.continue_after_crash,
                  name="continue")
+        self.act(f, "Resume an o&nline game…", partial(w.open_online, "resume"),
+                 name="online_resume")
         self.act(f, "&Copy history (text)", w.navigation.copy_history, "Ctrl+Shift+C",
                  name="copy_history")
         self.act(f, "&Paste position (JSON)", w.paste.paste, "Ctrl+Shift+V",
@@ -181,6 +183,8 @@ class MenuBuilder:
         self.act(p, "&Hint", w.offers.hint, "Ctrl+Shift+H", name="hint")
         p.addSeparator()
         self.act(p, "&Online…", w.open_online, name="online")
+        self.act(p, "&Watch an online game…", partial(w.open_online, "watch"),
+                 name="online_watch")
         p.addSeparator()
         self.act(p, "Save current settings as &preferences", prefs.save_preferences,
                  name="save_prefs")

@@ -1,5 +1,6 @@
 """Play > Online…: Host a game (a server started in the app), Join one (address and game
-code), or Resume a seat saved earlier."""
+code), Resume a seat saved earlier (a kept seat or an online save), Discover the games on the
+local network, or Watch one as a spectator (address and game code)."""
 from __future__ import annotations
 
 from typing import Any
@@ -11,7 +12,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 
 from wec.gui.play.clocks import ClockChoice
 from wec.gui.play.online import discovery, launch
-from wec.gui.play.online.saved_seats import load_seats
+from wec.gui.play.online.resume_list import ResumeTab
 from wec.online import protocol as p
 from wec.rules import scenarios
 
@@ -22,6 +23,8 @@ HOST_TEXT = ("Host starts a game server in this app, reachable from your local n
 
 class OnlineDialog(QDialog):
     """The three ways to a seat; the seat opens in a new window (`make_window`)."""
+
+    TABS = ("host", "join", "resume", "discover", "watch")
 
     def __init__(self, parent: QWidget, make_window: launch.WindowMaker) -> None:
         super().__init__(parent)
@@ -78,21 +81,13 @@ class OnlineDialog(QDialog):
         self.code.setMaxLength(p.MAX_ID)
         jl.addRow("Address", self.address)
         jl.addRow("Game code", self.code)
-        resume = QWidget()
-        rl = QVBoxLayout(resume)
-        self.seats = load_seats()
-        self.seat_list = QListWidget()
-        for seat in self.seats:
-            self.seat_list.addItem(f"{seat.side.capitalize()} — game {seat.game} at {seat.url}"
-                                   + (" (hosted here)" if seat.hosted else ""))
-        if self.seats:
-            self.seat_list.setCurrentRow(0)
-        rl.addWidget(QLabel("Your seats in unfinished online games:"))
-        rl.addWidget(self.seat_list)
+        self.resume = ResumeTab()
+        self.seat_list = self.resume.list
         self.tabs.addTab(host, "Host")
         self.tabs.addTab(join, "Join")
-        self.tabs.addTab(resume, "Resume")
+        self.tabs.addTab(self.resume, "Resume")
         self.tabs.addTab(self._discover_tab(), "Discover")
+        self.tabs.addTab(self._watch_tab(), "Watch")
         self.note = QLabel("")
         self.note.setWordWrap(True)
         self.note.setObjectName("online_note")
@@ -108,6 +103,31 @@ class OnlineDialog(QDialog):
         layout.addWidget(self.tabs)
         layout.addWidget(self.note)
         layout.addWidget(buttons)
+
+    @property
+    def seats(self) -> list[Any]:
+        """The seats of the Resume list, in its order."""
+        return [entry.seat for entry in self.resume.entries]
+
+    def show_tab(self, name: str) -> None:
+        self.tabs.setCurrentIndex(self.TABS.index(name))
+
+    def _watch_tab(self) -> QWidget:
+        """Watch: a game followed as a spectator, by address and game code."""
+        tab = QWidget()
+        form = QFormLayout(tab)
+        info = QLabel("Watch a game as a spectator: you see what both players see (nothing "
+                      "hidden) until the end, then the whole game.")
+        info.setWordWrap(True)
+        form.addRow(info)
+        self.watch_address = QLineEdit("ws://")
+        self.watch_address.setObjectName("online_watch_address")
+        self.watch_code = QLineEdit("")
+        self.watch_code.setObjectName("online_watch_code")
+        self.watch_code.setMaxLength(p.MAX_ID)
+        form.addRow("Address", self.watch_address)
+        form.addRow("Game code", self.watch_code)
+        return tab
 
     def _discover_tab(self) -> QWidget:
         """The games announced on the local network, as they come and go."""
@@ -188,11 +208,17 @@ class OnlineDialog(QDialog):
             entry = item.data(Qt.ItemDataRole.UserRole)
             self._opened(launch.start_seat(self.make_window, entry["url"],
                                            first=p.Join(entry["game"], self._name())))
+        elif tab == 4:
+            address, code = self.watch_address.text().strip(), self.watch_code.text().strip()
+            if not address.startswith(("ws://", "wss://")) or not code:
+                self.note.setText("Give the address (ws://HOST:PORT/ws) and the game code.")
+                return
+            self._opened(launch.watch_game(self.make_window, address, code))
         else:
-            row = self.seat_list.currentRow()
-            if not 0 <= row < len(self.seats):
+            entry = self.resume.current()
+            if entry is None:
                 self.note.setText("No saved seat chosen.")
                 return
             self.note.setText("Opening…")
-            launch.resume_seat(self.make_window, self.seats[row], on_started=self._opened,
-                               on_failed=self._failed)
+            launch.resume_seat(self.make_window, entry.seat, on_started=self._opened,
+                               on_failed=self._failed, save=entry.save, save_path=entry.path)

@@ -1,6 +1,7 @@
 """Opening an online seat in a window of its own: `start_seat` (join or resume, or create on
-a server), `host_game` (start a server in the app, then create the game on it). The play
-window is made by the caller's `make_window` (this package never imports the window's module).
+a server), `host_game` (start a server in the app, then create the game on it), `resume_seat`
+(a kept seat or an online save), `watch_game` (a spectator's window). The play window is made
+by the caller's `make_window` (this package never imports the window's module).
 """
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from wec.gui.play.online import discovery
 from wec.gui.play.online.hosting import HostedServer, lan_address
 from wec.gui.play.online.play import OnlinePlay
 from wec.gui.play.online.session import OnlineSession, SeatInfo
+from wec.gui.play.online.watch import WatchPlay
 from wec.online import protocol as p
+from wec.online.saves import OnlineSave
 
 WindowMaker = Callable[[], Any]
 """Makes a new play window (MainWindow) for the online seat."""
@@ -43,12 +46,18 @@ class _CloseWatch(QObject):
 
 def start_seat(make_window: WindowMaker, url: str, *, first: p.Request | None = None,
                seat: SeatInfo | None = None, hosted: HostedServer | None = None,
-               shared_url: str | None = None, persist: bool = True) -> OnlinePlay:
-    """A new window playing the seat: `first` (create, join) or `seat` (resume)."""
+               shared_url: str | None = None, persist: bool = True,
+               save: OnlineSave | None = None, save_path: str | None = None,
+               play_class: type[OnlinePlay] = OnlinePlay) -> OnlinePlay:
+    """A new window playing the seat: `first` (create, join; watch with `WatchPlay`) or
+    `seat` (resume; from `save`, whose last view is shown until the server answers)."""
     window = make_window()
     session = OnlineSession(url, first, seat, hosted=hosted is not None)
     session.setParent(window)
-    play = OnlinePlay(window, session, persist=persist, shared_url=shared_url)
+    play = play_class(window, session, persist=persist, shared_url=shared_url,
+                      save_path=save_path)
+    if save is not None and save.view is not None:
+        play.show_saved_view(save.view)
     window.online_play = play  # kept alive with its window
     if hosted is not None:
         hosted.setParent(window)
@@ -88,13 +97,22 @@ def host_game(make_window: WindowMaker, name: str, side: str, *, scenario: str |
     return server
 
 
+def watch_game(make_window: WindowMaker, url: str, game: str) -> OnlinePlay:
+    """A new window watching `game` as a spectator."""
+    return start_seat(make_window, url, first=p.Watch(game), persist=False,
+                      play_class=WatchPlay)
+
+
 def resume_seat(make_window: WindowMaker, seat: SeatInfo, *, persist: bool = True,
                 on_started: Callable[[OnlinePlay], None] | None = None,
-                on_failed: Callable[[str], None] | None = None) -> HostedServer | None:
-    """Reopen a saved seat; a game this app hosted gets its server started again, on the
-    same port and file."""
+                on_failed: Callable[[str], None] | None = None,
+                save: OnlineSave | None = None, save_path: str | None = None
+                ) -> HostedServer | None:
+    """Reopen a saved seat (from its online save `save`, kept at `save_path`, when it has
+    one); a game this app hosted gets its server started again, on the same port and file."""
     if not seat.hosted:
-        play = start_seat(make_window, seat.url, seat=seat, persist=persist)
+        play = start_seat(make_window, seat.url, seat=seat, persist=persist, save=save,
+                          save_path=save_path)
         if on_started is not None:
             on_started(play)
         return None
@@ -102,7 +120,7 @@ def resume_seat(make_window: WindowMaker, seat: SeatInfo, *, persist: bool = Tru
 
     def ready(local: str, shared: str) -> None:
         play = start_seat(make_window, local, seat=seat, hosted=server, shared_url=shared,
-                          persist=persist)
+                          persist=persist, save=save, save_path=save_path)
         if on_started is not None:
             on_started(play)
     server.ready.connect(ready)

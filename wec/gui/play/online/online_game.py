@@ -44,6 +44,23 @@ def turn_notes(history: list[str], to_move: str) -> list[ActionNote]:
     return notes
 
 
+def spectator_position(frame: dict[str, Any]) -> dict[str, Any]:
+    """A spectator's board (docs/PROTOCOL.md: the pieces each side's enemy sees, the articles
+    and the projectiles, while the game goes on) as a position: the position format's other
+    keys at their defaults, no reserve (neither side's is public), and a projectile's owner the
+    side not to move when the frame does not name it."""
+    board = frame["observation"]
+    if "format" in board:  # over: the whole position
+        return dict(board)
+    other = "white" if board.get("to_move") == "black" else "black"
+    projectiles = [{"target": None, "strength": 1, "owner": pr.get("color") or other,
+                    **{k: v for k, v in pr.items() if k != "color"}}
+                   for pr in board.get("projectiles") or []]
+    return {"format": "wec-position", "version": 1, "moved": bool(frame.get("moved")),
+            "options": {}, "reserves": [], "quiet": 0, "result": None, **board,
+            "projectiles": projectiles}
+
+
 class OnlineGame(Game):
     """A game of the seat's observation; `legal_actions`, `history` and `result` are the
     server's."""
@@ -57,7 +74,8 @@ class OnlineGame(Game):
 
     @classmethod
     def of_state(cls, frame: dict[str, Any]) -> "OnlineGame":
-        pos = dict(frame["observation"])
+        pos = (spectator_position(frame) if frame.get("side") == "spectator"
+               else dict(frame["observation"]))
         pos.pop("enemy_reserves", None)  # markers only (R8.4): the position format has no slot
         pos["result"] = None  # the server's result is kept apart (a resignation is no position)
         try:

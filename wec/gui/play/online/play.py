@@ -12,12 +12,14 @@ and makes the window that seat's screen.
 """
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from PySide6.QtWidgets import (QBoxLayout, QHBoxLayout, QLabel, QMessageBox, QPushButton,
                                QVBoxLayout, QWidget)
 
 from wec.game.action import Action
+from wec.game.errors import WecError
 from wec.gui.play.host import PlayWindow
 from wec.gui.play.online.online_game import OnlineGame
 from wec.gui.play.online.saved_seats import forget_seat, save_seat
@@ -55,6 +57,7 @@ class OnlineBar(QWidget):
                                           | self.code.textInteractionFlags().TextSelectableByMouse)
         self.link = QLabel("")
         self.link.setObjectName("online_link")
+        self.link.setWordWrap(True)
         self.opponent = QLabel("")
         self.opponent.setObjectName("online_opponent")
         row = QHBoxLayout()
@@ -78,8 +81,12 @@ class OnlinePlay:
     never imports the window's module)."""
 
     def __init__(self, window: Any, session: OnlineSession, *, persist: bool = True,
-                 shared_url: str | None = None) -> None:
+                 shared_url: str | None = None, save_path: str | None = None) -> None:
         self.win: PlayWindow = window
+        self.save_path = save_path
+        """The online save this seat was reopened from (kept, whatever the server says)."""
+        self.previewing = False
+        """The board shows the save's last view until the server's first state."""
         self.window = window
         self.session = session
         self.persist = persist
@@ -103,8 +110,10 @@ class OnlinePlay:
         session.presence.connect(self._presence)
         session.refused.connect(self._refused)
         session.link.connect(self._link)
-        window.setWindowTitle("WEC — online game")
+        window.setWindowTitle(self.title)
         self._link(session.status)
+
+    title = "WEC — online game"
 
     def _take_over(self, w: Any) -> None:
         """The window's seat, turn and actions become the online seat's."""
@@ -154,8 +163,9 @@ class OnlinePlay:
         return self.session.my_turn() and self.win.game.result is None
 
     def decide_seat(self) -> Seat:
-        # before the first state nothing of this game is known: an empty board
-        self.window.seat = Seat(self.window.game, self.side, covered=self.session.last is None)
+        # before the first state nothing of this game is known but a save's last view
+        self.window.seat = Seat(self.window.game, self.side,
+                                covered=self.session.last is None and not self.previewing)
         return self.window.seat
 
     def play(self, action: Action | str) -> bool:
@@ -198,8 +208,24 @@ class OnlinePlay:
         self.bar.code.setText(f"Game code: {seat.game_id}\nAddress: {self.shared_url}")
         self.win.say("Agree the colours and the position; either of you starts the game.")
 
+    def show_saved_view(self, view: dict[str, Any]) -> None:
+        """Until the server answers, the board shows the seat's last view from its save (its
+        own observation and move list; no clock runs, no action is offered)."""
+        frame = {**{k: v for k, v in view.items() if k != "clock"}, "legal": []}
+        try:
+            self.window.game = OnlineGame.of_state(frame)
+        except (WecError, KeyError, TypeError, ValueError) as e:
+            self.win.say(f"The save's last view cannot be shown ({e}): waiting for the server.")
+            return
+        self.previewing = True
+        self._show_code()
+        self.window.refresh()
+        self.win.say(f"Your last view of this game (turn {view.get('turn', '?')}), from your "
+                     "save: connecting to the server…")
+
     def _state(self, frame: dict[str, Any]) -> None:
         w = self.window
+        self.previewing = False
         self.setup_panel.hide()
         self.frames.append(frame)
         before = w.game.result
@@ -223,7 +249,12 @@ class OnlinePlay:
                         box.setInformativeText("Play > Online… starts or joins another game.")
                 if self.persist and self.session.seat is not None:
                     forget_seat(self.session.seat)
-        elif not frame.get("started", True):
+        else:
+            self._say_turn(frame)
+
+    def _say_turn(self, frame: dict[str, Any]) -> None:
+        w = self.win
+        if not frame.get("started", True):
             w.say("Waiting for your opponent to join (give them the game code and address).")
         elif frame["legal"]:
             w.say(f"Turn {frame['turn']}: your turn ({str(self.side).capitalize()}).")
@@ -265,7 +296,14 @@ class OnlinePlay:
         self.win.refresh()
 
     def _link(self, status: str) -> None:
-        self.bar.link.setText(LINK_WORDS.get(status, status))
+        words = LINK_WORDS.get(status, status)
+        self.bar.link.setToolTip("")
+        if status == "unreachable" and self.save_path is not None:
+            words = "No server answers: your save is kept — trying again…"
+            self.bar.link.setToolTip(f"{self.session.url}\n{self.save_path}")
+            self.win.say(f"No server answers at {self.session.url}: your save is kept "
+                         f"({os.path.basename(self.save_path)}) — trying again…")
+        self.bar.link.setText(words)
         self.bar.link.setStyleSheet("color: #a00000; font-weight: bold;"
                                     if status in ("reconnecting", "unreachable") else "")
         self.window.refresh()

@@ -34,12 +34,14 @@ class SeatInfo:
 
 
 class OnlineSession(QObject):
-    """A seat at an online game. Signals: `seated(SeatInfo)`, `state(dict)`, `presence(str,
-    str)` (side, status), `refused(str, str)` (code, message) and `link(str)`: "connecting",
-    "connected", "reconnecting", "unreachable" (never connected yet: trying again) or
-    "closed"."""
+    """A seat at an online game, or a spectator's place (`first` a `watch`). Signals:
+    `seated(SeatInfo)`, `watching(dict)` (a spectator's place taken: the players' names by
+    side), `state(dict)`, `presence(str, str)` (side, status), `refused(str, str)` (code,
+    message) and `link(str)`: "connecting", "connected", "reconnecting", "unreachable" (never
+    connected yet: trying again) or "closed"."""
 
     seated = Signal(object)
+    watching = Signal(dict)
     state = Signal(dict)
     setup = Signal(dict)
     presence = Signal(str, str)
@@ -155,9 +157,12 @@ class OnlineSession(QObject):
             self._error(frame)
 
     def _seated(self, frame: dict[str, Any]) -> None:
+        self.names = {str(k): str(v) for k, v in (frame.get("names") or {}).items()}
+        if frame.get("side") == "spectator":  # no token: a reconnection watches again
+            self.watching.emit(self.names)
+            return
         self.game_id = str(frame["game"])
         self.token = str(frame.get("token") or self.token or "")
-        self.names = {str(k): str(v) for k, v in (frame.get("names") or {}).items()}
         if frame.get("side") not in p.SIDES:
             self.role = frame.get("role")  # a set-up: the side comes when it ends
             return
@@ -184,6 +189,9 @@ class OnlineSession(QObject):
             return
         if code in (p.ILLEGAL_ACTION, p.STALE_VERSION, p.NOT_YOUR_TURN):
             self.pending = None
+        if code in (p.STALE_VERSION, p.NOT_YOUR_TURN) and self.seat is not None:
+            # the game moved on past the state this seat acted on: take the current one
+            self.send(p.Resume(self.seat.game, self.seat.token))
         self.refused.emit(code, str(frame.get("message", "")))
 
     def _send_pending(self) -> None:
