@@ -90,3 +90,20 @@ def test_the_real_wec_serve_passes_the_same_check(served):
     server = served()
     actions, hidden_frames = run(whole_game, server.url, 11)
     assert actions > 50 and hidden_frames > 10
+
+
+def test_a_spectator_sees_each_projectile_and_who_fired_it():
+    """Projectiles in flight are public (R7.6, R10.6): the spectator's board lists each one as
+    both seats see it, its owner included (the filter once asked for a `color` key that
+    projectiles do not have, so a spectator never learnt who had fired)."""
+    from pathlib import Path
+
+    import wec
+    from wec.online.rooms import SPECTATOR, Room
+    game = wec.Game.from_position(str(Path(__file__).parents[1] / "data" / "positions"
+                                      / "horizon_fire_first.json"))
+    room = Room("g", game, {"black": ("Ann", "t1"), "white": ("Bob", "t2")}, 60.0, None, 0.0)
+    shown = room.state_frame(SPECTATOR)["observation"]["projectiles"]
+    seen = [{k: pr[k] for k in ("type", "owner", "square", "level", "direction")}
+            for pr in game.observation("black").position()["projectiles"]]
+    assert shown == seen and shown and all("owner" in pr for pr in shown)

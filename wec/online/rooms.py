@@ -174,7 +174,7 @@ class Room:
         board = {"to_move": game.to_move, "turn": game.turn, "pieces": seen,
                  "articles": public["articles"],
                  "projectiles": [{k: v for k, v in pr.items() if k in (
-                     "type", "color", "square", "level", "direction")}
+                     "type", "owner", "square", "level", "direction")}
                      for pr in public["projectiles"]]}
         return {"observation": board, "history": [], "legal": []}
 
