@@ -47,9 +47,10 @@ test: $(TEST_STAMP)
 	$(BIN)/python -m pytest -q -m "not timing and not long" $(ARGS)
 	$(BIN)/python -m pytest -q -m timing || $(BIN)/python -m pytest -q -m timing --last-failed
 
-# The minutes-long checks, kept out of `make test` and CI (about 10 minutes on one core): the
-# whole tactics suite re-proved exhaustively, 80-turn OpenSpiel games checked at every step, a
-# whole standard game by clicks. Run them before a release or after changing what they check.
+# The minutes-long checks, kept out of `make test` and CI (about 15 minutes on one core): the
+# whole tactics suite re-proved exhaustively, 80-turn OpenSpiel games checked at every step, 200
+# random games with their copies compared at every step, a whole standard game by clicks. Run
+# them before a release or after changing what they check (ARGS="-n 2": on both cores).
 test-long: $(TEST_STAMP)
 	$(BIN)/python -m pytest -q -m long $(ARGS)
 
@@ -57,10 +58,13 @@ test-long: $(TEST_STAMP)
 # consistency checker after every action) — WEC_DEBUG=1 — against the fast tests of the folders
 # that drive the core (DEBUG_TESTS: every core module is reached from them, the codec by
 # tests/openspiel, the planes by tests/rl, the bench by tests/tools). The app, online, command
-# line and packaging tests, the docs, the layers and mypy test Python over the facade those
-# folders already drive through the checked core: they run once, in `make test`. The release
-# build is put back afterwards (and stamped: `make test` then builds nothing).
-DEBUG_TESTS := tests/core tests/game tests/rules tests/ai tests/files tests/openspiel tests/rl tests/tools
+# line and packaging tests, the docs, the layers, mypy and the match workers' plumbing (Ray,
+# process pools: tests/tools/test_cluster, test_match, test_pool_ctrl_c) test Python over the
+# facade those folders already drive through the checked core: they run once, in `make test`.
+# The release build is put back afterwards (and stamped: `make test` then builds nothing).
+DEBUG_TESTS := tests/core tests/game tests/rules tests/ai tests/files tests/openspiel tests/rl \
+	tests/tools --ignore=tests/tools/test_cluster.py --ignore=tests/tools/test_match.py \
+	--ignore=tests/tools/test_pool_ctrl_c.py
 test-debug: | $(BIN)/python
 	rm -f $(GUI_STAMP) $(TEST_STAMP)
 	WEC_DEBUG=1 $(BIN)/python -m pip install -q -e '.[test,openspiel,rl,cluster,docs,online,bundle]'
