@@ -109,7 +109,7 @@ def test_copies_stay_equal_to_the_game(seed, tmp_path):
     play_and_compare(seed, tmp_path)
 
 
-@pytest.mark.slow
+@pytest.mark.long  # 200 games: minutes (`make test-long`); the 20 above run in every pass
 @pytest.mark.parametrize("seed", range(20, 220))
 def test_copies_stay_equal_to_the_game_long(seed, tmp_path):
     play_and_compare(seed, tmp_path, n_actions=100, max_copies=6)

@@ -130,7 +130,7 @@ def test_random_sim_test(wo, pyspiel):
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
-@pytest.mark.slow
+@pytest.mark.long  # 80-turn games checked at every step: minutes (`make test-long`)
 @pytest.mark.parametrize("scenario", ["standard", "stealth_duel", "reinforcement_race"])
 def test_random_sim_test_over_long_games(wo, pyspiel, scenario):
     """A state and its clone once disagreed on the result at turn 77 (a win decided at End

@@ -94,6 +94,6 @@ def search_turns(game):
     return tactics.turns(game, limit=10_000)
 
 
-@pytest.mark.slow
+@pytest.mark.long  # re-proves every tactic exhaustively: minutes (`make test-long`)
 def test_the_whole_suite_checks_again():
     assert make_tactics.check(tactics.SUITE) == 0
