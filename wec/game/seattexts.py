@@ -22,7 +22,10 @@ from wec.game.sightings import observed_around, seen_entry
 _OWN_LEVEL = tuple(rules.LEVELS.index(t.level) for t in rules.PIECE_TYPES)
 """By core type: the index of the level the type stands on by itself besides the Ground."""
 
-Written = tuple  # (the piece as read, what its view adds, the entry's text)
+Written = tuple[dict[int, tuple], dict[int, tuple | None], dict[int, str]]
+"""Of one side's view, by piece id: the piece as read, what the view adds to it (the locks'
+indices), the entry's text. Three dicts, not a tuple per piece: fewer objects for the garbage
+collector's young passes."""
 
 
 class SeatTexts:
@@ -33,14 +36,14 @@ class SeatTexts:
         self.dumps = dumps
         """A value's JSON text (the texts are made of its pieces' texts)."""
         self._game: Game | None = None
-        self._written: list[dict[int, Written]] = [{}, {}]
+        self._written: list[Written] = [({}, {}, {}), ({}, {}, {})]
         self._ground: tuple[list[tuple[int, int, int]], str] = ([], "[]")
         """The ground articles as last read and their text (the same for both sides)."""
 
     def texts(self, game: Game) -> dict[str, str]:
         """{side: the JSON text of `game.observation(side).position()`} for both sides."""
         if game is not self._game:
-            self._game, self._written = game, [{}, {}]
+            self._game, self._written = game, [({}, {}, {}), ({}, {}, {})]
         # the facade's own parts, read as Game.observation reads them (as seatviews does)
         engine, knowledge = game._engine, game._knowledge
         raws = engine.pieces()
@@ -50,8 +53,11 @@ class SeatTexts:
         for i, raw in enumerate(raws):
             pid = raw.pid
             index_of[pid] = i
-            locks, revealed, held = hidden_state(pid)
-            read.append((raw.__reduce__()[1], (tuple(locks), revealed, held)))
+            locks, revealed, held = hidden_state(pid)  # last in the tuple: `_entry`
+            a = raw.__reduce__()[1]  # its dicts as items: a tuple of plain values is
+            # soon left alone by the garbage collector, one holding a dict never
+            read.append((*a[:9], tuple(a[9].items()), *a[10:13], tuple(a[13].items()), a[14],
+                         tuple(locks), revealed, held))
         ground = engine.articles()
         if ground != self._ground[0]:
             self._ground = (ground, self.dumps(article_entries(ground)))
@@ -62,7 +68,8 @@ class SeatTexts:
             visible = set(engine.visible(side))
             keep = [i for i, raw in enumerate(raws) if raw.pid in visible]
             new_index = {old: new for new, old in enumerate(keep)}
-            before, now = self._written[side], {}
+            cores, addeds, texts = self._written[side]
+            now: Written = ({}, {}, {})
             parts = []
             for old in keep:
                 raw, core = raws[old], read[old]
@@ -70,19 +77,18 @@ class SeatTexts:
                 if raw.color != side:
                     if raw.level and _OWN_LEVEL[raw.type] != raw.level and raw.journey is None:
                         adds = None  # shows whether its carrier is in view: written anew
-                elif core[1][0]:  # its locks, as indices of the view's pieces
+                elif core[-3]:  # its locks, as indices of the view's pieces
                     adds = tuple(new_index.get(index_of.get(t, -1)) if t >= 0 else None
-                                 for t in core[1][0])
-                last = before.get(raw.pid)
-                if adds is not None and last is not None and last[1] == adds and last[0] == core:
-                    text = last[2]
+                                 for t in core[-3])
+                pid = raw.pid
+                if adds is not None and addeds.get(pid) == adds and cores.get(pid) == core:
+                    text = texts[pid]
                 else:
                     entry = entries.get(old)
                     if entry is None:
-                        entry = entries[old] = self._entry(raw, core[1], index_of)
-                    text = self.dumps(seen_entry(engine, entry, raw.pid, color, visible,
-                                                 new_index))
-                now[raw.pid] = (core, adds, text)
+                        entry = entries[old] = self._entry(raw, core[-3:], index_of)
+                    text = self.dumps(seen_entry(engine, entry, pid, color, visible, new_index))
+                now[0][pid], now[1][pid], now[2][pid] = core, adds, text
                 parts.append(text)
             self._written[side] = now
             view = observed_around(knowledge, color, around, [], new_index,
