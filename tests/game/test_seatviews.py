@@ -1,15 +1,20 @@
 """Both sides' views made at once (wec.game.seatviews) are what each side's own observation
-gives (R10.6: a side is shown only what it may know), and the legal texts read from a memory
-of alike actions are the actions' own texts (R12.2), along random games with hidden pieces."""
+gives (R10.6: a side is shown only what it may know), and so are, byte for byte, their JSON
+texts made with each piece's entry written again only when it changed (wec.game.seattexts);
+the legal texts read from a memory of alike actions are the actions' own texts (R12.2); along
+random games with hidden pieces, carried pieces and locks."""
 from __future__ import annotations
 
 import copy
+import json
 import random
+from typing import Any
 
 import pytest
 
 from wec import rules
 from wec.game.game import Game
+from wec.game.seattexts import SeatTexts
 from wec.game.seatviews import legal_by_text, seat_positions
 from wec.rules import scenarios
 
@@ -100,3 +105,31 @@ def test_a_text_names_the_other_piece_as_it_stands_now() -> None:
     first, twin = exchange_pair()
     assert list(legal_by_text(first)) == [str(a) for a in first.legal_actions()]
     assert list(legal_by_text(twin)) == [str(a) for a in twin.legal_actions()]
+
+
+def compact(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+@pytest.mark.parametrize("scenario,seed", [("stealth_duel", 1), ("stealth_duel", 2),
+                                           (None, 3), ("mass_destruction", 4),
+                                           ("reinforcement_race", 5), ("tactical_puzzle", 6)])
+def test_the_texts_are_each_sides_observation(scenario: str | None, seed: int) -> None:
+    texts = SeatTexts(compact)
+    for game in random_game(scenario, seed, 160):
+        whole = game.position()
+        made = texts.texts(game)
+        for side in ("black", "white"):
+            assert made[side] == compact(game.observation(side).position()), (side, game.ply)
+        assert game.position() == whole  # writing both views changed nothing
+
+
+def test_another_game_is_written_anew() -> None:
+    """A piece id of one game names another piece in the next: nothing is kept across."""
+    texts = SeatTexts(compact)
+    for first in random_game("stealth_duel", 8, 30):
+        texts.texts(first)
+    for second in random_game(None, 9, 12):
+        made = texts.texts(second)
+        for side in ("black", "white"):
+            assert made[side] == compact(second.observation(side).position())

@@ -578,38 +578,48 @@ def position_dict(engine: Any, options: Options) -> dict[str, Any]:
     """The position of a core engine as a dict of docs/FORMATS.md (every key written)."""
     pieces: list[dict[str, Any]] = []
     index_of: dict[int, int] = {}
-    codes, colors, levels, hands, arts = _CODES, rules.COLORS, rules.LEVELS, rules.HANDS, \
-        _ARTICLE_OF_KIND
     hidden_state = engine.hidden_state
     for raw in engine.pieces():  # each piece's read once (made at every observation sent)
-        pid = raw.pid
-        index_of[pid] = len(pieces)
-        sq = raw.sq
-        carried = raw.articles  # in slot order: the order they would drop in (R7.3.3)
-        cooldowns, hits, journey = raw.cooldowns, raw.hits, raw.journey
-        locks, revealed, held = hidden_state(pid)
-        pieces.append({
-            "type": codes[raw.type], "color": colors[raw.color],
-            "square": [sq // 10 + 1, sq % 10 + 1], "level": levels[raw.level],
-            "hand": hands[raw.hand],
-            "articles": [arts[k] for k, _ in carried] if carried else [],
-            "article_cooldowns": [c for _, c in carried] if carried else [],
-            "stun": raw.stun, "home": bool(raw.home),
-            "cooldowns": cooldowns_of((), cooldowns) if cooldowns else {},
-            "journey": None if journey is None else {
-                "article": arts[journey.kind], "to": list(square_of(journey.dest)),
-                "path": _PATHS[journey.path]},
-            "fired": bool(raw.fired), "acted": bool(raw.acted), "mover": bool(raw.mover),
-            "hits": {arts[k]: n for k, n in sorted(hits.items())} if hits else {},
-            "revealed": revealed, "held": held,
-            "locks": locks})  # piece ids for now; made indices below
+        index_of[raw.pid] = len(pieces)
+        pieces.append(piece_entry(raw, *hidden_state(raw.pid)))
     for entry in pieces:
-        if entry["locks"]:
+        if entry["locks"]:  # piece ids until now
             entry["locks"] = [index_of.get(t) if t >= 0 else None for t in entry["locks"]]
-    articles = []
-    for sq, kind, cool in engine.articles():
-        row, col = square_of(sq)
-        articles.append({"type": rules.ARTICLES[kind - 1], "square": [row, col], "cooldown": cool})
+    return position_around(engine, options, pieces, index_of)
+
+
+def piece_entry(raw: Any, locks: list[int], revealed: int, held: bool) -> dict[str, Any]:
+    """A piece's entry of the position (a PieceRecord and its `Engine.hidden_state`), its
+    "locks" still the piece ids (`position_dict` makes them indices)."""
+    arts = _ARTICLE_OF_KIND
+    sq = raw.sq
+    carried = raw.articles  # in slot order: the order they would drop in (R7.3.3)
+    cooldowns, hits, journey = raw.cooldowns, raw.hits, raw.journey
+    return {
+        "type": _CODES[raw.type], "color": rules.COLORS[raw.color],
+        "square": [sq // 10 + 1, sq % 10 + 1], "level": rules.LEVELS[raw.level],
+        "hand": rules.HANDS[raw.hand],
+        "articles": [arts[k] for k, _ in carried] if carried else [],
+        "article_cooldowns": [c for _, c in carried] if carried else [],
+        "stun": raw.stun, "home": bool(raw.home),
+        "cooldowns": cooldowns_of((), cooldowns) if cooldowns else {},
+        "journey": None if journey is None else {
+            "article": arts[journey.kind], "to": list(square_of(journey.dest)),
+            "path": _PATHS[journey.path]},
+        "fired": bool(raw.fired), "acted": bool(raw.acted), "mover": bool(raw.mover),
+        "hits": {arts[k]: n for k, n in sorted(hits.items())} if hits else {},
+        "revealed": revealed, "held": held,
+        "locks": locks}
+
+
+def position_around(engine: Any, options: Options, pieces: list[dict[str, Any]],
+                    index_of: dict[int, int], articles: list[dict[str, Any]] | None = None
+                    ) -> dict[str, Any]:
+    """The position of a core engine with these piece entries (`index_of`: each piece id's
+    index among them) and ground articles (by default `article_entries(engine.articles())`):
+    everything else read from the engine."""
+    if articles is None:
+        articles = article_entries(engine.articles())
     reserves = []
     for t, color, sq, hand, armed, entered in engine.reserves():
         row, col = square_of(sq)
@@ -634,6 +644,15 @@ def position_dict(engine: Any, options: Options) -> dict[str, Any]:
             "pieces": pieces, "articles": articles, "reserves": reserves,
             "projectiles": projectiles, "turn_state": turn_state, "quiet": engine.quiet,
             "result": {-1: None, 0: "black", 1: "white", 2: "draw"}[engine.result]}
+
+
+def article_entries(ground: list[tuple[int, int, int]]) -> list[dict[str, Any]]:
+    """The position's "articles" of the core's ground articles (`Engine.articles()`)."""
+    articles = []
+    for sq, kind, cool in ground:
+        row, col = square_of(sq)
+        articles.append({"type": rules.ARTICLES[kind - 1], "square": [row, col], "cooldown": cool})
+    return articles
 
 
 def position_problems(pos: Any) -> list[str]:

@@ -233,24 +233,40 @@ def observed_position(engine: Engine, knowledge: Knowledge, color: str, pos: dic
     as it is: the two sides' views can be made from one) restricted to what it sees, `visible`
     (its piece ids), `ids` being the ids of `pos`'s pieces in order. A new dict; the values it
     does not restrict are `pos`'s own."""
-    side = rules.COLORS.index(color)
     keep = [i for i, pid in enumerate(ids) if pid in visible]
     new_index = {old: new for new, old in enumerate(keep)}
-    pieces = []
     all_pieces = pos["pieces"]
-    for old in keep:
-        entry = all_pieces[old]
-        if entry["color"] != color:  # an enemy piece it sees: what it knows of it
-            entry = {**entry, "locks": [], "revealed": REVEALED_FOR_GOOD}
-            level = entry["level"]
-            if level != "G" and _TYPE_LEVEL[entry["type"]] != level and not entry["journey"]:
-                raw = engine.piece(ids[old])  # carried at Air/Sub: is its carrier in view?
-                if not any(q in visible and q != ids[old]
-                           for q in engine.occupants(raw.sq, raw.level)):
-                    entry["held"] = True  # its carrier is hidden: something holds it there
-        elif entry["locks"]:  # its own piece's locks, as indices of this view's pieces
-            entry = {**entry, "locks": [new_index.get(t) for t in entry["locks"]]}
-        pieces.append(entry)
+    pieces = [seen_entry(engine, all_pieces[old], ids[old], color, visible, new_index)
+              for old in keep]
+    return observed_around(knowledge, color, pos, pieces, new_index, knows_enemy_primary_lost)
+
+
+def seen_entry(engine: Engine, entry: dict[str, Any], pid: int, color: str, visible: set[int],
+               new_index: dict[int, int]) -> dict[str, Any]:
+    """What `color` is shown of piece `pid`, which it sees (`visible`): its entry of the
+    position (`position_dict`'s, left as it is) with an enemy piece's secrets left out and an
+    own piece's locks as indices of the view's pieces (`new_index`: position index -> view
+    index)."""
+    if entry["color"] != color:  # an enemy piece it sees: what it knows of it
+        entry = {**entry, "locks": [], "revealed": REVEALED_FOR_GOOD}
+        level = entry["level"]
+        if level != "G" and _TYPE_LEVEL[entry["type"]] != level and not entry["journey"]:
+            raw = engine.piece(pid)  # carried at Air/Sub: is its carrier in view?
+            if not any(q in visible and q != pid for q in engine.occupants(raw.sq, raw.level)):
+                entry["held"] = True  # its carrier is hidden: something holds it there
+    elif entry["locks"]:  # its own piece's locks, as indices of this view's pieces
+        entry = {**entry, "locks": [new_index.get(t) for t in entry["locks"]]}
+    return entry
+
+
+def observed_around(knowledge: Knowledge, color: str, pos: dict[str, Any],
+                    pieces: list[dict[str, Any]], new_index: dict[int, int],
+                    knows_enemy_primary_lost: bool) -> dict[str, Any]:
+    """`color`'s view of the position `pos` (left as it is) with these piece entries
+    (`new_index`: position index -> view index): the projectiles' targets, the turn state and
+    the reserves as it may know them. A new dict; the values it does not restrict are `pos`'s
+    own."""
+    side = rules.COLORS.index(color)
     out = dict(pos)  # the same keys in the same order; the restricted ones replaced
     out["pieces"] = pieces
     out["projectiles"] = [{**proj, "target": new_index.get(proj["target"])

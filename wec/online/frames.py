@@ -2,16 +2,18 @@
 history and the legal actions of the side to move, made once per version of the game and kept
 as JSON text (`protocol.Raw`).
 
-Both seats' observations come from one reading of the position (wec.game.seatviews), the legal
-texts from those of alike actions met before, a history's text grows by the turns added; and
-no large structure stays alive between two actions (a server holding many games would
-otherwise spend its time in the garbage collector's full passes over them).
+Both seats' observations come from one reading of the position, each piece's entry written
+again only when it changed (wec.game.seattexts), the legal texts from those of alike actions
+met before, a history's text grows by the turns added; and what stays alive between two
+actions is text and tuples of plain values (a server holding many games would otherwise spend
+its time in the garbage collector's full passes over them).
 """
 from __future__ import annotations
 
 from wec.game.action import Action
 from wec.game.game import Game
-from wec.game.seatviews import legal_by_text, seat_positions
+from wec.game.seattexts import SeatTexts
+from wec.game.seatviews import legal_by_text
 from wec.online.protocol import Raw, dumps
 
 
@@ -48,6 +50,7 @@ class SeatParts:
         self._legal: dict[str, Action] | None = None
         self._legal_text: Raw | None = None
         self._lists: dict[str, TextList] = {}
+        self._texts = SeatTexts(dumps)
 
     def _at_version(self, game: Game, version: int) -> None:
         if self._at is None or self._at[0] is not game or self._at[1] != version:
@@ -59,7 +62,7 @@ class SeatParts:
         """`game.observation(side).position()` as JSON text."""
         self._at_version(game, version)
         if not self._observations:
-            self._observations = {s: Raw(dumps(pos)) for s, pos in seat_positions(game).items()}
+            self._observations = {s: Raw(text) for s, text in self._texts.texts(game).items()}
         return self._observations[side]
 
     def history(self, game: Game, version: int, side: str) -> Raw:
