@@ -314,6 +314,9 @@ cdef void arm_reserves(State* st) noexcept nogil:
     of an action."""
     cdef Reserve* r
     cdef int i, a, b
+    if not ((st.pend_bb[0][0] & st.occ_bb[0][0]) | (st.pend_bb[0][1] & st.occ_bb[0][1])
+            | (st.pend_bb[1][0] & st.occ_bb[1][0]) | (st.pend_bb[1][1] & st.occ_bb[1][1])):
+        return  # no pending reserve's square has a piece of its side on the Ground
     for i in range(st.n_reserves):
         r = &st.reserves[i]
         if r.armed | r.entered:

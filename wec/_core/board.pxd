@@ -30,10 +30,15 @@ cdef void set_stun(State* st, int pid, int value) noexcept nogil
 cdef void set_color(State* st, int pid, int color) noexcept nogil
 cdef void piece_set(State* st, int pid, int* field, int value) noexcept nogil
 cdef void turn_set(State* st, int* field, int value) noexcept nogil
+cdef void side_set(State* st, int side, int moved) noexcept nogil
 cdef int room_for(State* st, int pid, int sq, int level) noexcept nogil
 cdef void tally_piece(State* st, Piece* p, int d) noexcept nogil
 cdef void tally_count(State* st, Tallies* t) noexcept nogil
 cdef void count_due(State* st, int* due) noexcept nogil
+cdef void occ_refresh(State* st, int level, int sq) noexcept nogil
+cdef void occ_count(State* st, uint64_t* occ_bb) noexcept nogil
+cdef void pend_refresh(State* st, int color, int sq) noexcept nogil
+cdef void pend_count(State* st, uint64_t* pend_bb) noexcept nogil
 
 
 cdef inline uint64_t pair(int* two) noexcept nogil:

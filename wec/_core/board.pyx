@@ -2,7 +2,7 @@
 """State primitives: the change trail, the hash, placing and removing pieces, the drop ring."""
 from libc.stdlib cimport realloc, abort, malloc, free
 from libc.stdint cimport uint64_t
-from libc.string cimport memset
+from libc.string cimport memset, memcpy
 from wec._core.state cimport *
 
 cdef uint64_t GOLDEN = 0x9E3779B97F4A7C15ULL
@@ -196,20 +196,121 @@ cdef uint64_t reserve_key(State* st, int i) noexcept nogil:
 
 
 cdef void reserve_set(State* st, int i, int* field, int value) noexcept nogil:
-    """Change a reserve's armed or entered mark, keeping the hash."""
+    """Change a reserve's armed or entered mark, keeping the hash and State.pend_bb."""
     if field[0] == value:
         return
     st.hash -= reserve_key(st, i)
     tset(st, field, value)
     st.hash += reserve_key(st, i)
+    pend_refresh(st, st.reserves[i].color, st.reserves[i].sq)
+
+
+cdef inline void word_set(State* st, uint64_t* w, uint64_t value) noexcept nogil:
+    """Set a trailed 64-bit word: the trail records ints, so each half that changes is one entry."""
+    cdef int halves[2]
+    cdef int* h = <int*>w
+    memcpy(halves, &value, sizeof(uint64_t))
+    tset(st, &h[0], halves[0])
+    tset(st, &h[1], halves[1])
+
+
+cdef inline void bit_set(State* st, uint64_t* w, uint64_t bit, bint on) noexcept nogil:
+    cdef uint64_t v = (w[0] & ~bit) | (bit if on else 0)
+    if v != w[0]:
+        word_set(st, w, v)
+
+
+cdef void occ_refresh(State* st, int level, int sq) noexcept nogil:
+    """State.occ_bb at one square and level, from its occupancy as it now is."""
+    cdef int w = 2 * level + (sq >> 6), i, x, c
+    cdef uint64_t bit = (<uint64_t>1) << (sq & 63)
+    cdef int n[2]
+    cdef int coexist[2]
+    n[0] = n[1] = coexist[0] = coexist[1] = 0
+    for i in range(2):
+        x = st.occ[level][sq][i]
+        if x != NONE:
+            c = st.pieces[x].color
+            n[c] += 1
+            if st.rules.coexist[st.pieces[x].type]:
+                coexist[c] = 1
+    for c in range(2):
+        bit_set(st, &st.occ_bb[c][w], bit, n[c] != 0)
+        bit_set(st, &st.occ_bb[c][6 + w], bit, n[c] == 2)
+        bit_set(st, &st.occ_bb[c][12 + w], bit, coexist[c])
+
+
+cdef void occ_count(State* st, uint64_t* occ_bb) noexcept nogil:
+    """State.occ_bb counted from the occupancy (`occ_bb`: 2 x 18 words)."""
+    cdef int lvl, s, i, x, c, w, n[2], coexist[2]
+    cdef uint64_t bit
+    for i in range(36):
+        occ_bb[i] = 0
+    for lvl in range(N_LEVELS):
+        for s in range(N_SQ):
+            w = 2 * lvl + (s >> 6)
+            bit = (<uint64_t>1) << (s & 63)
+            n[0] = n[1] = coexist[0] = coexist[1] = 0
+            for i in range(2):
+                x = st.occ[lvl][s][i]
+                if x != NONE:
+                    c = st.pieces[x].color
+                    n[c] += 1
+                    if st.rules.coexist[st.pieces[x].type]:
+                        coexist[c] = 1
+            for c in range(2):
+                if n[c]:
+                    occ_bb[18 * c + w] |= bit
+                if n[c] == 2:
+                    occ_bb[18 * c + 6 + w] |= bit
+                if coexist[c]:
+                    occ_bb[18 * c + 12 + w] |= bit
+
+
+cdef inline bint pending_at(State* st, int color, int sq) noexcept nogil:
+    cdef int i
+    cdef Reserve* r
+    for i in range(st.n_reserves):
+        r = &st.reserves[i]
+        if r.color == color and r.sq == sq and not (r.armed | r.entered):
+            return True
+    return False
+
+
+cdef void pend_refresh(State* st, int color, int sq) noexcept nogil:
+    """State.pend_bb at one square for one colour, from the reserves as they now are."""
+    bit_set(st, &st.pend_bb[color][sq >> 6], (<uint64_t>1) << (sq & 63),
+            pending_at(st, color, sq))
+
+
+cdef void pend_count(State* st, uint64_t* pend_bb) noexcept nogil:
+    """State.pend_bb counted from the reserves (`pend_bb`: 2 x 2 words)."""
+    cdef int i
+    cdef Reserve* r
+    for i in range(4):
+        pend_bb[i] = 0
+    for i in range(st.n_reserves):
+        r = &st.reserves[i]
+        if not (r.armed | r.entered) and 0 <= r.sq < N_SQ:
+            pend_bb[2 * r.color + (r.sq >> 6)] |= (<uint64_t>1) << (r.sq & 63)
+
+
+cdef inline uint64_t side_term(State* st) noexcept nogil:
+    """state_key's term of the side to move and its Move made."""
+    return mix64(<uint64_t>(7 + st.side * 2 + st.moved) * GOLDEN)
+
+
+cdef inline uint64_t actions_term(State* st) noexcept nogil:
+    """state_key's term of the turn's actions so far."""
+    return mix64(<uint64_t>(11 + st.n_fires * 2 + st.did_pickup * 8 + st.did_drop * 16
+                            + st.did_exchange * 32 + st.did_reinforce * 64 + st.violent * 4)
+                 * GOLDEN)
 
 
 cdef uint64_t state_key(State* st) noexcept nogil:
     """Hash of the turn state: side to move, the turn's actions so far, quiet turns."""
-    cdef uint64_t h = mix64(<uint64_t>(7 + st.side * 2 + st.moved) * GOLDEN)
-    h += mix64(<uint64_t>(11 + st.n_fires * 2 + st.did_pickup * 8 + st.did_drop * 16
-                          + st.did_exchange * 32 + st.did_reinforce * 64 + st.violent * 4)
-                 * GOLDEN)
+    cdef uint64_t h = side_term(st)
+    h += actions_term(st)
     h += mix64(<uint64_t>(13 + st.quiet) * 0x9E3779B1ULL)
     if st.primary_lost[0] or st.primary_lost[1]:  # decides R11.1 at End Turn
         h += mix64(<uint64_t>(17 + st.primary_lost[0] * 64 + st.primary_lost[1]) * GOLDEN)
@@ -242,6 +343,9 @@ cdef void lift_piece(State* st, int pid) noexcept nogil:
         tset(st, &slot[1], NONE)
     elif slot[1] == pid:
         tset(st, &slot[1], NONE)
+    else:
+        return
+    occ_refresh(st, p.level, p.sq)
 
 
 cdef void place_piece(State* st, int pid, int sq, int level) noexcept nogil:
@@ -268,6 +372,7 @@ cdef void occupy(State* st, int pid, int sq, int level) noexcept nogil:
     else:
         tset(st, &slot[1], slot[0])
         tset(st, &slot[0], pid)
+    occ_refresh(st, level, sq)
 
 
 cdef int drop_article(State* st, int kind, int cool, int centre, int color) noexcept nogil:
@@ -362,12 +467,28 @@ cdef void piece_set(State* st, int pid, int* field, int value) noexcept nogil:
 
 
 cdef void turn_set(State* st, int* field, int value) noexcept nogil:
-    """Change one turn-state field (hashed by state_key), keeping the hash."""
+    """Change one turn-state field (hashed by state_key), keeping the hash: a field of the
+    turn's actions changes only that term of state_key."""
     if field[0] == value:
+        return
+    if field == &st.n_fires or field == &st.did_pickup or field == &st.did_drop or \
+            field == &st.did_exchange or field == &st.did_reinforce or field == &st.violent:
+        st.hash -= actions_term(st)
+        tset(st, field, value)
+        st.hash += actions_term(st)
         return
     st.hash -= state_key(st)
     tset(st, field, value)
     st.hash += state_key(st)
+
+
+cdef void side_set(State* st, int side, int moved) noexcept nogil:
+    """Set the side to move and whether its Move is made, keeping the hash (state_key's term
+    of the two alone changes)."""
+    st.hash -= side_term(st)
+    tset(st, &st.side, side)
+    tset(st, &st.moved, moved)
+    st.hash += side_term(st)
 
 
 cdef void set_stun(State* st, int pid, int value) noexcept nogil:
@@ -377,7 +498,10 @@ cdef void set_stun(State* st, int pid, int value) noexcept nogil:
 
 
 cdef void set_color(State* st, int pid, int color) noexcept nogil:
-    set_tallied(st, pid, &st.pieces[pid].color, color)
+    cdef Piece* p = &st.pieces[pid]
+    set_tallied(st, pid, &p.color, color)
+    if p.alive and 0 <= p.sq < N_SQ:
+        occ_refresh(st, p.level, p.sq)  # (of a lifted piece: the square's boards as they are)
 
 
 cdef void set_tallied(State* st, int pid, int* field, int value) noexcept nogil:

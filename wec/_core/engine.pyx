@@ -10,7 +10,8 @@ from libc.stdint cimport uint64_t
 from cpython.object cimport PyObject, PyTypeObject
 from wec._core.state cimport *
 from wec._core.board cimport (full_hash, slots_of, trail_share, trail_release, is_supported,
-                              can_see, tally_count, count_due, piece_key, key_of)
+                              can_see, tally_count, count_due, piece_key, key_of,
+                              occ_count, pend_count)
 from wec._core.movegen cimport gen_moves, has_move
 from wec._core.actions cimport gen_actions
 from wec._core.make cimport do_action, undo_action
@@ -240,6 +241,8 @@ cdef class Engine:
                 st.pieces[target].locked += 1
         tally_count(st, &st.tally)  # the evaluation's sums, kept from here by make/unmake
         count_due(st, st.due)  # the pieces End Turn must look at, kept likewise
+        occ_count(st, &st.occ_bb[0][0])  # occupancy and pending reserves as boards, likewise
+        pend_count(st, &st.pend_bb[0][0])
         st.hash = full_hash(st)
         for pid in range(st.n_pieces):  # each piece's key as hashed (Piece.key), kept from here
             key = piece_key(&st.pieces[pid])
@@ -526,6 +529,8 @@ cdef class Engine:
         cdef int pid, s, lvl, i, a, b, n_art = 0
         cdef Tallies fresh
         cdef int due[20]
+        cdef uint64_t occ_bb[2][18]
+        cdef uint64_t pend_bb[2][2]
         problems = []
         for i in range(st.proj_top, MAX_PROJECTILES):
             if st.proj[i].kind:
@@ -579,4 +584,10 @@ cdef class Engine:
         for i in range(20):
             if due[i] & ~st.due[i]:
                 problems.append("a piece End Turn must look at is not in `due` (word %d)" % i)
+        occ_count(st, &occ_bb[0][0])
+        if memcmp(occ_bb, st.occ_bb, sizeof(occ_bb)) != 0:
+            problems.append("occupancy boards differ from a recount")
+        pend_count(st, &pend_bb[0][0])
+        if memcmp(pend_bb, st.pend_bb, sizeof(pend_bb)) != 0:
+            problems.append("pending reserve boards differ from a recount")
         return problems

@@ -108,46 +108,42 @@ cdef bint twin_fires_it(State* st, int pid, int w, int strength, bint jet) noexc
 # --- generation --------------------------------------------------------------------------------
 
 ctypedef struct Targets:
-    # the enemies of the side to move that are alive, built at the first homing, jet rocket or
-    # (quiescence's) directional Fire of a generation
+    # the enemies of the side to move that are alive, built at the first homing or jet rocket
+    # Fire of a generation
     int built
     int n[3]                    # per level, in id order: what gen_targets looks through
     unsigned short ids[3][640]
-    uint64_t foes[6]            # their squares per level (squares 0-63, 64-99): enemy_in_line's
-                                # walk tests a bit instead of reading the occupancy
 
 
 cdef void list_targets(State* st, Targets* tg) noexcept nogil:
     cdef int e, lvl
     cdef Piece* q
     tg.n[0] = tg.n[1] = tg.n[2] = 0
-    for e in range(6):
-        tg.foes[e] = 0
     for e in range(st.n_pieces):
         q = &st.pieces[e]
         if q.alive and q.color != st.side:
             lvl = q.level
             tg.ids[lvl][tg.n[lvl]] = <unsigned short>e
             tg.n[lvl] += 1
-            tg.foes[2 * lvl + (q.sq >> 6)] |= (<uint64_t>1) << (q.sq & 63)
     tg.built = 1
 
 
 cdef inline bint foe_in_line(Rules* R, uint64_t* near, int sq, int dir) noexcept nogil:
-    """gen.enemy_in_line for the side to move, on the Targets' boards: `near` holds the foes
+    """gen.enemy_in_line for the side to move, on the occupancy boards: `near` holds the foes
     within the Fire's range at its level (near_foes)."""
     return ((near[0] & R.ray[sq][dir][0]) | (near[1] & R.ray[sq][dir][1])) != 0
 
 
-cdef inline void near_foes(Rules* R, Targets* tg, int sq, int level, int rng,
-                           uint64_t* near) noexcept nogil:
-    """The Targets' foes at `level` within `rng` king steps of `sq` (two words)."""
+cdef inline void near_foes(State* st, int sq, int level, int rng, uint64_t* near) noexcept nogil:
+    """The squares of the side to move's foes at `level` within `rng` king steps of `sq` (two
+    words, from State.occ_bb)."""
+    cdef Rules* R = st.rules
     if rng > 9:
         rng = 9  # the whole board
     if rng < 0:
         rng = 0
-    near[0] = tg.foes[2 * level] & R.within[sq][rng][0]
-    near[1] = tg.foes[2 * level + 1] & R.within[sq][rng][1]
+    near[0] = st.occ_bb[1 - st.side][2 * level] & R.within[sq][rng][0]
+    near[1] = st.occ_bb[1 - st.side][2 * level + 1] & R.within[sq][rng][1]
 
 
 cdef void gen_targets(State* st, Gen* g, Targets* tg, int pid, int weapon, int level,
@@ -157,6 +153,12 @@ cdef void gen_targets(State* st, Gen* g, Targets* tg, int pid, int weapon, int l
     cdef Piece* p = &st.pieces[pid]
     cdef int e, i
     cdef Piece* q
+    cdef uint64_t near[2]
+    near_foes(st, p.sq, level, rng, near)  # (king distance 1..rng; 0 is the square itself)
+    near[p.sq >> 6] |= st.occ_bb[1 - st.side][2 * level + (p.sq >> 6)] & \
+        ((<uint64_t>1) << (p.sq & 63))
+    if not (near[0] | near[1]):
+        return  # no foe at that level in range
     if not tg.built:
         list_targets(st, tg)
     for i in range(tg.n[level]):
@@ -177,9 +179,7 @@ cdef void gen_directions(State* st, Gen* g, Targets* tg, int pid, int weapon,
     cdef int d, s, sq = st.pieces[pid].sq
     cdef uint64_t near[2]
     if g.captures:
-        if not tg.built:
-            list_targets(st, tg)
-        near_foes(R, tg, sq, level, aim_range(R, weapon), near)
+        near_foes(st, sq, level, aim_range(R, weapon), near)
         if not (near[0] | near[1]):
             return  # no foe in range: none of the ways has one in line
     for d in range(8):
@@ -283,6 +283,7 @@ cdef void gen_fires(State* st, Gen* g) noexcept nogil:
     cdef Rules* R = st.rules
     cdef Piece* p
     cdef int pid, w, t, strength, lvl, kinds
+    cdef bint alone
     cdef Targets tg
     if R.movement_only or st.n_fires >= 2:
         return
@@ -292,6 +293,7 @@ cdef void gen_fires(State* st, Gen* g) noexcept nogil:
         if p.color != st.side or not may_fire(st, p):
             continue
         t = p.type
+        alone = st.occ[p.level][p.sq][1] == NONE  # no other piece at its level: no twin
         # the weapon kinds carried or fired by itself, in kind order (A_FL..A_TL): a kind
         # neither carried nor inherent has no Fire (strength 0)
         kinds = ((1 << p.art[0]) | (1 << p.art[1]) | (1 << p.art[2]) | R.fire_kinds[t]) \
@@ -301,12 +303,12 @@ cdef void gen_fires(State* st, Gen* g) noexcept nogil:
             kinds &= kinds - 1
             if R.jet_rocket[t] and w == A_RL:
                 strength = fire_strength(st, p, A_RL, True)
-                if strength and not twin_fires_it(st, pid, A_RL, strength, True):
+                if strength and (alone or not twin_fires_it(st, pid, A_RL, strength, True)):
                     gen_targets(st, g, &tg, pid, A_RL, GROUND, R.jet_rocket_range)
             if not ((p.art[0] == w) | (p.art[1] == w) | (p.art[2] == w) or R.inherent[t][w]):
                 continue  # the jet / sub rocket alone
             strength = fire_strength(st, p, w, False)
-            if strength == 0 or twin_fires_it(st, pid, w, strength, False):
+            if strength == 0 or (alone == 0 and twin_fires_it(st, pid, w, strength, False)):
                 continue
             lvl = R.proj_level[w] if R.proj_level[w] != NONE else p.level
             gen_directions(st, g, &tg, pid, w, lvl)

@@ -12,8 +12,8 @@ cdef extern from *:
 from wec._core.state cimport *
 from wec._core.board cimport (tset, occupy, can_see, push_frame, pop_frame, key_of, rehash, state_key,
                               lift_piece, place_piece, remove_piece, destroy_unsupported,
-                              piece_set, turn_set, log_event, reveal, tally_piece, tally_square,
-                              tally_cool, cool_sum, counts_down, has_turn_marks, pair,
+                              piece_set, turn_set, side_set, log_event, reveal, tally_piece,
+                              tally_square, tally_cool, cool_sum, counts_down, has_turn_marks, pair,
                               needs_end_turn, mark_due)
 from wec._core.movegen cimport has_move
 from wec._core.effects cimport arrive
@@ -51,10 +51,7 @@ cdef void place_moved(State* st, int pid, int sq, int level, bint leaves_home,
 
 
 cdef void set_turn_state(State* st, int side, int moved) noexcept nogil:
-    st.hash -= state_key(st)
-    tset(st, &st.side, side)
-    tset(st, &st.moved, moved)
-    st.hash += state_key(st)
+    side_set(st, side, moved)
 
 
 cdef bint hidden_enemy_at(State* st, int side, int sq, int level) noexcept nogil:

@@ -12,6 +12,7 @@ cdef extern from *:  # popcount: one instruction with -mpopcnt (setup.py); ctz: 
     int __builtin_popcountll(unsigned long long x) nogil
     int ctz "__builtin_ctz"(unsigned int x) nogil
     int ctzll "__builtin_ctzll"(unsigned long long x) nogil
+    void prefetch "__builtin_prefetch"(const void* addr) nogil
 from wec._core.state cimport *
 from wec._core.board cimport can_see, visible_to
 from wec._core.gen cimport Gen, full, emit, twin_of
@@ -23,20 +24,32 @@ cdef inline bint surely_visible(State* st, Piece* p) noexcept nogil:
                                    or p.art[1] == A_SH or p.art[2] == A_SH)
 
 
+cdef inline void seen_enemies(State* st, int side, uint64_t* enemy) noexcept nogil:
+    """The squares where `side` sees an enemy, per level (sight_blockers' layout): every enemy
+    with the invisible pieces option off (State.occ_bb), else each one's visibility decided once
+    (R10)."""
+    cdef int pid, i
+    cdef Piece* p
+    if st.rules.all_visible:
+        for i in range(2 * N_LEVELS):
+            enemy[i] = st.occ_bb[1 - side][i]
+        return
+    for i in range(2 * N_LEVELS):
+        enemy[i] = 0
+    for pid in range(st.n_pieces):
+        p = &st.pieces[pid]
+        if p.alive and p.color != side and (surely_visible(st, p) or visible_to(st, side, pid)):
+            enemy[2 * p.level + (p.sq >> 6)] |= (<uint64_t>1) << (p.sq & 63)
+
+
 cdef inline void sight_blockers(State* st, int side, uint64_t* block) noexcept nogil:
     """R4.2: the squares where a piece `side` can see stands, per level (block[2 * level] and
     block[2 * level + 1]: squares 0-63 and 64-99). Built once per generation, so that a path is
     tested with one AND (Rules.path_block) and each enemy's visibility is decided once."""
-    cdef int pid, i
-    cdef Piece* p
-    cdef bint all_visible = st.rules.all_visible
+    cdef int i
+    seen_enemies(st, side, block)
     for i in range(2 * N_LEVELS):
-        block[i] = 0
-    for pid in range(st.n_pieces):
-        p = &st.pieces[pid]
-        if p.alive and (p.color == side or all_visible or surely_visible(st, p)
-                        or visible_to(st, side, pid)):
-            block[2 * p.level + (p.sq >> 6)] |= (<uint64_t>1) << (p.sq & 63)
+        block[i] |= st.occ_bb[side][i]
 
 
 cdef inline void count_boards(State* st, int side, uint64_t* b) noexcept nogil:
@@ -44,35 +57,18 @@ cdef inline void count_boards(State* st, int side, uint64_t* b) noexcept nogil:
     sight blockers; b[6:12] squares with a seen enemy and no own piece; b[12:18] squares with
     exactly one own piece and no seen enemy; b[18:24] those of them whose piece coexists (R2.2).
     With these, count_dests judges every destination as dest_ok would, by popcount."""
-    cdef int pid, i
-    cdef Piece* p
-    cdef uint64_t bit, f1
-    cdef uint64_t own1[6]
-    cdef uint64_t own2[6]
-    cdef uint64_t ownc[6]
+    cdef int i
+    cdef uint64_t f1, own1
     cdef uint64_t enemy[6]
-    cdef bint all_visible = st.rules.all_visible
+    cdef uint64_t* own = st.occ_bb[side]
+    seen_enemies(st, side, enemy)
     for i in range(2 * N_LEVELS):
-        own1[i] = own2[i] = ownc[i] = enemy[i] = 0
-    for pid in range(st.n_pieces):
-        p = &st.pieces[pid]
-        if not p.alive:
-            continue
-        i = 2 * p.level + (p.sq >> 6)
-        bit = (<uint64_t>1) << (p.sq & 63)
-        if p.color == side:
-            own2[i] |= own1[i] & bit
-            own1[i] |= bit
-            if st.rules.coexist[p.type]:
-                ownc[i] |= bit
-        elif all_visible or surely_visible(st, p) or visible_to(st, side, pid):
-            enemy[i] |= bit
-    for i in range(2 * N_LEVELS):
-        f1 = own1[i] & ~own2[i] & ~enemy[i]
-        b[i] = own1[i] | enemy[i]
-        b[6 + i] = enemy[i] & ~own1[i]
+        own1 = own[i]
+        f1 = own1 & ~own[6 + i] & ~enemy[i]
+        b[i] = own1 | enemy[i]
+        b[6 + i] = enemy[i] & ~own1
         b[12 + i] = f1
-        b[18 + i] = f1 & ownc[i]
+        b[18 + i] = f1 & own[12 + i]
 
 
 cdef bint dest_ok(State* st, Piece* p, int passenger, int sq, int level, int mode,
@@ -184,33 +180,53 @@ cdef void gen_paths(State* st, Gen* g, int pid, int passenger, uint64_t* block) 
             return
 
 
-cdef inline int count_dests(State* st, Piece* p, int passenger, int mask, int cls, uint64_t d0,
-                            uint64_t d1, uint64_t* b) noexcept nogil:
+ctypedef struct Counting:
+    # What count_dests needs of the piece being counted, worked out once per piece
+    int two_lv      # bit l: at level l each free destination counts twice (alone and with the
+                    # passenger, may_carry)
+    int cap_two_lv  # bit l: ... and so does each capture (the piece captures carrying, R4.2.2)
+    int friends     # count_boards' offset of the squares with a friend it may join (R2.2)
+
+
+cdef inline void counting_of(State* st, Piece* p, int passenger, Counting* c) noexcept nogil:
+    cdef Rules* R = st.rules
+    cdef int dl
+    c.two_lv = 0
+    if passenger != NONE:
+        for dl in range(N_LEVELS):
+            if may_carry(st, passenger, dl):
+                c.two_lv |= 1 << dl
+    c.cap_two_lv = c.two_lv if R.carry_capture[p.type] else 0
+    c.friends = 12 if R.coexist[p.type] else 18
+
+
+cdef inline int count_dests(Counting* c, int mask, int cls, uint64_t d0, uint64_t d1,
+                            uint64_t* b) noexcept nogil:
     """The Moves to destinations `d0`/`d1` (squares 0-63, 64-99) of one path class at each level
     of `mask`, as gen_to and dest_ok judge them, counted on count_boards' boards `b`: an empty
     square (of what the mover sees) takes the piece alone and with its passenger; a square with
     a seen enemy and no friend is a capture on a combat path (with the passenger only if the
     piece may capture carrying, R4.2.2); a square with one friend takes the piece alone where
     either coexists (R2.2, R3.1); anything else is never entered (R3.2)."""
-    cdef Rules* R = st.rules
-    cdef int dl, lo, n = 0, per, e, mode = cls >> 1, combat = cls & 1
-    cdef int friends = 12 if R.coexist[p.type] else 18
+    cdef int dl, lo, n = 0, e
+    cdef int friends = c.friends
+    cdef bint moves = (cls >> 1) != MODE_CAPTURE_ONLY, combat = cls & 1
     while mask:
         dl = ctz(mask)  # level bits 1, 2, 4 -> levels 0, 1, 2
         mask &= mask - 1
         lo = 2 * dl
-        per = 2 if passenger != NONE and may_carry(st, passenger, dl) else 1
-        if mode != MODE_CAPTURE_ONLY:
-            n += per * (__builtin_popcountll(d0 & ~b[lo]) + __builtin_popcountll(d1 & ~b[lo + 1]))
+        if moves:
+            n += (__builtin_popcountll(d0 & ~b[lo]) + __builtin_popcountll(d1 & ~b[lo + 1])) \
+                << ((c.two_lv >> dl) & 1)
             n += __builtin_popcountll(d0 & b[friends + lo]) + \
                 __builtin_popcountll(d1 & b[friends + lo + 1])
         if combat:
             e = __builtin_popcountll(d0 & b[6 + lo]) + __builtin_popcountll(d1 & b[6 + lo + 1])
-            n += 2 * e if per == 2 and R.carry_capture[p.type] else e
+            n += e << ((c.cap_two_lv >> dl) & 1)
     return n
 
 
-cdef void count_paths(State* st, Gen* g, int pid, int passenger, uint64_t* block) noexcept nogil:
+cdef int count_paths(State* st, Piece* p, Counting* cnt, uint64_t* block) noexcept nogil:
     """gen_paths when only counting (perft's last ply, has_move): the same destinations, each
     counted for the first path reaching it (its class, mode and combat, decides as in
     gen_paths), gathered as boards per class and counted per level by count_dests. Most sets
@@ -219,7 +235,6 @@ cdef void count_paths(State* st, Gen* g, int pid, int passenger, uint64_t* block
     are walked. A set where paths of two classes reach one destination (PSET_GENERAL) walks
     every path with the `seen` board of gen_paths."""
     cdef Rules* R = st.rules
-    cdef Piece* p = &st.pieces[pid]
     cdef int t = p.type, lvl = p.level
     cdef int plev = R.path_level[t][lvl]
     cdef int mask = R.dest_mask[t][lvl]
@@ -231,7 +246,7 @@ cdef void count_paths(State* st, Gen* g, int pid, int passenger, uint64_t* block
     cdef PsetCount* pc
     cdef int home = 1 if p.home else 0
     if plev == NONE:
-        return
+        return 0
     b0 = block[2 * plev]
     b1 = block[2 * plev + 1]
     ps = R.psid[t][p.hand][p.color] * N_SQ + p.sq
@@ -248,7 +263,7 @@ cdef void count_paths(State* st, Gen* g, int pid, int passenger, uint64_t* block
             d0 |= bit & lo
             d1 |= bit & ~lo
         if d0 | d1:
-            n = count_dests(st, p, passenger, mask, pc.cls[0], d0, d1, block)
+            n = count_dests(cnt, mask, pc.cls[0], d0, d1, block)
     elif pc.n_cls:
         for c in range(pc.n_cls):
             dests[c][0] = pc.fixed[c][0]
@@ -259,8 +274,7 @@ cdef void count_paths(State* st, Gen* g, int pid, int passenger, uint64_t* block
             dests[pi.cls][pi.dest >> 6] |= bit << (pi.dest & 63)
         for c in range(pc.n_cls):
             if dests[c][0] | dests[c][1]:
-                n += count_dests(st, p, passenger, mask, pc.cls[c], dests[c][0], dests[c][1],
-                                 block)
+                n += count_dests(cnt, mask, pc.cls[c], dests[c][0], dests[c][1], block)
     else:
         seen[0] = seen[1] = 0
         for c in range(6):
@@ -280,8 +294,8 @@ cdef void count_paths(State* st, Gen* g, int pid, int passenger, uint64_t* block
         while classes:
             c = ctz(classes)
             classes &= classes - 1
-            n += count_dests(st, p, passenger, mask, c, dests[c][0], dests[c][1], block)
-    g.n = g.n + n if g.n + n < g.limit else g.limit
+            n += count_dests(cnt, mask, c, dests[c][0], dests[c][1], block)
+    return n
 
 
 cdef void gen_level_changes(State* st, Gen* g, int pid, int passenger,
@@ -297,19 +311,17 @@ cdef void gen_level_changes(State* st, Gen* g, int pid, int passenger,
         gen_to(st, g, pid, passenger, p.sq, dl, MODE_NORMAL, R.vert_combat[p.type], NONE, block)
 
 
-cdef inline void count_level_changes(State* st, Gen* g, int pid, int passenger,
-                                     uint64_t* block) noexcept nogil:
+cdef inline int count_level_changes(State* st, Piece* p, Counting* cnt,
+                                    uint64_t* block) noexcept nogil:
     """gen_level_changes when only counting: its own square at the other levels, judged on
     count_boards' boards as gen_to would (R4.9, R4.10)."""
     cdef Rules* R = st.rules
-    cdef Piece* p = &st.pieces[pid]
-    cdef int n, mask = R.vert_mask[p.type][p.level]
+    cdef int mask = R.vert_mask[p.type][p.level]
     cdef uint64_t bit = (<uint64_t>1) << (p.sq & 63)
     if mask == 0:
-        return
-    n = count_dests(st, p, passenger, mask, MODE_NORMAL * 2 + (R.vert_combat[p.type] != 0),
-                    bit if p.sq < 64 else 0, 0 if p.sq < 64 else bit, block)
-    g.n = g.n + n if g.n + n < g.limit else g.limit
+        return 0
+    return count_dests(cnt, mask, MODE_NORMAL * 2 + (R.vert_combat[p.type] != 0),
+                       bit if p.sq < 64 else 0, 0 if p.sq < 64 else bit, block)
 
 
 # R4.11.1: what the mover sees at a square's Ground, as one code (doze_seen): how many pieces
@@ -609,8 +621,9 @@ cdef inline void gen_piece(State* st, Gen* g, int pid, uint64_t* block) noexcept
     cdef Rules* R = st.rules
     cdef Piece* p = &st.pieces[pid]
     cdef Piece* q
-    cdef int passenger = NONE, side = p.color
+    cdef int passenger = NONE, side = p.color, n
     cdef int other = st.occ[p.level][p.sq][0]
+    cdef Counting cnt
     if other == pid:
         other = st.occ[p.level][p.sq][1]
     if R.carry[p.type] and other != NONE:
@@ -620,10 +633,12 @@ cdef inline void gen_piece(State* st, Gen* g, int pid, uint64_t* block) noexcept
                 not (R.one_action and q.acted):
             passenger = other
     if g.out == NULL and not g.captures:
-        count_paths(st, g, pid, passenger, block)  # block: count_boards' layout
+        counting_of(st, p, passenger, &cnt)
+        n = count_paths(st, p, &cnt, block)  # block: count_boards' layout
+        n += count_level_changes(st, p, &cnt, block)
+        g.n = g.n + n if g.n + n < g.limit else g.limit
         if full(g):
             return  # (has_move asks for one: the Dozes' groups are not enumerated for nothing)
-        count_level_changes(st, g, pid, passenger, block)
     else:
         gen_paths(st, g, pid, passenger, block)
         if full(g):
@@ -636,14 +651,9 @@ cdef inline void gen_piece(State* st, Gen* g, int pid, uint64_t* block) noexcept
 cdef inline void enemy_boards(State* st, int side, uint64_t* enemy) noexcept nogil:
     """The squares where an enemy of `side` stands, seen or not, per level (as sight_blockers
     lays them out): the destinations of captures."""
-    cdef int pid, i
-    cdef Piece* p
+    cdef int i
     for i in range(2 * N_LEVELS):
-        enemy[i] = 0
-    for pid in range(st.n_pieces):
-        p = &st.pieces[pid]
-        if p.alive and p.color != side:
-            enemy[2 * p.level + (p.sq >> 6)] |= (<uint64_t>1) << (p.sq & 63)
+        enemy[i] = st.occ_bb[1 - side][i]
 
 
 cdef int gen_moves(State* st, Move* out, int limit) noexcept nogil:
@@ -662,6 +672,7 @@ cdef inline int gen_moves_of(State* st, Move* out, int limit, bint captures) noe
     cdef int pid, other, side = st.side
     cdef Piece* p
     cdef uint64_t block[24]  # count_boards' layout when counting, else sight_blockers'
+    cdef Rules* R = st.rules
     if out == NULL and not captures:
         count_boards(st, side, block)
     else:
@@ -688,34 +699,36 @@ cdef inline int gen_moves_of(State* st, Move* out, int limit, bint captures) noe
 cdef bint has_free_path(State* st, Piece* p) noexcept nogil:
     """Has the piece (one that may move) a path of a Move that is not a capture whose squares
     are empty of any piece, at a destination level with no piece either? Then it has a legal
-    Move whatever each side sees (R4.2), without the sight boards."""
+    Move whatever each side sees (R4.2), without the sight boards. Read on State.occ_bb."""
     cdef Rules* R = st.rules
     cdef int t = p.type, lvl = p.level
     cdef int plev = R.path_level[t][lvl]
     cdef int mask = R.dest_mask[t][lvl]
-    cdef int ps, k, i, dest, dl, m, n
-    cdef int* sqs
+    cdef int ps, k, dest, dl, m, w
     cdef PathInfo* pi
+    cdef uint64_t b0, b1
+    cdef uint64_t empty[6]  # squares with no piece at all, per level (sight_blockers' layout)
     if plev == NONE:
         return False
+    for k in range(2 * N_LEVELS):
+        empty[k] = ~(st.occ_bb[0][k] | st.occ_bb[1][k])
+    b0 = ~empty[2 * plev]
+    b1 = ~empty[2 * plev + 1]
     ps = R.psid[t][p.hand][p.color]
     for k in range(R.pset_start[ps * N_SQ + p.sq], R.pset_end[ps * N_SQ + p.sq]):
         pi = &R.path_info[k]
         if pi.mode == MODE_CAPTURE_ONLY or (pi.home and not p.home):
             continue
-        n = R.path_len[k]
-        sqs = &R.path_sq[k * MAX_PATH]
-        for i in range(n - 1):
-            if st.occ[plev][sqs[i]][0] != NONE or st.occ[plev][sqs[i]][1] != NONE:
-                break
-        else:
-            dest = pi.dest
-            m = mask
-            while m:
-                dl = (m & -m) >> 1  # level bits 1, 2, 4 -> levels 0, 1, 2
-                m &= m - 1
-                if st.occ[dl][dest][0] == NONE and st.occ[dl][dest][1] == NONE:
-                    return True
+        if (pi.block[0] & b0) | (pi.block[1] & b1):
+            continue
+        dest = pi.dest
+        w = dest >> 6
+        m = mask
+        while m:
+            dl = ctz(m)  # level bits 1, 2, 4 -> levels 0, 1, 2
+            m &= m - 1
+            if (empty[2 * dl + w] >> (dest & 63)) & 1:
+                return True
     return False
 
 

@@ -330,6 +330,13 @@ ctypedef struct State:
                             # every alive piece with a turn mark, a count-down or a journey has
                             # its bit (board.mark_due; the checker verifies it); End Turn clears
                             # the bit of a piece left with none
+    uint64_t occ_bb[2][18]  # occupancy per colour, kept by board.occ_refresh wherever `occ` or
+                            # a placed piece's colour changes (trailed as int halves; the loader
+                            # counts it, the checker compares): [2 * level + w] the squares with a
+                            # piece of that colour at that level (w = 0: squares 0-63, 1: 64-99),
+                            # [6 + ...] with two of them, [12 + ...] with one that coexists (R2.2)
+    uint64_t pend_bb[2][2]  # per colour: the squares of its reserves neither armed nor entered
+                            # (R8.4; board.pend_refresh where a reserve's marks change)
     uint64_t hash           # additive Zobrist hash, kept incrementally
     TrailEntry* trail       # own entries: trail[i] is entry trail_base + i
     int trail_base          # entries below it are read from `shared` (Engine.copy shares them)
