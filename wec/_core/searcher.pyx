@@ -139,6 +139,7 @@ cdef class Searcher:
         if self.srch.history != NULL:
             memset(self.srch.history, 0, MAX_PIECES * N_SQ * sizeof(int))
         self.srch.nodes = 0
+        self.srch.age = (self.srch.age + 1) & 255  # a kept table's older entries give way
         self.srch.stop = 0
         self.srch.aborted = 0
 
