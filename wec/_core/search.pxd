@@ -24,10 +24,12 @@ cdef enum:
 
 ctypedef struct TTEntry:
     uint64_t key      # the state hash
-    int depth         # remaining depth searched
     int score         # score for the side to move
-    int flag          # 0 exact, 1 lower bound, 2 upper bound
     int best          # index of the best action in the generated list, -1 none
+    short depth       # remaining depth searched (-1: quiescence's)
+    char flag         # 0 exact, 1 lower bound, 2 upper bound
+    unsigned char age # the decision that stored it (Search.age, modulo 256): a kept table's
+                      # entries of earlier decisions give way to quiescence's
 
 ctypedef struct Search:
     long long nodes          # nodes visited (main search and quiescence)
@@ -51,6 +53,7 @@ ctypedef struct Search:
                              # it (a Fire before the Move is the same Fire after it in most lines:
                              # with free Fires (move_depth) both orders multiply the tree)
     int qs_tt                # 1: quiescence probes and fills the transposition table
+    unsigned char age        # counts the decisions (Searcher.reset): TTEntry.age
     int root_reductions      # 1: late quiet root actions are searched one depth shallower first
     int exact_root           # 1: every root action is searched with the full window, its exact
                              # score kept in root_scores (the IS-MCTS's candidate turns)

@@ -330,8 +330,10 @@ cdef int qsearch(State* st, Search* s, int alpha, int beta, int ply, int qd,
             break
     if best == -INF:
         return evaluate(st, s)
-    if s.qs_tt and (e.key == 0 or e.depth < 0):  # never over a main search's entry
+    # never over this decision's main search entry (an earlier decision's gives way)
+    if s.qs_tt and (e.key == 0 or e.depth < 0 or e.age != s.age):
         e.key = st.hash
+        e.age = s.age
         e.depth = -1  # below any main search probe (depth >= 1)
         e.score = best
         e.flag = 0 if (best > alpha0 and best < beta) else (1 if best >= beta else 2)
@@ -441,6 +443,7 @@ cdef int negamax(State* st, Search* s, int depth, int alpha, int beta, int ply,
     e.score = best
     e.flag = flag
     e.best = best_i
+    e.age = s.age
     return best
 
 

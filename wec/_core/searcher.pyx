@@ -126,12 +126,20 @@ cdef class Searcher:
             undo_action(st)
         return plan
 
+    def rebind(self, Engine engine):
+        """Search `engine`'s state from now on, keeping the tables: the transposition table
+        keeps what earlier searches learnt (an entry is keyed by the full state hash, so only
+        the same state finds it: the positions after the opponent's reply were often searched
+        already, a turn ago)."""
+        self.engine = engine
+
     def reset(self):
         """A new decision: node count, stop flag, killers and history cleared."""
         memset(self.srch.killers, 0, sizeof(self.srch.killers))
         if self.srch.history != NULL:
             memset(self.srch.history, 0, MAX_PIECES * N_SQ * sizeof(int))
         self.srch.nodes = 0
+        self.srch.age = (self.srch.age + 1) & 255  # a kept table's older entries give way
         self.srch.stop = 0
         self.srch.aborted = 0
 

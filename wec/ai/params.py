@@ -111,6 +111,11 @@ class SearchParams:
     quiescence_table: bool = True
     """At a level that searches in turns: quiescence probes and fills the transposition table
     (two Fires, or a capture and a Fire, reach the same state in either order)."""
+    keep_table: bool = True
+    """The transposition table is kept from one decision to the next (a chess engine's
+    between moves): the positions after the opponent's reply were searched a turn ago, and the
+    later actions of a turn that must search again find the first one's work. Off: each
+    decision starts from an empty table."""
     quiescence: int = -1
     """Quiescence depth in actions; -1: the level's."""
     reductions: bool = True

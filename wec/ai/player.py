@@ -57,7 +57,7 @@ class AI:
         """`seconds` is the time for a whole turn (shared out among its actions; None: no time
         limit, the level's depth and `nodes` bound it; 0: as fast as possible, one whole depth-1
         search per action), `nodes` a node budget per action (deterministic: same game, same
-        seed and budget, same choice); `samples` the determinizations searched when enemy
+        seed, budget and earlier decisions, same choice); `samples` the determinizations searched when enemy
         pieces are hidden (fair play); `algorithm` one of ALGORITHMS (with "ismcts", `nodes`
         caps the iterations per action and `samples` does not apply: each iteration draws its
         own determinization); `params` the search's parameters (SearchParams: the time share,
@@ -104,6 +104,8 @@ class AI:
         self.samples = max(1, samples)
         self._plan: list[tuple[int, Action]] = []
         self._plan_key: tuple | None = None
+        self._kept: tuple[tuple, Searcher] | None = None
+        """The settings and Searcher of the last decision (SearchParams.keep_table)."""
 
     def stop(self) -> None:
         """Ask a running search to return its best action now (thread-safe). A stop applies to
@@ -251,8 +253,7 @@ class AI:
         params = self.params
         qdepth = level.quiescence if params.quiescence < 0 else params.quiescence
         flags = turn_flags(level, params)
-        search = Searcher(view._engine, self.values, qdepth=qdepth,
-                          turn_only=self._turn_only, max_depth=level.depth, **flags)
+        search = self._searcher(view, level, qdepth, flags)
         search.reset()
         self._engine = search
         if self._stop.is_set():
@@ -285,6 +286,20 @@ class AI:
         finally:
             self._engine = None
         return legal[best], used, plan_entries(view, steps, lambda sim, i: sim.legal_actions()[i])
+
+    def _searcher(self, view: Game, level: Level, qdepth: int,
+                  flags: dict[str, bool]) -> Searcher:
+        """The Searcher for `view`: with SearchParams.keep_table the one of the AI's earlier
+        decisions made with the same settings, its transposition table kept (rebound to
+        `view`); else a new one."""
+        key = (level.depth, qdepth, self._turn_only, tuple(sorted(flags.items())))
+        if self.params.keep_table and self._kept is not None and self._kept[0] == key:
+            self._kept[1].rebind(view._engine)
+            return self._kept[1]
+        search = Searcher(view._engine, self.values, qdepth=qdepth,
+                          turn_only=self._turn_only, max_depth=level.depth, **flags)
+        self._kept = (key, search) if self.params.keep_table else None
+        return search
 
     def _share(self, game: Game) -> float | None:
         """This action's part of the turn's time: most of it for the first decision (which
