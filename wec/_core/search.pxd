@@ -59,6 +59,9 @@ ctypedef struct Search:
                              # score kept in root_scores (the IS-MCTS's candidate turns)
     int* root_scores         # [MAX_MOVES]: each root action's score (generation order) in an
                              # exact_root iteration; NO_SCORE for those not searched
+    int null_turn            # 1: null-turn pruning (search.try_null_turn)
+    int null_at[MAX_PLY]     # 1 while the node at this ply searches a null turn (no two in a row)
+    Move null_move           # End Turn as the null turn's action (a pass: the turn ends unmoved)
     unsigned int killers[MAX_PLY][2]  # two quiet actions per ply that caused a cut-off
     int* order               # MAX_PLY * MAX_MOVES order scores: one list per ply (consumed)
     int* order2              # the same scores, kept (the reductions read them)

@@ -44,6 +44,11 @@ cdef int search_alloc(Search* S, int tt_bits) except -1:
         search_free(S)
         raise MemoryError()
     S.max_ply = MAX_PLY
+    memset(&S.null_move, 0, sizeof(Move))
+    S.null_move.kind = ACT_END
+    S.null_move.pid = S.null_move.dest = S.null_move.dlevel = S.null_move.passenger = NONE
+    S.null_move.path = S.null_move.art = S.null_move.target = NONE
+    memset(S.null_at, 0, sizeof(S.null_at))
     S.tt_mask = (1 << tt_bits) - 1
     return 0
 
@@ -353,6 +358,37 @@ cdef inline int child_depth(Search* s, Move* m, int depth) noexcept nogil:
     return depth - 1
 
 
+cdef inline bint fresh_turn(State* st) noexcept nogil:
+    """Nothing of the side to move's turn is done yet (no Move, Fire or article action)."""
+    return not (st.moved or st.n_fires or st.did_pickup or st.did_drop or st.did_exchange
+                or st.did_reinforce)
+
+
+cdef int try_null_turn(State* st, Search* s, int depth, int beta, int ply,
+                       Move* buf) noexcept nogil:
+    """Null-turn pruning (a chess engine's null move): at the start of a turn deep enough in
+    the tree, with the static score already at beta, the side to move passes (End Turn without
+    a Move) and the opponent's best answer is searched shallower with a null window; if the
+    side still holds beta, a real turn would too (the turn's Move, Fires and articles can only
+    help it: there is hardly a zugzwang in this game), and the node fails high without
+    searching its ~250 Moves. Returns the score to fail high with, or -INF to search on."""
+    cdef int score, r
+    if (not s.null_turn or depth < 2 or ply < 1 or s.null_at[ply - 1] or not fresh_turn(st)
+            or beta >= s.win // 2 or beta <= -s.win // 2):
+        return -INF
+    if evaluate(st, s) < beta:
+        return -INF
+    r = 1 if depth < 6 else 2
+    s.null_at[ply] = 1
+    do_action(st, &s.null_move)
+    score = -negamax(st, s, depth - 1 - r, -beta, -beta + 1, ply + 1, buf)
+    undo_action(st)
+    s.null_at[ply] = 0
+    if s.aborted or score < beta:
+        return -INF
+    return score if score < s.win // 2 else beta  # a win found by passing is not proven
+
+
 cdef int negamax(State* st, Search* s, int depth, int alpha, int beta, int ply,
                  Move* buf) noexcept nogil:
     """Alpha-beta over actions with principal-variation windows. Depth counts actions; End Turn
@@ -379,6 +415,11 @@ cdef int negamax(State* st, Search* s, int depth, int alpha, int beta, int ply,
     e = &s.tt[st.hash & s.tt_mask]
     if e.key == st.hash and e.depth >= depth and settles(e, alpha, beta):
         return e.score
+    score = try_null_turn(st, s, depth, beta, ply, buf + MAX_MOVES + 16)
+    if score != -INF:
+        return score
+    if s.aborted:
+        return 0
     n = gen_interior_actions(st, buf, s.clearing)  # only what worth_searching keeps
     if n == 0:
         return evaluate(st, s)

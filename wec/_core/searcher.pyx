@@ -30,14 +30,14 @@ cdef class Searcher:
     def __init__(self, Engine engine, dict values, int tt_bits=20, int max_depth=40, *,
                  int qdepth=8, bint turn_only=False, bint reductions=True,
                  bint clearing=False, bint move_depth=False, bint fires_after_move=False,
-                 bint root_reductions=False, bint qs_tt=False):
+                 bint root_reductions=False, bint qs_tt=False, bint null_turn=False):
         """A search of `engine`'s state (kept alive by this searcher) with the evaluation values
         (indexed like the rule tables), the transposition table of 2**tt_bits entries, the
         quiescence depth in actions (0: none), the greedy horizon (turn_only: stop at the root
         side's End Turn), the clearing journeys below the root (gen_interior_actions) and depth
         counted in Moves (search.child_depth), a turn's Fires searched after its Move below the root
-        (fires_after_move) and late quiet root actions searched shallower first
-        (root_reductions). Call reset() before each decision."""
+        (fires_after_move), late quiet root actions searched shallower first
+        (root_reductions) and null-turn pruning (null_turn). Call reset() before each decision."""
         cdef Search* S = self.srch
         self.engine = engine
         if max_depth + qdepth + 2 > MAX_PLY:
@@ -51,6 +51,7 @@ cdef class Searcher:
         S.fires_after_move = fires_after_move
         S.root_reductions = root_reductions
         S.qs_tt = qs_tt
+        S.null_turn = null_turn
         set_values(S, values)
 
     def iteration(self, int depth, int first=-1, long long node_limit=0,

@@ -108,6 +108,11 @@ class SearchParams:
     """At a level that searches in turns: late quiet root actions (no capture, aimed Fire or
     killer; 136 legal Fires at the standard set-up) are searched one depth shallower first,
     and again whole only if they beat the best so far."""
+    null_turn: bool = True
+    """At a level that searches in turns: null-turn pruning (a chess engine's null move) at
+    the start of a turn three or more turns from the horizon: the side passes, the opponent's
+    answer is searched one turn shallower (two from six), and if the side still holds the
+    bound the node is cut without searching its Moves."""
     quiescence_table: bool = True
     """At a level that searches in turns: quiescence probes and fills the transposition table
     (two Fires, or a capture and a Fire, reach the same state in either order)."""

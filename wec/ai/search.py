@@ -95,6 +95,7 @@ def turn_flags(level: Level, params: SearchParams) -> dict[str, bool]:
             "fires_after_move": on and params.fires_after_move,
             "root_reductions": on and params.root_reductions,
             "qs_tt": on and params.quiescence_table,
+            "null_turn": on and params.null_turn,
             "reductions": params.reductions, "clearing": params.clearing}
 
 
