@@ -57,8 +57,8 @@ class AI:
         """`seconds` is the time for a whole turn (shared out among its actions; None: no time
         limit, the level's depth and `nodes` bound it; 0: as fast as possible, one whole depth-1
         search per action), `nodes` a node budget per action (deterministic: same game, same
-        seed, budget and earlier decisions, same choice); `samples` the determinizations searched when enemy
-        pieces are hidden (fair play); `algorithm` one of ALGORITHMS (with "ismcts", `nodes`
+        seed and budget, same choice; with SearchParams.keep_table its earlier decisions too);
+        `samples` the determinizations searched when enemy pieces are hidden (fair play); `algorithm` one of ALGORITHMS (with "ismcts", `nodes`
         caps the iterations per action and `samples` does not apply: each iteration draws its
         own determinization); `params` the search's parameters (SearchParams: the time share,
         how the fair view is built, the IS-MCTS parameters)."""
