@@ -190,32 +190,38 @@ class Supervisor:
         except asyncio.TimeoutError:
             line = b""
         if not line:
+            if proc.returncode is None:  # silent for too long: not a worker that will serve
+                proc.kill()
+            await proc.wait()
             raise RuntimeError(f"worker {worker.index} did not start (exit status "
                                f"{proc.returncode})")
         asyncio.ensure_future(proc.stdout.read())  # nothing more comes, but never block it
 
     async def _keep(self, worker: Worker) -> None:
-        """Keep the worker running until the server stops: restart it when it dies."""
+        """Keep the worker running until the server stops: restart it when it dies (a
+        restart that fails counts as one more death)."""
         while True:
             assert worker.proc is not None
             status = await worker.proc.wait()
-            if self.stopping.is_set():
-                return
-            now = time.monotonic()
-            worker.deaths = [t for t in worker.deaths if now - t < RESTART_WINDOW] + [now]
-            if len(worker.deaths) >= RESTARTS:
-                self._fail(f"wec serve: worker {worker.index} ended {len(worker.deaths)} "
-                           f"times within {RESTART_WINDOW:g} s (last exit status {status}): "
-                           f"stopping every worker")
-                return
-            self.warn(f"wec serve: worker {worker.index} (pid {worker.proc.pid}) ended (exit "
-                      f"status {status}); restarting it: its games are reloaded from "
-                      f"{worker_db(self.db, worker.index)}, its clients reconnect and resume")
-            try:
-                await self._spawn(worker)
-            except (RuntimeError, OSError) as e:
-                self._fail(f"wec serve: {e}: stopping every worker")
-                return
+            while True:
+                if self.stopping.is_set():
+                    return
+                now = time.monotonic()
+                worker.deaths = [t for t in worker.deaths if now - t < RESTART_WINDOW] + [now]
+                if len(worker.deaths) >= RESTARTS:
+                    self._fail(f"wec serve: worker {worker.index} ended {len(worker.deaths)} "
+                               f"times within {RESTART_WINDOW:g} s (last exit status "
+                               f"{status}): stopping every worker")
+                    return
+                self.warn(f"wec serve: worker {worker.index} (pid {worker.proc.pid}) ended "
+                          f"(exit status {status}); restarting it: its games are reloaded "
+                          f"from {worker_db(self.db, worker.index)}, its clients reconnect "
+                          f"and resume")
+                try:
+                    await self._spawn(worker)
+                    break
+                except (RuntimeError, OSError):
+                    status = await worker.proc.wait()
             self.warn(f"wec serve: worker {worker.index} listens again (pid {worker.proc.pid})")
 
     def _files(self) -> str:
