@@ -355,3 +355,40 @@ def test_a_worker_that_keeps_dying_stops_the_whole_server_with_one_line(workers)
     assert status == 1 and "stopped" in out
     assert f"worker 1 ended {RESTARTS} times" in err.splitlines()[-1] and len(killed) == RESTARTS
     assert wait_gone(first) == []
+
+
+def test_workers_serve_wss_and_redirect_to_wss(tmp_path):
+    """--certfile/--keyfile with --workers 2: every worker serves wss://, and a redirect names
+    the holding worker's wss:// URL."""
+    import shutil
+    import ssl
+    if shutil.which("openssl") is None:
+        pytest.skip("no openssl to make a test certificate")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "wec", "serve", "--workers", "2", "--port",
+                             "0", "--db", str(tmp_path / "g.sqlite3"), "--certfile", str(cert),
+                             "--keyfile", str(key)], stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        found = re.search(r"wss://127\.0\.0\.1:\d+/ws", line)
+        assert found, line
+
+        async def scenario():
+            trusting = ssl.create_default_context(cafile=str(cert))
+            trusting.check_hostname = False  # the certificate names an address, not a host
+            client = await Client(found.group(0), trusting).connect()
+            await client.send(p.Create("Ann", "black", {}, None, 60.0))
+            seated = await next_frame(client, "seated")
+            assert holder(seated["game"]) == 1 and client.url.startswith("wss://")
+            assert client.url != found.group(0)
+            await client.close()
+        run(scenario)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.communicate(timeout=30)
+    assert proc.returncode == 0

@@ -139,6 +139,7 @@ class Worker:
     sock: socket.socket
     proc: asyncio.subprocess.Process | None = None
     deaths: list[float] = field(default_factory=list)
+    drain: asyncio.Future[bytes] | None = None
 
 
 class Supervisor:
@@ -195,7 +196,8 @@ class Supervisor:
             await proc.wait()
             raise RuntimeError(f"worker {worker.index} did not start (exit status "
                                f"{proc.returncode})")
-        asyncio.ensure_future(proc.stdout.read())  # nothing more comes, but never block it
+        worker.drain = asyncio.ensure_future(proc.stdout.read())  # nothing more comes, but
+        # a worker must never block on its output
 
     async def _keep(self, worker: Worker) -> None:
         """Keep the worker running until the server stops: restart it when it dies (a
