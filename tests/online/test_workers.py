@@ -5,6 +5,7 @@ restarts it) and after the whole server is killed; SIGTERM stops every worker; r
 from one server; the routing's own rules."""
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import re
@@ -392,3 +393,42 @@ def test_workers_serve_wss_and_redirect_to_wss(tmp_path):
         proc.send_signal(signal.SIGTERM)
         proc.communicate(timeout=30)
     assert proc.returncode == 0
+
+
+def test_headless_seats_play_through_a_worker_killed_mid_game(workers):
+    """`play_seat` for both seats of a game of worker 1; the worker is killed mid-game: both
+    reconnect at the public URL, are redirected to the restarted worker, resume and finish
+    the game, each seeing the versions only go up."""
+    from wec.online.client import play_seat, random_chooser, take_seat
+    server = workers()
+
+    async def scenario():
+        black = await Client(server.url).connect()
+        seat_b, first_b = await take_seat(black, p.Create("Ann", "black", {}, "stealth_duel",
+                                                          60.0))
+        white = await Client(server.url).connect()
+        seat_w, first_w = await take_seat(white, p.Join(seat_b.game, "Bob"))
+        assert holder(seat_b.game) == 1
+        worker_1 = [pid for pid in server.worker_pids() if _listens_on(pid, black.url)]
+        seen: dict[str, list[int]] = {"black": [], "white": []}
+        killed: list[int] = []
+
+        def watch(side: str):
+            def on_state(state: dict) -> None:
+                seen[side].append(state["version"])
+                if side == "black" and state["version"] >= 30 and not killed:
+                    os.kill(worker_1[0], signal.SIGKILL)
+                    killed.append(state["version"])
+            return on_state
+        last_b, last_w = await asyncio.gather(
+            play_seat(server.url, seat_b, random_chooser(1), black, first_b,
+                      on_state=watch("black")),
+            play_seat(server.url, seat_w, random_chooser(2), white, first_w,
+                      on_state=watch("white")))
+        return last_b, last_w, seen, killed
+    last_b, last_w, seen, killed = run(scenario)
+    assert killed and last_b["version"] == last_w["version"] > killed[0]
+    assert last_b["result"] == last_w["result"] is not None
+    for versions in seen.values():
+        assert versions == sorted(versions)
+    assert "restarting it" in server.terminate()[2]
