@@ -432,3 +432,22 @@ def test_headless_seats_play_through_a_worker_killed_mid_game(workers):
     for versions in seen.values():
         assert versions == sorted(versions)
     assert "restarting it" in server.terminate()[2]
+
+
+def test_a_taken_port_stops_wec_serve_with_one_line(tmp_path):
+    """The supervisor binds every worker's port before starting any: a taken one ends it at
+    once (exit status 2), with no worker started."""
+    import socket
+    taken = socket.create_server(("127.0.0.1", 0))
+    try:
+        port = taken.getsockname()[1]
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        done = subprocess.run([sys.executable, "-m", "wec", "serve", "--workers", "2",
+                               "--port", str(port), "--db", str(tmp_path / "g.sqlite3")],
+                              capture_output=True, text=True, env=env, timeout=60)
+    finally:
+        taken.close()
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [done.stderr.strip()]
+    assert "cannot listen" in done.stderr and not (tmp_path / "g.sqlite3").exists()
+    assert done.stdout == ""

@@ -107,7 +107,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         status = workers.supervise(args.workers, args.host, args.port,
                                    args.db or default_db_path(), args.certfile, args.keyfile,
                                    say=lambda line: print(line, flush=True))
-        print("wec serve: stopped", flush=True)
+        if status != 2:  # 2: it never listened
+            print("wec serve: stopped", flush=True)
         return status
     context = None if args.certfile is None else server.tls_context(args.certfile, args.keyfile)
     srv = server.Server(args.db or default_db_path(), args.host, args.port, context)
