@@ -2,6 +2,7 @@
 loopback against a real `wec serve` subprocess, each seat a WebSocket of this process.
 
     python bench/online_load.py [--games 500] [--rate 1000] [--seconds 30] [--scenario NAME]
+                                [--workers N]
 
 Every game is created and joined first; then each seat to move waits for its share of the
 target rate (a bot plays each game at RATE/GAMES actions a second) and sends a random legal
@@ -11,6 +12,9 @@ max), and the server's CPU time per confirmed action (its capacity on a core of 
 whatever else loads the machine). The server runs alone in its process; the bots share the
 machine with it, so they are kept light (one aiohttp session, each seat reading its socket
 itself, of a state only the head and the legal list parsed): what is measured is the server.
+With `--workers N` the server is `wec serve --workers N`: each game is created and joined at
+the public URL and its seats follow the redirect to the worker that holds it (they then
+talk to that worker only); the server's CPU is that of the supervisor and its workers.
 """
 from __future__ import annotations
 
@@ -53,27 +57,39 @@ def send(ws: aiohttp.ClientWebSocketResponse, frame: dict[str, Any]) -> Awaitabl
     return ws.send_str(orjson.dumps(frame).decode())
 
 
-async def until(ws: aiohttp.ClientWebSocketResponse, kind: str) -> dict[str, Any]:
-    """The frames up to the next of this type (the opening of a game: read in full)."""
+async def until(ws: aiohttp.ClientWebSocketResponse, *kinds: str) -> dict[str, Any]:
+    """The frames up to the next of these types (the opening of a game: read in full)."""
     while True:
         msg = await ws.receive(timeout=60.0)
         if msg.type != aiohttp.WSMsgType.TEXT:
             raise ConnectionError(f"the connection closed ({msg.data!r})")
         frame = orjson.loads(msg.data)
-        if frame["type"] == kind:
+        if frame["type"] in kinds:
             return frame
         if frame["type"] == "error":
             raise RuntimeError(frame)
 
 
+async def ask(session: aiohttp.ClientSession, url: str, frame: dict[str, Any]
+              ) -> tuple[aiohttp.ClientWebSocketResponse, dict[str, Any]]:
+    """Send a request at `url`, following a redirect to the worker holding its game: the
+    connection it was answered on and its `seated` frame."""
+    for _ in range(3):
+        ws = await session.ws_connect(url, max_msg_size=8 * 1024 * 1024)
+        await send(ws, frame)
+        answer = await until(ws, "seated", "redirect")
+        if answer["type"] == "seated":
+            return ws, answer
+        await ws.close()
+        url = answer["url"]
+    raise RuntimeError(f"redirected in a loop: {frame}")
+
+
 async def open_table(session: aiohttp.ClientSession, url: str, scenario: str | None) -> Table:
-    black = await session.ws_connect(url, max_msg_size=8 * 1024 * 1024)
-    white = await session.ws_connect(url, max_msg_size=8 * 1024 * 1024)
-    await send(black, p.request_frame(p.Create("bot", "black", {}, scenario, 600.0)))
-    seated = await until(black, "seated")
+    black, seated = await ask(session, url, p.request_frame(
+        p.Create("bot", "black", {}, scenario, 600.0)))
     await until(black, "state")
-    await send(white, p.request_frame(p.Join(seated["game"], "bot")))
-    await until(white, "seated")
+    white, _ = await ask(session, url, p.request_frame(p.Join(seated["game"], "bot")))
     return Table(seated["game"], {"black": black, "white": white})
 
 
@@ -101,6 +117,17 @@ def cpu_seconds(pid: int) -> float:
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def server_cpu_seconds(pid: int) -> float:
+    """The server's CPU time so far: its process and its children's (the workers of
+    `--workers N`; a worker restarted meanwhile would be missed)."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            children = [int(x) for x in f.read().split()]
+    except OSError:
+        children = []
+    return cpu_seconds(pid) + sum(cpu_seconds(child) for child in children)
 
 
 class Run:
@@ -158,12 +185,12 @@ async def seat_loop(table: Table, side: str, pace: float, rng: random.Random, ru
 
 
 async def main(games: int, rate: float, seconds: float, scenario: str | None,
-               url: str | None) -> None:
+               url: str | None, workers: int = 1) -> None:
     gc.set_threshold(*COLLECTOR_THRESHOLDS)  # the bots read 20 KB frames: as the server does
     folder = tempfile.mkdtemp(prefix="wec-load-")
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     server = subprocess.Popen([sys.executable, "-m", "wec", "serve", "--port", "0", "--db",
-                               os.path.join(folder, "load.sqlite3")],
+                               os.path.join(folder, "load.sqlite3"), "--workers", str(workers)],
                               stdout=subprocess.PIPE, text=True, env=env) if url is None else None
     if server is not None:
         assert server.stdout is not None
@@ -187,11 +214,12 @@ async def main(games: int, rate: float, seconds: float, scenario: str | None,
             tables += opened
         print(f"{games} games opened in {time.monotonic() - began:.1f} s", flush=True)
         gc.freeze()  # the bots' connections, as the server's games: no full passes over them
-        server_cpu, bots_cpu = cpu_seconds(server.pid) if server else 0.0, time.process_time()
+        server_cpu = server_cpu_seconds(server.pid) if server else 0.0
+        bots_cpu = time.process_time()
         run.start()
         await asyncio.sleep(seconds)
         spent = seconds
-        server_cpu = cpu_seconds(server.pid) - server_cpu if server else 0.0
+        server_cpu = server_cpu_seconds(server.pid) - server_cpu if server else 0.0
         bots_cpu = time.process_time() - bots_cpu
         held = sum(1 for t in tables if not t.over and all(not ws.closed
                                                             for ws in t.seats.values()))
@@ -210,8 +238,10 @@ async def main(games: int, rate: float, seconds: float, scenario: str | None,
               f"(sent {sum(counts)}); act -> both states: p50 {q[49] * 1000:.1f} ms, "
               f"p99 {q[98] * 1000:.1f} ms, max {delays[-1] * 1000 if delays else 0:.1f} ms")
         n = max(len(delays), 1)
+        spread = f" in {workers} workers" if workers > 1 else ""
         print(f"CPU per confirmed action in the run: server {server_cpu / n * 1000:.2f} ms "
-              f"(busy {server_cpu / spent:.0%} of one core), bots {bots_cpu / n * 1000:.2f} ms; "
+              f"(busy {server_cpu / spent:.0%} of one core{spread}), bots "
+              f"{bots_cpu / n * 1000:.2f} ms; "
               f"load average {os.getloadavg()[0]:.1f}", flush=True)
     finally:
         await session.close()
@@ -227,5 +257,7 @@ if __name__ == "__main__":
     args.add_argument("--seconds", type=float, default=30.0)
     args.add_argument("--scenario", default=None, help="default: the standard set-up")
     args.add_argument("--url", help="a server already running (default: start one here)")
+    args.add_argument("--workers", type=int, default=1,
+                      help="the server's processes (wec serve --workers N); default 1")
     a = args.parse_args()
-    asyncio.run(main(a.games, a.rate, a.seconds, a.scenario, a.url))
+    asyncio.run(main(a.games, a.rate, a.seconds, a.scenario, a.url, a.workers))

@@ -32,6 +32,10 @@ def register(sub: Any) -> None:
                                 "per-user data folder)")
     p.add_argument("--certfile", help="TLS certificate (PEM): serve wss://")
     p.add_argument("--keyfile", help="TLS private key (PEM), with --certfile")
+    p.add_argument("--workers", type=count(1), default=1,
+                   help="server processes (default 1): with N > 1, N processes each hold "
+                        "their own games (worker i in FILE.wI) and a game's frames are sent "
+                        "to its own (docs/PROTOCOL.md)")
     p.set_defaults(func=cmd_serve)
     p = sub.add_parser("online", help="play one seat of an online game (headless client)")
     p.add_argument("--url", required=True, help="the server's ws:// or wss:// URL")
@@ -98,6 +102,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if (args.certfile is None) != (args.keyfile is None):
         print("wec serve: --certfile and --keyfile go together", file=sys.stderr)
         return 2
+    if args.workers > 1:
+        from wec.online import workers
+        status = workers.supervise(args.workers, args.host, args.port,
+                                   args.db or default_db_path(), args.certfile, args.keyfile,
+                                   say=lambda line: print(line, flush=True))
+        if status != 2:  # 2: it never listened
+            print("wec serve: stopped", flush=True)
+        return status
     context = None if args.certfile is None else server.tls_context(args.certfile, args.keyfile)
     srv = server.Server(args.db or default_db_path(), args.host, args.port, context)
 

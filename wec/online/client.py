@@ -47,39 +47,85 @@ _CLOSED = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.
            aiohttp.WSMsgType.ERROR)
 
 
+MAX_HOPS = 4
+"""Redirects followed in a row (without another frame between) before a client gives up."""
+
+
 class Client:
     """One connection to a server. A reader task takes every frame as it comes (so the
     server's pings are answered while the client thinks, however long) and queues it for
-    `receive`."""
+    `receive`.
 
-    def __init__(self, url: str, ssl_context: ssl.SSLContext | bool | None = None) -> None:
+    A server of several workers (`wec serve --workers N`) answers a request for a game that
+    another worker holds with a `redirect`; with `follow` (the default) the client then moves:
+    it connects to the redirect's URL, closes the connection it had (frames still queued on
+    it are dropped) and sends the same request there, so `url` is afterwards the URL of the
+    worker holding the game. One `Client` follows one worker at a time: a program with seats
+    in games of several workers keeps one `Client` for each."""
+
+    def __init__(self, url: str, ssl_context: ssl.SSLContext | bool | None = None, *,
+                 follow: bool = True) -> None:
         self.url = url
+        self.public_url = url
+        """The URL first given (a client keeps it, e.g. in a save: it redirects again)."""
         self.ssl_context = ssl_context
+        self.follow = follow
         self._session: aiohttp.ClientSession | None = None
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._inbox: asyncio.Queue[aiohttp.WSMessage] = asyncio.Queue()
         self._held: list[aiohttp.WSMessage] = []
         self._reader: asyncio.Future[None] | None = None
+        self._asked: dict[tuple[Any, Any], dict[str, Any]] = {}
+        """The last request sent of each type and game: what a redirect sends again."""
+        self._hops = 0
 
     async def connect(self) -> "Client":
         self._session = aiohttp.ClientSession()
         try:
-            self._ws = await asyncio.wait_for(self._session.ws_connect(
-                self.url, ssl=self.ssl_context if self.ssl_context is not None else True,
-                max_msg_size=8 * 1024 * 1024, autoping=True), CONNECT_WAIT)
+            await self._open(self.url)
         except BaseException:
             await self._session.close()
             raise
-        self._reader = asyncio.ensure_future(self._read_loop())
         return self
 
-    async def _read_loop(self) -> None:
-        ws = self.ws
+    async def _open(self, url: str) -> None:
+        assert self._session is not None
+        self._ws = await asyncio.wait_for(self._session.ws_connect(
+            url, ssl=self.ssl_context if self.ssl_context is not None else True,
+            max_msg_size=8 * 1024 * 1024, autoping=True), CONNECT_WAIT)
+        self.url = url
+        self._inbox = asyncio.Queue()
+        self._held = []
+        self._reader = asyncio.ensure_future(self._read_loop(self._ws, self._inbox))
+
+    @staticmethod
+    async def _read_loop(ws: aiohttp.ClientWebSocketResponse,
+                         inbox: asyncio.Queue[aiohttp.WSMessage]) -> None:
         while True:
             msg = await ws.receive()
-            self._inbox.put_nowait(msg)
+            inbox.put_nowait(msg)
             if msg.type in _CLOSED:
                 return
+
+    async def _move(self, redirect: dict[str, Any]) -> bool:
+        """Follow a redirect: the same request sent again at its URL (False when this client
+        sent no such request: the caller gets the frame)."""
+        asked = self._asked.get((redirect.get("request"), redirect.get("game")))
+        url = redirect.get("url")
+        if asked is None or not isinstance(url, str) or \
+                not url.startswith(("ws://", "wss://")):
+            return False
+        self._hops += 1
+        if self._hops > MAX_HOPS:
+            raise p.ProtocolError("redirect_loop", f"redirected {MAX_HOPS} times in a row")
+        old, reader = self._ws, self._reader
+        await self._open(url)
+        if old is not None:
+            await old.close()
+        if reader is not None:
+            await asyncio.gather(reader, return_exceptions=True)
+        await self.ws.send_str(p.encode(asked))
+        return True
 
     async def close(self) -> None:
         if self._ws is not None:
@@ -103,6 +149,8 @@ class Client:
     async def send(self, frame: dict[str, Any] | p.Request) -> None:
         if not isinstance(frame, dict):
             frame = p.request_frame(frame)
+        if self.follow:
+            self._asked[(frame.get("type"), frame.get("game"))] = frame
         await self.ws.send_str(p.encode(frame))
 
     async def send_text(self, text: str) -> None:
@@ -112,17 +160,22 @@ class Client:
     async def receive(self, timeout: float | None = 30.0, waiting_for: str = "") -> dict[str, Any]:
         """The next server frame; `Silent` if none comes within `timeout` seconds when
         `waiting_for` says what is awaited (else asyncio's TimeoutError)."""
-        try:
-            msg = await self._next(timeout)
-        except asyncio.TimeoutError:
-            if not waiting_for:
-                raise
-            raise Silent(f"nothing from the server for {timeout:g} s while waiting for "
-                         f"{waiting_for}") from None
-        if msg.type in _CLOSED:
-            self._inbox.put_nowait(msg)  # every later receive says so too
-            raise ConnectionLost(f"the connection closed ({msg.data!r})")
-        return p.read_event(msg.data)
+        while True:
+            try:
+                msg = await self._next(timeout)
+            except asyncio.TimeoutError:
+                if not waiting_for:
+                    raise
+                raise Silent(f"nothing from the server for {timeout:g} s while waiting for "
+                             f"{waiting_for}") from None
+            if msg.type in _CLOSED:
+                self._inbox.put_nowait(msg)  # every later receive says so too
+                raise ConnectionLost(f"the connection closed ({msg.data!r})")
+            frame = p.read_event(msg.data)
+            if frame["type"] == "redirect" and self.follow and await self._move(frame):
+                continue
+            self._hops = 0
+            return frame
 
     async def _next(self, timeout: float | None) -> aiohttp.WSMessage:
         """The next message of the inbox within `timeout` seconds. Not asyncio.wait_for: on

@@ -461,6 +461,17 @@ def seated_frame(game: str, side: str | None, token: str | None, names: Mapping[
     return frame
 
 
+def redirect_frame(url: str, request: str, game: str | None, ref: Any = None
+                   ) -> dict[str, Any]:
+    """A request sent to a worker that does not hold its game (`wec serve --workers N`): the
+    client sends the same frame again at `url`, the worker that holds it (for `create`, with
+    `game` null, the worker that takes the new game)."""
+    frame: dict[str, Any] = {"type": "redirect", "request": request, "game": game, "url": url}
+    if ref is not None:
+        frame["ref"] = ref
+    return frame
+
+
 def presence_frame(game: str, side: str, status: str) -> dict[str, Any]:
     """A seat's presence changed: "connected", "reconnecting" or "empty"."""
     return {"type": "presence", "game": game, "side": side, "status": status}
@@ -495,7 +506,7 @@ def encode(frame: Mapping[str, Any]) -> str:
 
 # --- reading server frames (clients) ---------------------------------------------------------
 
-SERVER_TYPES = ("seated", "state", "setup", "presence", "error")
+SERVER_TYPES = ("seated", "state", "setup", "presence", "error", "redirect")
 
 
 def read_event(text: str | bytes) -> dict[str, Any]:

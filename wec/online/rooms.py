@@ -279,6 +279,8 @@ class Lobby:
         self.group_commits = group_commits
         self._group: list[Written] = []
         self._grouped: set[str] = set()
+        self.id_prefix = ""
+        """Begins the id of every game created here (a worker's number: wec.online.workers)."""
 
     def room(self, game_id: str) -> Room:
         room = self.rooms.get(game_id)
@@ -314,7 +316,7 @@ class Lobby:
             side = ROLE_SIDE[HOST]
         else:
             side = secrets.choice(p.SIDES) if request.side == "random" else request.side
-        game_id, token = new_id(), new_id()
+        game_id, token = self.id_prefix + new_id(), new_id()
         self.store.add_game(game_id, terms.options, game.initial_position(), request.grace,
                             phase="setup" if negotiate else "play", scenario=terms.scenario)
         self.store.add_seat(game_id, side, request.name, token)

@@ -15,9 +15,10 @@ import asyncio
 import gc
 import logging
 import signal
+import socket
 import ssl
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
@@ -59,8 +60,10 @@ class TokenBucket:
 class Connection:
     """One client's WebSocket (a `wec.online.rooms.Peer`)."""
 
-    def __init__(self, ws: web.WebSocketResponse) -> None:
+    def __init__(self, ws: web.WebSocketResponse, host: str = "") -> None:
         self.ws = ws
+        self.host = host
+        """The host the client reached this server by (its Host header): a redirect names it."""
         self.seats: dict[str, str] = {}
         self.bucket = TokenBucket(RATE, BURST)
         self.refused = 0  # frames refused for the rate since the last error said so
@@ -88,8 +91,17 @@ class Connection:
             await self.ws.close(code=WSCloseCode.POLICY_VIOLATION)
 
 
-def handle_text(lobby: Lobby, conn: Connection, text: str | bytes) -> None:
-    """One received frame: the request carried out, or an error frame sent."""
+class Router(Protocol):
+    """Which of several servers holds a game (`wec serve --workers N`: wec.online.workers)."""
+
+    def redirect(self, request: p.Request, host: str, ref: Any) -> dict[str, Any] | None:
+        """The `redirect` frame for a request this server does not hold, else None."""
+
+
+def handle_text(lobby: Lobby, conn: Connection, text: str | bytes,
+                router: Router | None = None) -> None:
+    """One received frame: the request carried out, a redirect to the server that holds its
+    game, or an error frame sent."""
     ref = None
     try:
         if not conn.bucket.take():
@@ -102,6 +114,11 @@ def handle_text(lobby: Lobby, conn: Connection, text: str | bytes) -> None:
         data = p.decode(text)
         ref = p.reference(data)
         request = p.parse_request(data)
+        if router is not None:
+            moved = router.redirect(request, conn.host, ref)
+            if moved is not None:
+                conn.send(moved)
+                return
         if type(request) is p.Act:
             lobby.act(conn, request, ref)
         else:
@@ -133,11 +150,14 @@ taken as gone (its connection closed, its seat "reconnecting")."""
 
 
 def make_app(store: Store, heartbeat: float = HEARTBEAT,
-             clock: Callable[[], float] = time.monotonic) -> web.Application:
+             clock: Callable[[], float] = time.monotonic, router: Router | None = None,
+             id_prefix: str = "") -> web.Application:
     """The server's application: /ws, the lobby over `store`; `clock`: the server's time
-    (seconds on a steady clock: absences, game clocks), tests give their own."""
+    (seconds on a steady clock: absences, game clocks), tests give their own; `router` and
+    `id_prefix`: one worker of several (wec.online.workers)."""
     app = web.Application()
     lobby = Lobby(store, clock, group_commits=True)
+    lobby.id_prefix = id_prefix
     connections: set[Connection] = set()
     app[LOBBY] = lobby
 
@@ -145,15 +165,15 @@ def make_app(store: Store, heartbeat: float = HEARTBEAT,
         ws = web.WebSocketResponse(max_msg_size=HARD_FRAME_LIMIT, heartbeat=heartbeat,
                                    compress=False)
         await ws.prepare(request)
-        conn = Connection(ws)
+        conn = Connection(ws, request.url.raw_host or "")
         connections.add(conn)
         writer = asyncio.ensure_future(conn.write_loop())
         try:
             async for msg in ws:
                 if msg.type == WSMsgType.TEXT:
-                    handle_text(lobby, conn, msg.data)
+                    handle_text(lobby, conn, msg.data, router)
                 elif msg.type == WSMsgType.BINARY:
-                    handle_text(lobby, conn, msg.data)
+                    handle_text(lobby, conn, msg.data, router)
                 elif msg.type == WSMsgType.ERROR:
                     break
         finally:
@@ -182,8 +202,13 @@ class Server:
 
     def __init__(self, db: str, host: str = "127.0.0.1", port: int = 0,
                  ssl_context: ssl.SSLContext | None = None, heartbeat: float = HEARTBEAT,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, *,
+                 sock: socket.socket | None = None, router: Router | None = None,
+                 id_prefix: str = "") -> None:
+        """`sock`: a socket already bound and listening (a worker's, passed by the
+        supervisor) instead of `host` and `port`; `router`, `id_prefix`: see make_app."""
         self.db, self.host, self.port, self.ssl_context = db, host, port, ssl_context
+        self.sock, self.router, self.id_prefix = sock, router, id_prefix
         self.heartbeat = heartbeat
         self.clock = clock
         self.url = ""
@@ -196,10 +221,15 @@ class Server:
     async def start(self) -> str:
         """Listen; the ws:// (or wss://) URL."""
         self.store = Store(self.db)
-        app = make_app(self.store, self.heartbeat, self.clock)
+        app = make_app(self.store, self.heartbeat, self.clock, self.router, self.id_prefix)
         self._runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=2.0)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port, ssl_context=self.ssl_context)
+        site: web.BaseSite
+        if self.sock is not None:
+            site = web.SockSite(self._runner, self.sock, ssl_context=self.ssl_context)
+        else:
+            site = web.TCPSite(self._runner, self.host, self.port,
+                               ssl_context=self.ssl_context)
         await site.start()
         port = self._runner.addresses[0][1]
         self.url = ws_url(self.host, port, self.ssl_context is not None)
@@ -261,11 +291,16 @@ def tune_collector(server: Server) -> None:
         server.reloading.add_done_callback(lambda _: gc.freeze())
 
 
-async def serve_until_stopped(server: Server, say: Callable[[str], None]) -> None:
-    """Start `server`, `say` the line with its URL, and run until SIGTERM or SIGINT."""
-    stop = asyncio.Event()
+async def serve_until_stopped(server: Server, say: Callable[[str], None],
+                              stop: asyncio.Event | None = None,
+                              signals: tuple[int, ...] = (signal.SIGTERM, signal.SIGINT),
+                              line: str = "wec serve: listening on {url} (games in {db}; "
+                                          "Ctrl-C stops)") -> None:
+    """Start `server`, `say` the line with its URL, and run until one of `signals` comes (or
+    `stop` is set)."""
+    stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
+    for sig in signals:
         try:
             loop.add_signal_handler(sig, stop.set)
         except (NotImplementedError, RuntimeError):  # Windows: Ctrl-C raises instead
@@ -273,7 +308,7 @@ async def serve_until_stopped(server: Server, say: Callable[[str], None]) -> Non
     url = await server.start()
     tune_collector(server)
     assert server.store is not None
-    say(f"wec serve: listening on {url} (games in {server.store.path}; Ctrl-C stops)")
+    say(line.format(url=url, db=server.store.path))
     try:
         await stop.wait()
     finally:

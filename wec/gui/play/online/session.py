@@ -6,6 +6,12 @@ to its listener, sends the seat's actions with the version they were chosen on, 
 by itself after a dropped connection (backoff 0.2 s doubling to 5 s), resuming the seat and
 sending again an action that was never confirmed when the game is still where it was made (as
 `wec.online.client.play_seat` does).
+
+A server of several workers (`wec serve --workers N`) may answer the first request with a
+`redirect` to the worker that holds the game: the session then connects there and sends it
+again. The seat keeps the URL it was given (the public one), so every reconnection, and a
+resume from the seat's save, goes there first and follows the redirect again (a worker's own
+port may change when the server restarts).
 """
 from __future__ import annotations
 
@@ -19,6 +25,8 @@ from wec.online import protocol as p
 
 FIRST_DELAY, LAST_DELAY = 0.2, 5.0
 """The reconnecting backoff, in seconds."""
+MAX_HOPS = 4
+"""Redirects followed in a row before the session gives up on them."""
 
 
 @dataclass
@@ -85,6 +93,11 @@ class OnlineSession(QObject):
         self.timer.timeout.connect(self._open)
         self.sent: list[dict[str, Any]] = []
         """Every frame sent (tests read it)."""
+        self.at = url
+        """The URL of the connection now: `url`, or the worker a redirect named."""
+        self.hops = 0
+        self.moving = False
+        """A redirect is being followed: the connection closing is not a drop."""
 
     # --- the connection ----------------------------------------------------------------------
 
@@ -94,6 +107,7 @@ class OnlineSession(QObject):
     def _open(self) -> None:
         if not self.reconnects:
             self._set_link("connecting")
+        self.at = self.url
         self.socket.open(QUrl(self.url))
 
     def _connected(self) -> None:
@@ -107,6 +121,10 @@ class OnlineSession(QObject):
         self._set_link("connected")
 
     def _dropped(self) -> None:
+        if self.moving:  # following a redirect: the holding worker at once
+            self.moving = False
+            self.socket.open(QUrl(self.at))
+            return
         if self.closing:
             self._set_link("closed")
             return
@@ -144,6 +162,10 @@ class OnlineSession(QObject):
             self.refused.emit(e.code, e.message)
             return
         kind = frame["type"]
+        if kind == "redirect":
+            self._redirected(frame)
+            return
+        self.hops = 0
         if kind == "seated":
             self._seated(frame)
         elif kind == "state":
@@ -155,6 +177,18 @@ class OnlineSession(QObject):
             self.presence.emit(str(frame["side"]), str(frame["status"]))
         elif kind == "error":
             self._error(frame)
+
+    def _redirected(self, frame: dict[str, Any]) -> None:
+        """The request went to a worker that does not hold the game: connect to the one that
+        does; on connecting, the session sends its resume (or its first request) again."""
+        url = str(frame.get("url") or "")
+        if not url.startswith(("ws://", "wss://")) or self.hops >= MAX_HOPS:
+            self.refused.emit("bad_redirect", f"the server redirected to {url[:80]!r}")
+            return
+        self.hops += 1
+        self.at = url
+        self.moving = True
+        self.socket.close()
 
     def _seated(self, frame: dict[str, Any]) -> None:
         self.names = {str(k): str(v) for k, v in (frame.get("names") or {}).items()}
