@@ -10,10 +10,9 @@ its time in the garbage collector's full passes over them).
 """
 from __future__ import annotations
 
-from wec.game.action import Action
 from wec.game.game import Game
 from wec.game.seattexts import SeatTexts
-from wec.game.seatviews import legal_by_text
+from wec.game.seatviews import LegalByText, legal_by_text
 from wec.online.protocol import Raw, dumps
 
 
@@ -47,7 +46,7 @@ class SeatParts:
         self._at: tuple[Game, int] | None = None
         self._observations: dict[str, Raw] = {}
         self._histories: dict[str, Raw] = {}
-        self._legal: dict[str, Action] | None = None
+        self._legal: LegalByText | None = None
         self._legal_text: Raw | None = None
         self._lists: dict[str, TextList] = {}
         self._texts = SeatTexts(dumps)
@@ -79,8 +78,8 @@ class SeatParts:
         """Every turn string in full (the game is over)."""
         return self.earlier.get("full", []) + game.full_history()
 
-    def legal(self, game: Game, version: int) -> dict[str, Action]:
-        """The legal actions of the side to move by their texts."""
+    def legal(self, game: Game, version: int) -> LegalByText:
+        """The legal actions of the side to move by their texts (each made when looked up)."""
         self._at_version(game, version)
         if self._legal is None:
             self._legal = legal_by_text(game)
@@ -90,5 +89,5 @@ class SeatParts:
         """The texts of the legal actions as a JSON list."""
         legal = self.legal(game, version)
         if self._legal_text is None:
-            self._legal_text = Raw(dumps(list(legal)))
+            self._legal_text = Raw(dumps(legal.texts))
         return self._legal_text
