@@ -190,9 +190,8 @@ class SeatTexts:
                      else new_index.get(t) for p in projectiles)
         flying = self._part("projectiles", side, (tuple(projectiles), aims), lambda: dumps(
             [_projectile(p, aim) for p, aim in zip(projectiles, aims)]))
-        knows = game._knows_enemy_primary_lost(side)
         lost = dict(zip(rules.COLORS, ts["primary_lost"]))
-        if not knows:
+        if ts["primary_lost"][1 - side] and not game._knows_enemy_primary_lost(side):
             lost[rules.COLORS[1 - side]] = 0
         seen_armed = game._knowledge.armed_seen[side]
         enemy = self._part("enemy", side, (tuple(reserves), frozenset(seen_armed)),

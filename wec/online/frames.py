@@ -49,6 +49,8 @@ class SeatParts:
         self._legal: LegalByText | None = None
         self._legal_text: Raw | None = None
         self._lists: dict[str, TextList] = {}
+        self._finished: dict[str, tuple[tuple, Raw]] = {}
+        """Per side, the history's text with the (game, turn, result) it was made at."""
         self._texts = SeatTexts(dumps)
 
     def _at_version(self, game: Game, version: int) -> None:
@@ -70,8 +72,17 @@ class SeatParts:
         self._at_version(game, version)
         made = self._histories.get(side)
         if made is None:
-            turns = self.earlier.get(side, []) + game.history(side)
-            made = self._histories[side] = self._lists.setdefault(side, TextList()).text(turns)
+            # a competitive game (every online game) is never taken back: its finished turns
+            # change only when a turn ends (the turn number or the result changes)
+            mark = (game, game.turn, game.result)
+            last = self._finished.get(side)
+            if game.competitive and last is not None and last[0] == mark:
+                made = last[1]
+            else:
+                turns = self.earlier.get(side, []) + game.history(side)
+                made = self._lists.setdefault(side, TextList()).text(turns)
+                self._finished[side] = (mark, made)
+            self._histories[side] = made
         return made
 
     def full_history(self, game: Game) -> list[str]:
