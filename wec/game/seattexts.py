@@ -78,6 +78,7 @@ class SeatTexts:
             self._ground = (ground, self.dumps(article_entries(ground)))
         shared = (engine.reserves(), engine.projectiles(), engine.turn_state())
         out = {}
+        made: dict[int, dict[str, Any]] = {}
         for side, color in enumerate(rules.COLORS):
             visible_ids = engine.visible(side)  # in id order, as the position's pieces
             shown = self._shown[side]
@@ -93,7 +94,8 @@ class SeatTexts:
             if redo or self._projectile_targets(shared[1]):
                 new_index = {self._index_of[pid]: new for new, pid in enumerate(visible_ids)}
             if redo:
-                self._write_pieces(engine, side, redo, read, parts, places, visible_ids, new_index)
+                self._write_pieces(engine, side, redo, read, parts, places, visible_ids,
+                                   new_index, made)
             self._shown[side] = (visible_ids, parts, places)
             head, tail = self._around(game, engine, side, shared, new_index)
             out[color] = (f'{{{head},"pieces":[{",".join(parts)}],'
@@ -102,9 +104,10 @@ class SeatTexts:
 
     def _write_pieces(self, engine: Any, side: int, redo: list[int], read: dict[int, tuple],
                       parts: list[str], places: dict[int, int], visible_ids: list[int],
-                      new_index: dict[int, int] | None) -> None:
+                      new_index: dict[int, int] | None, made: dict[int, dict[str, Any]]) -> None:
         """Writes the texts of the pieces `redo` of `side`'s view (in `parts`, at their
-        `places`), each again only if what it shows changed."""
+        `places`), each again only if what it shows changed (`made`: the position entries
+        made for this text, by id)."""
         assert new_index is not None
         color = rules.COLORS[side]
         facts, index_of = self._facts, self._index_of
@@ -127,7 +130,9 @@ class SeatTexts:
             if adds is None or text is None or pid in read or addeds.get(pid) != adds:
                 if visible is None:
                     visible = set(visible_ids)
-                entry = self._entry(engine, pid, read, index_of)
+                entry = made.get(pid)
+                if entry is None:  # a piece both sides see: its entry made once
+                    entry = made[pid] = self._entry(engine, pid, read, index_of)
                 text = texts[pid] = self.dumps(seen_entry(engine, entry, pid, color, visible,
                                                           new_index))
                 addeds[pid] = adds
