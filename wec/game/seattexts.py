@@ -76,7 +76,7 @@ class SeatTexts:
         ground = engine.articles()
         if ground != self._ground[0]:
             self._ground = (ground, self.dumps(article_entries(ground)))
-        shared = (engine.reserves(), engine.projectiles(), engine.turn_state())
+        shared = (tuple(engine.reserves()), tuple(engine.projectiles()), engine.turn_state())
         out = {}
         made: dict[int, dict[str, Any]] = {}
         for side, color in enumerate(rules.COLORS):
@@ -176,7 +176,7 @@ class SeatTexts:
             entry["locks"] = [index_of.get(t) if t >= 0 else None for t in locks]
         return entry
 
-    def _projectile_targets(self, projectiles: list[tuple]) -> bool:
+    def _projectile_targets(self, projectiles: tuple[tuple, ...]) -> bool:
         """Whether a projectile aims at a live piece (its view names the piece's index)."""
         return any(p[4] in self._index_of for p in projectiles)
 
@@ -188,20 +188,24 @@ class SeatTexts:
         dumps = self.dumps
         head = self._part("head", side, (engine.side, engine.turn, engine.moved),
                           lambda: dumps(_head(game, engine))[1:-1])
-        own = self._part("reserves", side, tuple(reserves), lambda: dumps(
+        own = self._part("reserves", side, reserves, lambda: dumps(
             [_reserve(r) for r in reserves if r[1] == side]))
         index_of = self._index_of
         aims = tuple(None if new_index is None or (t := index_of.get(p[4])) is None
                      else new_index.get(t) for p in projectiles)
-        flying = self._part("projectiles", side, (tuple(projectiles), aims), lambda: dumps(
+        flying = self._part("projectiles", side, (projectiles, aims), lambda: dumps(
             [_projectile(p, aim) for p, aim in zip(projectiles, aims)]))
         lost = dict(zip(rules.COLORS, ts["primary_lost"]))
         if ts["primary_lost"][1 - side] and not game._knows_enemy_primary_lost(side):
             lost[rules.COLORS[1 - side]] = 0
         seen_armed = game._knowledge.armed_seen[side]
-        enemy = self._part("enemy", side, (tuple(reserves), frozenset(seen_armed)),
-                           lambda: dumps([_enemy_reserve(r, seen_armed) for r in reserves
-                                          if r[1] != side]))
+        last = self._parts.get(("enemy", side))  # a set equals its frozen copy: no copy
+        if last is not None and last[0] == (reserves, seen_armed):
+            enemy = last[1]
+        else:
+            enemy = self._part("enemy", side, (reserves, frozenset(seen_armed)),
+                               lambda: dumps([_enemy_reserve(r, seen_armed) for r in reserves
+                                              if r[1] != side]))
         rest = self.dumps({
             "turn_state": {"fires": ts["fires"], "pickup": bool(ts["pickup"]),
                            "drop": bool(ts["drop"]), "exchange": bool(ts["exchange"]),
