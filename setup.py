@@ -27,7 +27,7 @@ directives = {
 }
 MODULES = ["state", "board", "effects", "movegen", "fire", "articles", "actions", "make", "perft",
            "search", "tables", "records", "engine", "searcher", "ismcts_tree", "ismcts", "codec",
-           "planes", "bench"]
+           "planes", "bench", "views"]
 extensions = [
     Extension(
         f"wec._core.{name}",

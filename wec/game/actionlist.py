@@ -191,6 +191,43 @@ def pending(snap: Snapshot, raws: list[ActionRecord]) -> list[Action]:
     return Engine.pending(PendingAction, snap, raws)  # type: ignore[no-any-return]
 
 
+class LegalList:
+    """The legal actions of one state, the core's records of them (in the same order), and their
+    texts once asked for. The actions are made when first read (a server reading the texts
+    from the records makes only the one applied: `action`)."""
+
+    __slots__ = ("snap", "_actions", "raws", "_by_text")
+
+    def __init__(self, engine: Engine, key: tuple[int, int]) -> None:
+        self.raws: list[ActionRecord] = engine.legal()
+        self.snap = Snapshot(engine, self.raws, key, just_listed=True)
+        self._actions: list[Action] | None = None
+        self._by_text: dict[str, tuple[Action, ActionRecord]] | None = None
+
+    @property
+    def actions(self) -> list[Action]:
+        """The actions, in the order of `raws`."""
+        if self._actions is None:
+            self._actions = pending(self.snap, self.raws)
+        return self._actions
+
+    def action(self, i: int) -> Action:
+        """The `i`th action (the same as `actions[i]`, without making the others)."""
+        if self._actions is None:
+            return pending(self.snap, [self.raws[i]])[0]
+        return self._actions[i]
+
+    @property
+    def pairs(self) -> list[tuple[Action, ActionRecord]]:
+        """(action, raw) pairs."""
+        return list(zip(self.actions, self.raws))
+
+    def by_text(self) -> dict[str, tuple[Action, ActionRecord]]:
+        if self._by_text is None:
+            self._by_text = {str(a): (a, raw) for a, raw in self.pairs}
+        return self._by_text
+
+
 def raw_of(action: Action, snap: Snapshot) -> ActionRecord | None:
     """The core's record of an action listed with `snap` (None for any other action)."""
     found = action.__dict__.get("_legal")

@@ -9,7 +9,7 @@ from wec import rules
 from wec._core.engine import Engine
 from wec.game import savefile
 from wec.game.action import Action, PieceInfo, ProjectileInfo, parse_action
-from wec.game.actionlist import Snapshot, pending, raw_of
+from wec.game.actionlist import LegalList, Snapshot, raw_of
 from wec.game.atomicfile import write_atomically
 from wec.game.clock import (Clock, ClockReading, TimeControl, mark_entries, marks_of,
                             seconds_left)
@@ -30,28 +30,6 @@ END_REASONS = ("primary destroyed", "no legal move", "resignation", "agreement",
                "time")
 """`Game.end_reason`'s words: R11.1, R6.5, R11.2 (twice), R11.3, and a fallen flag (a game
 with clocks)."""
-
-class _LegalList:
-    """The legal actions of one state, the core's records of them (in the same order), and their
-    texts once asked for."""
-
-    __slots__ = ("snap", "actions", "raws", "_by_text")
-
-    def __init__(self, engine: Engine, key: tuple[int, int]) -> None:
-        self.raws: list[ActionRecord] = engine.legal()
-        self.snap = Snapshot(engine, self.raws, key, just_listed=True)
-        self.actions = pending(self.snap, self.raws)
-        self._by_text: dict[str, tuple[Action, ActionRecord]] | None = None
-
-    @property
-    def pairs(self) -> list[tuple[Action, ActionRecord]]:
-        """(action, raw) pairs."""
-        return list(zip(self.actions, self.raws))
-
-    def by_text(self) -> dict[str, tuple[Action, ActionRecord]]:
-        if self._by_text is None:
-            self._by_text = {str(a): (a, raw) for a, raw in self.pairs}
-        return self._by_text
 
 
 class Recorder(Protocol):
@@ -81,7 +59,7 @@ class Game:
         self._recorder: Recorder | None = None
         # legal lists of recently seen states, keyed by (actions applied, hash): undo finds the
         # list of the state it returns to
-        self._legal_cache: dict[tuple[int, int], _LegalList] = {}
+        self._legal_cache: dict[tuple[int, int], LegalList] = {}
 
     # --- construction ----------------------------------------------------------------------------
 
@@ -245,13 +223,13 @@ class Game:
 
     # --- actions ---------------------------------------------------------------------------------
 
-    def _legal_list(self) -> _LegalList:
+    def _legal_list(self) -> LegalList:
         key = (self._engine.n_actions, self._engine.hash)
         found = self._legal_cache.get(key)
         if found is None:
             if len(self._legal_cache) > 64:
                 self._legal_cache.clear()
-            found = self._legal_cache[key] = _LegalList(self._engine, key)
+            found = self._legal_cache[key] = LegalList(self._engine, key)
         return found
 
     def _legal(self) -> list[tuple[Action, ActionRecord]]:

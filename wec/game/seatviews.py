@@ -8,11 +8,12 @@ spells nothing else. The values are equal to the observation's (the tests compar
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator, Mapping
 
 from wec import rules
+from wec._core.views import known_texts
 from wec.game.action import Action
-from wec.game.actionlist import listed_texts
+from wec.game.actionlist import LegalList
 from wec.game.game import Game
 from wec.game.position import position_dict
 from wec.game.sightings import observed_position
@@ -31,8 +32,43 @@ def seat_positions(game: Game) -> dict[str, dict[str, Any]]:
             for side, color in enumerate(rules.COLORS)}
 
 
-def legal_by_text(game: Game) -> dict[str, Action]:
+_TEXTS: dict[bytes, str] = {}
+"""The texts of the listed actions met before, by `text_keys`' key (the action's record and the
+pieces or the reserve it names, as they stood): shared by every game of the process."""
+
+
+class LegalByText(Mapping[str, Action]):
+    """The legal actions of one state by their texts, in the order of `game.legal_actions()`:
+    the texts read from the core's records, an action made only when looked up (the others
+    are never made)."""
+
+    def __init__(self, texts: list[str], listed: LegalList) -> None:
+        self.texts = texts
+        """The texts, in order."""
+        self._index = {text: i for i, text in enumerate(texts)}
+        self._listed = listed
+
+    def __getitem__(self, text: str) -> Action:
+        return self._listed.action(self._index[text])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.texts)
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def __contains__(self, text: object) -> bool:
+        return text in self._index
+
+
+def legal_by_text(game: Game) -> LegalByText:
     """The legal actions of the side to move by their texts (`str(action)`), in the order of
     `game.legal_actions()`; the texts of the actions met before are not spelled again."""
-    actions = game.legal_actions()
-    return dict(zip(listed_texts(actions), actions))
+    listed = game._legal_list()  # the facade's own list: the state's, as legal_actions' copy
+    texts, missing = known_texts(game._engine, listed.raws, _TEXTS)
+    if missing:
+        if len(_TEXTS) > 100_000:  # about 30 MB
+            _TEXTS.clear()
+        for i, key in missing:
+            texts[i] = _TEXTS[key] = str(listed.action(i))
+    return LegalByText(texts, listed)  # type: ignore[arg-type]  # no None left

@@ -10,10 +10,9 @@ its time in the garbage collector's full passes over them).
 """
 from __future__ import annotations
 
-from wec.game.action import Action
 from wec.game.game import Game
 from wec.game.seattexts import SeatTexts
-from wec.game.seatviews import legal_by_text
+from wec.game.seatviews import LegalByText, legal_by_text
 from wec.online.protocol import Raw, dumps
 
 
@@ -47,9 +46,11 @@ class SeatParts:
         self._at: tuple[Game, int] | None = None
         self._observations: dict[str, Raw] = {}
         self._histories: dict[str, Raw] = {}
-        self._legal: dict[str, Action] | None = None
+        self._legal: LegalByText | None = None
         self._legal_text: Raw | None = None
         self._lists: dict[str, TextList] = {}
+        self._finished: dict[str, tuple[tuple, Raw]] = {}
+        """Per side, the history's text with the (game, turn, result) it was made at."""
         self._texts = SeatTexts(dumps)
 
     def _at_version(self, game: Game, version: int) -> None:
@@ -71,16 +72,25 @@ class SeatParts:
         self._at_version(game, version)
         made = self._histories.get(side)
         if made is None:
-            turns = self.earlier.get(side, []) + game.history(side)
-            made = self._histories[side] = self._lists.setdefault(side, TextList()).text(turns)
+            # a competitive game (every online game) is never taken back: its finished turns
+            # change only when a turn ends (the turn number or the result changes)
+            mark = (game, game.turn, game.result)
+            last = self._finished.get(side)
+            if game.competitive and last is not None and last[0] == mark:
+                made = last[1]
+            else:
+                turns = self.earlier.get(side, []) + game.history(side)
+                made = self._lists.setdefault(side, TextList()).text(turns)
+                self._finished[side] = (mark, made)
+            self._histories[side] = made
         return made
 
     def full_history(self, game: Game) -> list[str]:
         """Every turn string in full (the game is over)."""
         return self.earlier.get("full", []) + game.full_history()
 
-    def legal(self, game: Game, version: int) -> dict[str, Action]:
-        """The legal actions of the side to move by their texts."""
+    def legal(self, game: Game, version: int) -> LegalByText:
+        """The legal actions of the side to move by their texts (each made when looked up)."""
         self._at_version(game, version)
         if self._legal is None:
             self._legal = legal_by_text(game)
@@ -90,5 +100,5 @@ class SeatParts:
         """The texts of the legal actions as a JSON list."""
         legal = self.legal(game, version)
         if self._legal_text is None:
-            self._legal_text = Raw(dumps(list(legal)))
+            self._legal_text = Raw(dumps(legal.texts))
         return self._legal_text

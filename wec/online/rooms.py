@@ -16,7 +16,7 @@ import secrets
 import sqlite3
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Mapping, Protocol
 
 from wec.game.action import Action
 from wec.game.errors import IllegalActionError, cut
@@ -182,7 +182,7 @@ class Room:
         """Something the frames show changed without an action (a draw offer)."""
         self._frames.clear()
 
-    def legal(self) -> dict[str, Action]:
+    def legal(self) -> Mapping[str, Action]:
         """The legal actions of the side to move by their texts, made once per version (the
         state frame lists them; an act names one)."""
         return self.parts.legal(self.game, self.version)
