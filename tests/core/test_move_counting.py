@@ -49,3 +49,36 @@ def test_counted_moves_equal_listed_moves_in_random_games(movement, hidden):
 def test_counted_moves_equal_listed_moves_in_stored_positions(path):
     play_checking_counts(wec.Game.from_position(json.loads(path.read_text())),
                          random.Random(path.stem), 60)
+
+
+def leaves_listed(g: wec.Game) -> int:
+    """perft(2) as lists say it: each Move listed, made with End Turn, then the Moves listed."""
+    total = 0
+    for move in g.legal_moves():
+        g.apply(move)
+        g.end_turn()
+        if g.result is None:
+            total += len(g.legal_moves())
+        g.undo()
+        g.undo()
+    return total
+
+
+@pytest.mark.parametrize("movement", ["weapon_chess", "standard_chess", "mass_destruction"])
+@pytest.mark.parametrize("hidden", [True, False])
+def test_counts_kept_between_positions_equal_the_lists(movement, hidden):
+    """Counting keeps each piece's count while nothing it reads changed (State.counts): perft(2)
+    counts its leaves one after another on one engine, reusing them, and must equal the lists;
+    the consistency checker recounts every count the next count would reuse (R4, R4.11)."""
+    rng = random.Random(f"kept-{movement}-{hidden}")
+    g = wec.Game.new(wec.Options(movement=movement, invisible_pieces=hidden))
+    for i in range(80):
+        if i % 10 == 0 and g.result is None and not g.moved:
+            assert wec.perft(g, 2) == leaves_listed(g), g.position()
+            assert g.check() == []
+        assert_count_equals_list(g)
+        assert g.check() == []
+        actions = g.legal_actions()
+        if not actions:
+            break
+        g.apply(rng.choice(actions))

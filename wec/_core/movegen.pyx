@@ -5,7 +5,7 @@ The generator walks the compiled path tables (wec.rules -> Rules); it never bran
 name. `out` may be NULL to count only; `limit` stops early (has_move).
 """
 from libc.stdint cimport uint64_t
-from libc.string cimport memset
+from libc.string cimport memset, memcpy
 
 cdef extern from *:  # popcount: one instruction with -mpopcnt (setup.py); ctz: bsf/tzcnt always
     int __builtin_popcount(unsigned int x) nogil
@@ -15,7 +15,7 @@ cdef extern from *:  # popcount: one instruction with -mpopcnt (setup.py); ctz: 
     void prefetch "__builtin_prefetch"(const void* addr) nogil
 from wec._core.state cimport *
 from wec._core.board cimport can_see, visible_to
-from wec._core.gen cimport Gen, full, emit, twin_of
+from wec._core.gen cimport Gen, full, emit, twin_of, same_text
 
 cdef inline bint surely_visible(State* st, Piece* p) noexcept nogil:
     """R10: an enemy above the Sub level without stealth is never hidden (visible_to's first
@@ -349,11 +349,18 @@ cdef int STEP25[8]                  # one step in direction d, in cells
 cdef int STEP9[8]                   # one step in direction d, in group bits
 cdef unsigned char GROUP_DIRS[512]  # group bits -> Move.group (bit d: the neighbour in d)
 cdef unsigned char POPCOUNT9[512]   # (a table: without -mpopcnt __builtin_popcount calls libgcc)
+cdef uint64_t DOZE_AREA[100][2]     # per Dozer square: the 5x5 around it, itself included, as a
+                                    # board (squares 0-63, 64-99): what its Dozes read
 for _c in range(25):
     CELL_DSQ[_c] = (_c // 5 - 2) * 10 + _c % 5 - 2
 for _sq in range(100):
     ONBOARD25[_sq] = sum(1 << _c for _c in range(25) if _c != CENTER
                          and 0 <= _sq // 10 + _c // 5 - 2 < 10 and 0 <= _sq % 10 + _c % 5 - 2 < 10)
+    DOZE_AREA[_sq][0] = DOZE_AREA[_sq][1] = 0
+    for _c in range(25):
+        if 0 <= _sq // 10 + _c // 5 - 2 < 10 and 0 <= _sq % 10 + _c % 5 - 2 < 10:
+            _s = _sq + CELL_DSQ[_c]
+            DOZE_AREA[_sq][_s >> 6] |= (<uint64_t>1) << (_s & 63)
 for _d, (_dr, _dc) in enumerate(_DIRECTIONS):
     STEP25[_d] = 5 * _dr + _dc
     STEP9[_d] = 3 * _dr + _dc
@@ -361,7 +368,7 @@ for _m in range(512):
     POPCOUNT9[_m] = bin(_m).count("1")
     GROUP_DIRS[_m] = sum(1 << _d for _d, (_dr, _dc) in enumerate(_DIRECTIONS)
                          if (_m >> ((_dr + 1) * 3 + _dc + 1)) & 1)
-del _c, _sq, _d, _dr, _dc, _m
+del _c, _sq, _s, _d, _dr, _dc, _m
 
 
 cdef inline int seen_piece(State* st, int side, int x) noexcept nogil:
@@ -616,22 +623,34 @@ cdef inline bint may_move(State* st, Piece* p) noexcept nogil:
         and not (st.rules.one_action and p.acted)
 
 
+cdef inline int passenger_of(State* st, Piece* p, int other) noexcept nogil:
+    """The piece `p` may take along (R2.3, R4.8), given `other`, the other piece at its level
+    (or NONE): one of its side that may move; NONE."""
+    cdef Rules* R = st.rules
+    cdef Piece* q
+    if R.carry[p.type] and other != NONE:
+        q = &st.pieces[other]
+        # R9.1: a piece that journeyed this turn (`mover` mark) is not Moved as a passenger
+        if q.color == p.color and q.stun == 0 and not q.journey and not q.mover and \
+                not (R.one_action and q.acted):
+            return other
+    return NONE
+
+
+cdef inline int other_of(State* st, Piece* p, int pid) noexcept nogil:
+    """The other piece at `pid`'s square and level, NONE."""
+    cdef int other = st.occ[p.level][p.sq][0]
+    if other == pid:
+        other = st.occ[p.level][p.sq][1]
+    return other
+
+
 cdef inline void gen_piece(State* st, Gen* g, int pid, uint64_t* block) noexcept nogil:
     """The Moves (and Dozes) of one piece that may move, with the passenger it may take."""
     cdef Rules* R = st.rules
     cdef Piece* p = &st.pieces[pid]
-    cdef Piece* q
-    cdef int passenger = NONE, side = p.color, n
-    cdef int other = st.occ[p.level][p.sq][0]
+    cdef int passenger = passenger_of(st, p, other_of(st, p, pid)), n
     cdef Counting cnt
-    if other == pid:
-        other = st.occ[p.level][p.sq][1]
-    if R.carry[p.type] and other != NONE:
-        q = &st.pieces[other]
-        # R9.1: a piece that journeyed this turn (`mover` mark) is not Moved as a passenger
-        if q.color == side and q.stun == 0 and not q.journey and not q.mover and \
-                not (R.one_action and q.acted):
-            passenger = other
     if g.out == NULL and not g.captures:
         counting_of(st, p, passenger, &cnt)
         n = count_paths(st, p, &cnt, block)  # block: count_boards' layout
@@ -646,6 +665,183 @@ cdef inline void gen_piece(State* st, Gen* g, int pid, uint64_t* block) noexcept
         gen_level_changes(st, g, pid, passenger, block)
     if R.movement[p.type] == MV_DOZER and not g.captures and not full(g):
         gen_dozes(st, g, pid)  # a Doze captures nothing
+
+
+# --- Counts kept across generations (State.counts, CountCache) ---------------------------------
+
+cdef inline int count_key(Piece* p, int two_lv) noexcept nogil:
+    """What a piece's count (piece_count) reads of the piece itself, packed (KeptCount.key):
+    square, level, type, hand, colour, the pawn home flag, the levels it may carry its
+    passenger to (Counting.two_lv; the rest of Counting follows from the type)."""
+    return p.sq | (p.level << 7) | (p.type << 9) | (p.hand << 14) | (p.color << 16) \
+        | ((p.home != 0) << 17) | (two_lv << 18)
+
+
+cdef inline bint dozes_kept(Rules* R, Piece* p) noexcept nogil:
+    """Is a Dozer's count of Dozes kept with its Moves? Only where it reads nothing but the
+    occupancy of the 5x5 around it: every piece visible (R10.0 off) and no R6.3 stuck squares
+    (one action per piece off)."""
+    return R.movement[p.type] == MV_DOZER and R.all_visible and not R.one_action
+
+
+cdef inline int piece_count(State* st, Piece* p, int pid, Counting* cnt, uint64_t* block,
+                            bint dozes) noexcept nogil:
+    """A piece's Moves counted on count_boards' boards `block` (and its Dozes with `dozes`), in
+    full (no limit): what a KeptCount keeps."""
+    cdef Gen g
+    cdef int n = count_paths(st, p, cnt, block) + count_level_changes(st, p, cnt, block)
+    if dozes:
+        g.out = NULL
+        g.n = 0
+        g.limit = MAX_MOVES
+        g.captures = False
+        gen_dozes(st, &g, pid)
+        n += g.n
+    return n
+
+
+cdef inline void reach_of(State* st, Piece* p, bint dozes, uint64_t* reach) noexcept nogil:
+    """The squares (any level) a piece's count reads: its paths' squares (Rules.pset_reach),
+    its own (level changes, its passenger), a kept Dozer's 5x5."""
+    cdef Rules* R = st.rules
+    cdef int ps
+    reach[0] = reach[1] = 0
+    if R.path_level[p.type][p.level] != NONE:
+        ps = R.psid[p.type][p.hand][p.color] * N_SQ + p.sq
+        reach[0] = R.pset_reach[2 * ps]
+        reach[1] = R.pset_reach[2 * ps + 1]
+    if dozes:
+        reach[0] |= DOZE_AREA[p.sq][0]
+        reach[1] |= DOZE_AREA[p.sq][1]
+    reach[p.sq >> 6] |= (<uint64_t>1) << (p.sq & 63)
+
+
+cdef inline int carry_levels(State* st, int passenger) noexcept nogil:
+    """Counting.two_lv: the levels the piece may take `passenger` to (none without one)."""
+    cdef int dl, two_lv = 0
+    if passenger != NONE:
+        for dl in range(N_LEVELS):
+            if may_carry(st, passenger, dl):
+                two_lv |= 1 << dl
+    return two_lv
+
+
+cdef inline void cache_changed(State* st, CountCache* cc, uint64_t* b,
+                               uint64_t* changed) noexcept nogil:
+    """The squares (at any level: `changed`, two words) where the count boards `b` or the
+    occupancy boards differ from those cc's counts were made on (every square when it has
+    none)."""
+    cdef int i
+    cdef uint64_t* occ = &st.occ_bb[0][0]
+    cdef uint64_t d0 = 0, d1 = 0
+    if not cc.valid:
+        d0 = d1 = ~(<uint64_t>0)
+    for i in range(0, 24, 2):  # words of squares 0-63 at even places, 64-99 at odd ones
+        d0 |= b[i] ^ cc.boards[i]
+        d1 |= b[i + 1] ^ cc.boards[i + 1]
+    for i in range(0, 36, 2):
+        d0 |= occ[i] ^ cc.occ[i]
+        d1 |= occ[i + 1] ^ cc.occ[i + 1]
+    changed[0] = d0
+    changed[1] = d1
+
+
+cdef int count_moves(State* st, int limit) noexcept nogil:
+    """gen_moves when only counting (perft's last ply): what gen_piece counts, per piece, with
+    each piece's count kept (State.counts) and read again while nothing it reads changed: the
+    piece itself (its key) and the boards on its reach. Every counted piece's entry is renewed
+    to this generation's boards, every other one dropped."""
+    cdef Rules* R = st.rules
+    cdef CountCache* cc = &st.counts[st.side]
+    cdef KeptCount* e
+    cdef Piece* p
+    cdef int pid, other, passenger, two_lv, key, c, side = st.side, n = st.n_pieces
+    cdef int total = 0, kept_n = cc.n
+    cdef bint dozes
+    cdef uint64_t block[24]
+    cdef uint64_t changed[2]
+    cdef Counting cnt
+    cdef Gen g
+    count_boards(st, side, block)
+    cache_changed(st, cc, block, changed)
+    memcpy(cc.boards, block, sizeof(cc.boards))
+    memcpy(cc.occ, st.occ_bb, sizeof(cc.occ))
+    cc.valid = 1
+    for pid in range(n):
+        p = &st.pieces[pid]
+        e = &cc.kept[pid]
+        if p.color != side or not may_move(st, p):
+            e.key = -1  # not counted on these boards
+            continue
+        other = other_of(st, p, pid)
+        passenger = NONE
+        if other != NONE:
+            if other < pid and same_text(st, other, pid) and may_move(st, &st.pieces[other]):
+                e.key = -1
+                continue  # its identical twin lists the same Moves
+            passenger = passenger_of(st, p, other)
+        two_lv = carry_levels(st, passenger)
+        key = count_key(p, two_lv)
+        if e.key == key and pid < kept_n and \
+                ((e.reach[0] & changed[0]) | (e.reach[1] & changed[1])) == 0:
+            c = e.count
+        else:
+            counting_of(st, p, passenger, &cnt)
+            dozes = dozes_kept(R, p)
+            c = piece_count(st, p, pid, &cnt, block, dozes)
+            e.key = key
+            e.count = c
+            reach_of(st, p, dozes, e.reach)
+        if R.movement[p.type] == MV_DOZER and not dozes_kept(R, p):
+            g.out = NULL  # its Dozes counted anew each time
+            g.n = 0
+            g.limit = MAX_MOVES
+            g.captures = False
+            gen_dozes(st, &g, pid)
+            c += g.n
+        total += c
+        if total >= limit:
+            n = pid + 1  # the pieces after it were not counted
+            total = limit
+            break
+    cc.n = n
+    return total
+
+
+cdef int kept_count_errors(State* st, int side) noexcept nogil:
+    """For the consistency checker: each count `side`'s next generation would reuse (kept for a
+    piece as it now is, nothing on its reach changed since) against a recount; how many
+    differ."""
+    cdef CountCache* cc
+    cdef KeptCount* e
+    cdef uint64_t block[24]
+    cdef uint64_t changed[2]
+    cdef uint64_t reach[2]
+    cdef int pid, passenger, errors = 0
+    cdef bint dozes
+    cdef Piece* p
+    cdef Counting cnt
+    if st.counts == NULL or not st.counts[side].valid:
+        return 0
+    cc = &st.counts[side]
+    count_boards(st, side, block)
+    cache_changed(st, cc, block, changed)
+    for pid in range(min(cc.n, st.n_pieces)):
+        p = &st.pieces[pid]
+        e = &cc.kept[pid]
+        if e.key < 0 or p.color != side or not may_move(st, p):
+            continue  # (never read: its generation drops it)
+        passenger = passenger_of(st, p, other_of(st, p, pid))
+        if e.key != count_key(p, carry_levels(st, passenger)):
+            continue
+        dozes = dozes_kept(st.rules, p)
+        reach_of(st, p, dozes, reach)
+        if reach[0] != e.reach[0] or reach[1] != e.reach[1]:
+            errors += 1  # the key decides the reach
+        elif ((reach[0] & changed[0]) | (reach[1] & changed[1])) == 0:
+            counting_of(st, p, passenger, &cnt)
+            errors += piece_count(st, p, pid, &cnt, block, dozes) != e.count
+    return errors
 
 
 cdef inline void enemy_boards(State* st, int side, uint64_t* enemy) noexcept nogil:
@@ -674,6 +870,8 @@ cdef inline int gen_moves_of(State* st, Move* out, int limit, bint captures) noe
     cdef uint64_t block[24]  # count_boards' layout when counting, else sight_blockers'
     cdef Rules* R = st.rules
     if out == NULL and not captures:
+        if st.counts != NULL:
+            return count_moves(st, limit)
         count_boards(st, side, block)
     else:
         sight_blockers(st, side, block)
