@@ -12,7 +12,7 @@ from wec._core.state cimport *
 from wec._core.board cimport (full_hash, slots_of, trail_share, trail_release, is_supported,
                               can_see, tally_count, count_due, piece_key, key_of,
                               occ_count, pend_count)
-from wec._core.movegen cimport gen_moves, has_move, kept_count_errors
+from wec._core.movegen cimport gen_moves, gen_captures, has_move, kept_count_errors
 from wec._core.actions cimport gen_actions
 from wec._core.make cimport do_action, undo_action
 from wec._core.perft cimport perft_moves, perft_actions
@@ -415,6 +415,15 @@ cdef class Engine:
         for i in range(n):
             out.append(action_record(&self.buf[i]))  # C ints only: never tracked by the GC
         return out
+
+    def captures(self):
+        """The Moves quiescence searches (movegen.gen_captures: those of legal(moves_only=True)
+        that end where an enemy piece stands, hidden or not), as ActionRecords."""
+        cdef int n, i
+        with nogil:
+            n = gen_captures(self.st, self.buf, MAX_MOVES) if (self.st.result == RESULT_NONE
+                                                               and not self.st.moved) else 0
+        return [action_record(&self.buf[i]) for i in range(n)]
 
     @staticmethod
     def pending(cls, snap, list raws):

@@ -662,7 +662,8 @@ cdef inline void gen_piece(State* st, Gen* g, int pid, uint64_t* block) noexcept
         gen_paths(st, g, pid, passenger, block)
         if full(g):
             return
-        gen_level_changes(st, g, pid, passenger, block)
+        if R.vert_mask[p.type][p.level]:
+            gen_level_changes(st, g, pid, passenger, block)
     if R.movement[p.type] == MV_DOZER and not g.captures and not full(g):
         gen_dozes(st, g, pid)  # a Doze captures nothing
 
@@ -863,16 +864,38 @@ cdef int gen_captures(State* st, Move* out, int limit) noexcept nogil:
     return gen_moves_of(st, out, limit, True)
 
 
+cdef inline bint may_capture(State* st, Piece* p, uint64_t* want) noexcept nogil:
+    """With gen_captures: may the piece have a Move where an enemy stands? One of its paths'
+    destinations (Rules.pset_count) or its own square at a level it may change to holds one at
+    a level it may end at (`want`: per level mask, the squares with an enemy at one of them)."""
+    cdef Rules* R = st.rules
+    cdef int t = p.type, lvl = p.level, ps, vmask = R.vert_mask[t][lvl]
+    cdef PsetCount* pc
+    cdef uint64_t* w
+    if vmask and (want[2 * vmask + (p.sq >> 6)] >> (p.sq & 63)) & 1:
+        return True
+    if R.path_level[t][lvl] == NONE:
+        return False
+    ps = R.psid[t][p.hand][p.color] * N_SQ + p.sq
+    pc = &R.pset_count[ps]
+    w = &want[2 * R.dest_mask[t][lvl]]
+    return ((pc.dests[0] & w[0]) | (pc.dests[1] & w[1])) != 0
+
+
 cdef inline int gen_moves_of(State* st, Move* out, int limit, bint captures) noexcept nogil:
     cdef Gen g
-    cdef int pid, other, side = st.side
+    cdef int pid, other, m, side = st.side
+    cdef bint blockers = True
     cdef Piece* p
     cdef uint64_t block[24]  # count_boards' layout when counting, else sight_blockers'
+    cdef uint64_t want[16]   # with captures: per level mask, the squares with an enemy there
     cdef Rules* R = st.rules
     if out == NULL and not captures:
         if st.counts != NULL:
             return count_moves(st, limit)
         count_boards(st, side, block)
+    elif captures:
+        blockers = False  # made at the first piece that may capture (most have none)
     else:
         sight_blockers(st, side, block)
     g.out = out
@@ -881,10 +904,23 @@ cdef inline int gen_moves_of(State* st, Move* out, int limit, bint captures) noe
     g.captures = captures
     if captures:
         enemy_boards(st, side, g.enemy)
+        for m in range(8):
+            want[2 * m] = ((g.enemy[0] if m & 1 else 0) | (g.enemy[2] if m & 2 else 0)
+                           | (g.enemy[4] if m & 4 else 0))
+            want[2 * m + 1] = ((g.enemy[1] if m & 1 else 0) | (g.enemy[3] if m & 2 else 0)
+                               | (g.enemy[5] if m & 4 else 0))
+        if not (want[14] | want[15]):
+            return 0  # no enemy on the board
     for pid in range(st.n_pieces):
         p = &st.pieces[pid]
         if p.color != side or not may_move(st, p):
             continue
+        if captures:
+            if not may_capture(st, p, want):
+                continue  # (its twin, the same piece in the text, has none either)
+            if not blockers:
+                sight_blockers(st, side, block)
+                blockers = True
         other = twin_of(st, pid)
         if other != NONE and other < pid and may_move(st, &st.pieces[other]):
             continue  # its identical twin lists the same Moves
