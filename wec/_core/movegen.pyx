@@ -854,7 +854,10 @@ cdef inline void enemy_boards(State* st, int side, uint64_t* enemy) noexcept nog
 
 
 cdef int gen_moves(State* st, Move* out, int limit) noexcept nogil:
-    """Every legal Move and Doze of the side to move (R4). Returns how many."""
+    """Every legal Move and Doze of the side to move (R4). Returns how many. Counting only
+    (`out` NULL), with the counts kept across positions (count_moves)."""
+    if out == NULL and st.counts != NULL:
+        return count_moves(st, limit)
     return gen_moves_of(st, out, limit, False)
 
 
@@ -891,8 +894,6 @@ cdef inline int gen_moves_of(State* st, Move* out, int limit, bint captures) noe
     cdef uint64_t want[16]   # with captures: per level mask, the squares with an enemy there
     cdef Rules* R = st.rules
     if out == NULL and not captures:
-        if st.counts != NULL:
-            return count_moves(st, limit)
         count_boards(st, side, block)
     elif captures:
         blockers = False  # made at the first piece that may capture (most have none)
