@@ -25,7 +25,7 @@ directives = {
     "nonecheck": DEBUG,
     "embedsignature": True,
 }
-MODULES = ["state", "board", "effects", "movegen", "fire", "articles", "actions", "make", "perft",
+MODULES = ["state", "board", "effects", "dozes", "movegen", "fire", "articles", "actions", "make", "perft",
            "search", "tables", "records", "engine", "searcher", "ismcts_tree", "ismcts", "codec",
            "planes", "bench", "views"]
 extensions = [

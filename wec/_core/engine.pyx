@@ -12,7 +12,7 @@ from wec._core.state cimport *
 from wec._core.board cimport (full_hash, slots_of, trail_share, trail_release, is_supported,
                               can_see, tally_count, count_due, piece_key, key_of,
                               occ_count, pend_count)
-from wec._core.movegen cimport gen_moves, has_move
+from wec._core.movegen cimport gen_moves, gen_captures, has_move, kept_count_errors
 from wec._core.actions cimport gen_actions
 from wec._core.make cimport do_action, undo_action
 from wec._core.perft cimport perft_moves, perft_actions
@@ -64,11 +64,13 @@ cdef class Engine:
         self.box = RulesBox()
         self.R = self.box.R
         self.st.rules = self.R
+        self.st.counts = <CountCache*>calloc(2, sizeof(CountCache))  # (NULL: counts not kept)
 
     def __dealloc__(self):
         if self.st != NULL:
             trail_release(self.st.shared)
             free(self.st.trail)
+            free(self.st.counts)
             free(self.st)
         free(self.buf)
 
@@ -84,6 +86,7 @@ cdef class Engine:
         memcpy(dup, st, sizeof(State))
         dup.trail = NULL
         dup.trail_cap = 0
+        dup.counts = <CountCache*>calloc(2, sizeof(CountCache))  # its own, empty: a hint only
         if dup.shared != NULL:
             dup.shared.refs += 1
         other.st = dup  # owned from here (freed by other.__dealloc__)
@@ -101,6 +104,8 @@ cdef class Engine:
         self.box = box
         self.R = box.R
         self.st.rules = self.R
+        if self.st.counts != NULL:  # counts made under the old rules
+            memset(self.st.counts, 0, 2 * sizeof(CountCache))
 
     def path_squares(self, int path):
         """The squares (0..99) of one compiled path (for the hidden-enemy history and tests)."""
@@ -211,6 +216,8 @@ cdef class Engine:
         st.n_live_proj = 0
         st.proj_top = 0
         st.move_hint[0] = st.move_hint[1] = 0
+        if st.counts != NULL:  # no kept Move counts (CountCache)
+            memset(st.counts, 0, 2 * sizeof(CountCache))
         st.proj_serial = 0
         for i, d in enumerate(data.get("projectiles", ())):
             if i >= MAX_PROJECTILES:
@@ -409,6 +416,15 @@ cdef class Engine:
             out.append(action_record(&self.buf[i]))  # C ints only: never tracked by the GC
         return out
 
+    def captures(self):
+        """The Moves quiescence searches (movegen.gen_captures: those of legal(moves_only=True)
+        that end where an enemy piece stands, hidden or not), as ActionRecords."""
+        cdef int n, i
+        with nogil:
+            n = gen_captures(self.st, self.buf, MAX_MOVES) if (self.st.result == RESULT_NONE
+                                                               and not self.st.moved) else 0
+        return [action_record(&self.buf[i]) for i in range(n)]
+
     @staticmethod
     def pending(cls, snap, list raws):
         """The actions of a legal list: each a bare `cls` instance (wec.game.actionlist PendingAction)
@@ -590,4 +606,8 @@ cdef class Engine:
         pend_count(st, &pend_bb[0][0])
         if memcmp(pend_bb, st.pend_bb, sizeof(pend_bb)) != 0:
             problems.append("pending reserve boards differ from a recount")
+        for i in range(2):
+            if kept_count_errors(st, i):
+                problems.append("side %d: %d kept Move counts differ from a recount"
+                                % (i, kept_count_errors(st, i)))
         return problems

@@ -146,6 +146,16 @@ cdef inline void near_foes(State* st, int sq, int level, int rng, uint64_t* near
     near[1] = st.occ_bb[1 - st.side][2 * level + 1] & R.within[sq][rng][1]
 
 
+cdef inline bint foe_within(State* st, int sq, int level, int rng) noexcept nogil:
+    """A foe of the side to move at `level` on `sq` or within `rng` king steps (what the Fires
+    of quiescence's list need before anything else: gen_directions' and gen_targets' first
+    test, made before the weapon's strength and twin are looked at)."""
+    cdef uint64_t near[2]
+    near_foes(st, sq, level, rng, near)
+    near[sq >> 6] |= st.occ_bb[1 - st.side][2 * level + (sq >> 6)] & ((<uint64_t>1) << (sq & 63))
+    return (near[0] | near[1]) != 0
+
+
 cdef void gen_targets(State* st, Gen* g, Targets* tg, int pid, int weapon, int level,
                       int rng) noexcept nogil:
     """Homing SAM/Torpedo (R7.6) and jet/sub rocket (R7.9) targets: visible enemies at `level`
@@ -301,16 +311,20 @@ cdef void gen_fires(State* st, Gen* g) noexcept nogil:
         while kinds:
             w = ctz(kinds)
             kinds &= kinds - 1
-            if R.jet_rocket[t] and w == A_RL:
+            if R.jet_rocket[t] and w == A_RL and \
+                    (not g.captures or foe_within(st, p.sq, GROUND, R.jet_rocket_range)):
                 strength = fire_strength(st, p, A_RL, True)
                 if strength and (alone or not twin_fires_it(st, pid, A_RL, strength, True)):
                     gen_targets(st, g, &tg, pid, A_RL, GROUND, R.jet_rocket_range)
             if not ((p.art[0] == w) | (p.art[1] == w) | (p.art[2] == w) or R.inherent[t][w]):
                 continue  # the jet / sub rocket alone
+            lvl = R.proj_level[w] if R.proj_level[w] != NONE else p.level
+            if g.captures and not foe_within(st, p.sq, lvl, aim_range(R, w)) and not (
+                    (w == A_SL or w == A_TL) and foe_within(st, p.sq, lvl, R.homing_range)):
+                continue  # quiescence's list: no way with a foe in line, no homing target
             strength = fire_strength(st, p, w, False)
             if strength == 0 or (alone == 0 and twin_fires_it(st, pid, w, strength, False)):
                 continue
-            lvl = R.proj_level[w] if R.proj_level[w] != NONE else p.level
             gen_directions(st, g, &tg, pid, w, lvl)
             if w == A_SL or w == A_TL:
                 gen_targets(st, g, &tg, pid, w, lvl, R.homing_range)

@@ -5,3 +5,4 @@ from wec._core.state cimport *
 cdef int gen_moves(State* st, Move* out, int limit) noexcept nogil
 cdef int gen_captures(State* st, Move* out, int limit) noexcept nogil
 cdef bint has_move(State* st) noexcept nogil
+cdef int kept_count_errors(State* st, int side) noexcept nogil

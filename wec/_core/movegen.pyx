@@ -5,7 +5,7 @@ The generator walks the compiled path tables (wec.rules -> Rules); it never bran
 name. `out` may be NULL to count only; `limit` stops early (has_move).
 """
 from libc.stdint cimport uint64_t
-from libc.string cimport memset
+from libc.string cimport memset, memcpy
 
 cdef extern from *:  # popcount: one instruction with -mpopcnt (setup.py); ctz: bsf/tzcnt always
     int __builtin_popcount(unsigned int x) nogil
@@ -15,7 +15,8 @@ cdef extern from *:  # popcount: one instruction with -mpopcnt (setup.py); ctz: 
     void prefetch "__builtin_prefetch"(const void* addr) nogil
 from wec._core.state cimport *
 from wec._core.board cimport can_see, visible_to
-from wec._core.gen cimport Gen, full, emit, twin_of
+from wec._core.gen cimport Gen, full, emit, twin_of, same_text
+from wec._core.dozes cimport gen_dozes
 
 cdef inline bint surely_visible(State* st, Piece* p) noexcept nogil:
     """R10: an enemy above the Sub level without stealth is never hidden (visible_to's first
@@ -324,289 +325,15 @@ cdef inline int count_level_changes(State* st, Piece* p, Counting* cnt,
                        bit if p.sq < 64 else 0, 0 if p.sq < 64 else bit, block)
 
 
-# R4.11.1: what the mover sees at a square's Ground, as one code (doze_seen): how many pieces
-# (DZ_COUNT bits); of the one seen, whether it is the mover's (DZ_OWN) and coexists (DZ_COEXIST,
-# R2.2); DZ_STUCK when the square cannot be chosen for a group.
-cdef enum:
-    DZ_COUNT = 3
-    DZ_OWN = 4
-    DZ_COEXIST = 8
-    DZ_STUCK = 16
-
-# The Doze generator sees the 5x5 squares around the Dozer (all a doze may touch) as bit sets of
-# "cells" 0-24, row by row, the Dozer's square the CENTER; a group as "group bits" 0-8, the 3x3
-# around it (the Dozer's own bit never set). The board layout is the core's, square
-# (row-1)*10 + (col-1), the directions wec.rules.DIRECTIONS (as Rules.nb).
-cdef enum:
-    CENTER = 12
-    NEIGHBOURS25 = 0x729C0  # the cells of the 8 neighbour squares
-
-
-from wec.rules import DIRECTIONS as _DIRECTIONS
-cdef unsigned int ONBOARD25[100]    # per Dozer square: its cells on the board, CENTER excepted
-cdef int CELL_DSQ[25]               # a cell's square minus the Dozer's
-cdef int STEP25[8]                  # one step in direction d, in cells
-cdef int STEP9[8]                   # one step in direction d, in group bits
-cdef unsigned char GROUP_DIRS[512]  # group bits -> Move.group (bit d: the neighbour in d)
-cdef unsigned char POPCOUNT9[512]   # (a table: without -mpopcnt __builtin_popcount calls libgcc)
-for _c in range(25):
-    CELL_DSQ[_c] = (_c // 5 - 2) * 10 + _c % 5 - 2
+# Per Dozer square: the 5x5 around it, itself included, as a board (squares 0-63, 64-99): what
+# its Dozes read (dozes.gen_dozes), the reach of its kept count.
+cdef uint64_t DOZE_AREA[100][2]
 for _sq in range(100):
-    ONBOARD25[_sq] = sum(1 << _c for _c in range(25) if _c != CENTER
-                         and 0 <= _sq // 10 + _c // 5 - 2 < 10 and 0 <= _sq % 10 + _c % 5 - 2 < 10)
-for _d, (_dr, _dc) in enumerate(_DIRECTIONS):
-    STEP25[_d] = 5 * _dr + _dc
-    STEP9[_d] = 3 * _dr + _dc
-for _m in range(512):
-    POPCOUNT9[_m] = bin(_m).count("1")
-    GROUP_DIRS[_m] = sum(1 << _d for _d, (_dr, _dc) in enumerate(_DIRECTIONS)
-                         if (_m >> ((_dr + 1) * 3 + _dc + 1)) & 1)
-del _c, _sq, _d, _dr, _dc, _m
-
-
-cdef inline int seen_piece(State* st, int side, int x) noexcept nogil:
-    """The code (DZ_*) of one piece as `side` sees it: 0 when hidden (R4.11.1: not counted);
-    stuck when it is an enemy seen without the doze_enemies option, or R6.3 one of the mover's
-    that acted."""
-    cdef Rules* R = st.rules
-    cdef Piece* q = &st.pieces[x]
-    cdef int code = 1 | (DZ_COEXIST if R.coexist[q.type] else 0)
-    if q.color == side:
-        return code | DZ_OWN | (DZ_STUCK if R.one_action and q.acted else 0)
-    if not can_see(st, side, x):
-        return 0
-    return code | (0 if R.doze_enemies else DZ_STUCK)
-
-
-cdef inline int doze_seen(State* st, int side, int s) noexcept nogil:
-    """The code (DZ_*) of the Ground of `s` as `side` sees it (seen_piece)."""
-    cdef int x = st.occ[GROUND][s][0], a, b
-    if x == NONE:
-        return 0  # slot 0 is filled first (board.occupy): nobody there
-    a = seen_piece(st, side, x)
-    x = st.occ[GROUND][s][1]
-    if x == NONE:
-        return a
-    b = seen_piece(st, side, x)
-    if a == 0 or b == 0:
-        return a | b
-    return 2 | ((a | b) & DZ_STUCK)  # (of two, only the count and being stuck matter)
-
-
-cdef inline unsigned int back(unsigned int cells, int step) noexcept nogil:
-    """The cells from which one step of `step` lands in `cells` (exact from the 3x3 cells;
-    one shift each way, without a branch on the sign of `step`)."""
-    return <unsigned int>(((<uint64_t>cells) << 8) >> (step + 8))
-
-
-cdef inline int group_bits(unsigned int cells) noexcept nogil:
-    """The 3x3 cells of a cell set, as group bits."""
-    return ((cells >> 6) & 7) | ((cells >> 8) & 0x38) | ((cells >> 10) & 0x1C0)
-
-
-ctypedef struct DozeCells:
-    unsigned int empty      # the cells where the mover sees no piece
-    unsigned int own1       # ... one piece, its own
-    unsigned int enemy1     # ... one piece, an enemy
-    unsigned int coexist1   # ... one piece, coexisting (R2.2)
-    unsigned int member     # the neighbours that may be in a group: some piece seen, none stuck
-    unsigned int mover[5]   # the members by what they hold: two pieces; one: own coexisting,
-                            # own not, enemy coexisting, enemy not
-
-
-cdef inline void see_cells(State* st, int side, int sq, unsigned int cells,
-                           DozeCells* v) noexcept nogil:
-    """Add `cells` (on the board) to what the mover sees around the Dozer on `sq`."""
-    cdef int c, cell
-    while cells:
-        cell = ctz(cells)
-        cells &= cells - 1
-        c = doze_seen(st, side, sq + CELL_DSQ[cell])
-        if (c & DZ_COUNT) == 0:
-            v.empty |= 1u << cell
-            continue
-        if (c & DZ_COUNT) == 1:
-            if c & DZ_OWN:
-                v.own1 |= 1u << cell
-            else:
-                v.enemy1 |= 1u << cell
-            if c & DZ_COEXIST:
-                v.coexist1 |= 1u << cell
-        if (c & DZ_STUCK) or not (NEIGHBOURS25 >> cell) & 1:
-            continue
-        v.member |= 1u << cell
-        if (c & DZ_COUNT) == 2:
-            v.mover[0] |= 1u << cell
-        else:
-            v.mover[1 + 2 * ((c & DZ_OWN) == 0) + ((c & DZ_COEXIST) == 0)] |= 1u << cell
-
-
-cdef inline void mover_lands(DozeCells* v, unsigned int* lands) noexcept nogil:
-    """R3.1/R3.2 as the mover sees them: where each kind of mover (DozeCells.mover) may end on
-    a square that the doze does not empty. Two pieces: where none is seen; one: also with one
-    piece of its side, one of the two coexisting."""
-    lands[0] = v.empty
-    lands[1] = v.empty | v.own1
-    lands[2] = v.empty | (v.own1 & v.coexist1)
-    lands[3] = v.empty | v.enemy1
-    lands[4] = v.empty | (v.enemy1 & v.coexist1)
-
-
-cdef void gen_dozes(State* st, Gen* g, int pid) noexcept nogil:
-    """R4.11: every group (<= 4 pieces) of neighbour squares and every direction."""
-    cdef Rules* R = st.rules
-    cdef Piece* p = &st.pieces[pid]
-    cdef int sq = p.sq, side = p.color
-    cdef int partner = NONE, i, dir, step, n_found = 0, two = 0, base, cand, needs, b, k
-    cdef unsigned int known, missing, member, ok, rest, needers, bad, t0
-    cdef DozeCells v
-    cdef unsigned int lands[5]
-    cdef int closure[9]
-    cdef unsigned char valid[256]
-    cdef uint64_t used[4]
-    cdef uint64_t word
-    if p.level != GROUND:
-        return
-    for i in range(2):
-        k = st.occ[GROUND][sq][i]
-        if k != NONE and k != pid:
-            partner = k
-    if partner == NONE or st.pieces[partner].color != side:
-        return
-    if R.one_action and st.pieces[partner].acted:
-        return
-    memset(&v, 0, sizeof(v))
-    known = ONBOARD25[sq] & NEIGHBOURS25  # the outer ring is looked at when a target is there
-    see_cells(st, side, sq, known, &v)
-    member = v.member
-    if g.out != NULL:
-        two = group_bits(v.mover[0])
-        used[0] = used[1] = used[2] = used[3] = 0
-    for dir in range(8):
-        step = STEP25[dir]
-        t0 = 1u << (CENTER + step)  # the Dozer and its partner end there: nobody may be seen
-        if not (v.empty & t0) and not (member & t0):  # there, or it goes too (in every group)
-            continue
-        missing = back(member, -step) & ONBOARD25[sq] & ~known
-        if missing:
-            see_cells(st, side, sq, missing, &v)
-            known |= missing
-        mover_lands(&v, lands)
-        # A group moves together one step. A member square may go when its target takes its
-        # pieces (`lands`; the Dozer's square is always emptied), or when the target is a member
-        # square that goes too (it `needs` it); when its chain of needs ends anywhere else, or
-        # off the board, it never goes (`bad`; a chain on the 3x3 has at most 3 squares).
-        ok = member & (1u << (CENTER - step))
-        for i in range(5):
-            ok |= v.mover[i] & back(lands[i], step)
-        rest = member & ~ok
-        needers = rest & back(member, step)
-        bad = rest & ~needers
-        bad |= needers & back(bad, step)
-        bad |= needers & back(bad, step)
-        if t0 & bad:
-            continue
-        # The Dozer's target square, when in every group, needs no other (its target is off
-        # the 3x3) and no other needs it (only the CENTER steps onto it).
-        if g.out == NULL:
-            n_found += count_groups(t0 & member, member & ~bad & ~t0, needers, v.mover[0], step)
-            if g.n + n_found >= g.limit:
-                break  # counting only, and the limit is reached
-            continue
-        base = group_bits(t0 & member)
-        cand = group_bits(member & ~bad & ~t0)
-        needs = group_bits(needers)
-        k = cand
-        while k:  # each candidate's closure: itself and the chain of squares it needs
-            b = k & -k
-            k ^= b
-            i = ctz(b)
-            closure[i] = b
-            while b & needs:
-                b = b << STEP9[dir] if STEP9[dir] > 0 else b >> -STEP9[dir]
-                closure[i] |= b
-        doze_groups(base, members_total(base, two), cand, 0, closure, two, valid, used, dir)
-    if g.out == NULL:  # counting only
-        g.n = g.n + n_found if g.n + n_found < g.limit else g.limit
-        return
-    for i in range(4):  # the list's order: by group (as Move.group), then by direction
-        word = used[i]
-        while word:
-            k = 64 * i + ctzll(word)
-            word &= word - 1
-            for dir in range(8):
-                if (valid[k] >> dir) & 1:
-                    emit(g, ACT_DOZE, pid, R.nb[sq][dir], GROUND, partner, NONE, k, dir, 0, 0,
-                         NONE)
-                    if full(g):
-                        return
-
-
-cdef inline int count_groups(unsigned int base, unsigned int cand, unsigned int needs,
-                             unsigned int two, int step) noexcept nogil:
-    """How many groups doze_groups would mark, for a direction's step (when only counting:
-    perft's last ply, has_move). From cell sets: `base` (in every group: none or one square),
-    the candidate squares `cand`, those that need their target `needs`, those holding two
-    pieces `two`. The squares that need another form chains (each is needed by at most one: the
-    square a step behind it) from a square needing none; a group holds `base` and a part of each
-    chain from its start. So the count is the product over chains of (1 + x^w1 + x^(w1+w2) +
-    ...), w the pieces per square, summed up to x^(4 - pieces of base) (R4.11), the polynomial
-    in 12-bit fields of one integer."""
-    cdef int budget = 4 - (base != 0) - ((base & two) != 0), w
-    cdef unsigned int roots = cand & ~needs, x
-    cdef uint64_t poly = 1, more
-    cdef uint64_t fields = ((<uint64_t>1) << (12 * (budget + 1))) - 1
-    while roots:
-        x = roots & -roots
-        roots ^= x
-        more = poly
-        w = 0
-        while x:
-            w += 1 + ((x & two) != 0)
-            if w > budget:
-                break
-            more += poly << (12 * w)
-            x = back(x, step) & needs & cand
-        poly = more & fields
-    return <int>(((poly * 0x1001001001001ULL) >> 48) & 0xFFF)
-
-
-cdef inline int members_total(int members, int two) noexcept nogil:
-    """Pieces on the group's neighbour squares (the Dozer's own square not counted, R4.11):
-    one per member square, one more for each holding two (`two`, group bits)."""
-    return POPCOUNT9[members] + POPCOUNT9[members & two]
-
-
-cdef void doze_groups(int members, int total, int todo, int passed, int* closure, int two,
-                      unsigned char* valid, uint64_t* used, int dir) noexcept nogil:
-    """Mark `members` (`total` pieces) and every group that extends it with the closures of the
-    squares in `todo` (at most 4 pieces moved, R4.11) in `valid`. Each group is met once: a
-    square passed over (`passed`) is never pulled in later by another's closure."""
-    cdef int bit, c, more
-    mark_group(valid, used, GROUP_DIRS[members], dir)
-    if total >= 4:
-        return  # every closure adds a piece
-    todo &= ~members
-    while todo:
-        bit = todo & -todo
-        todo ^= bit
-        c = closure[ctz(bit)] | members
-        if not (c & passed):
-            more = members_total(c, two)
-            if more < 4 and todo & ~c:
-                doze_groups(c, more, todo, passed, closure, two, valid, used, dir)
-            elif more <= 4:  # a group that cannot grow: marked here, without a call
-                mark_group(valid, used, GROUP_DIRS[c], dir)
-        passed |= bit
-
-
-cdef inline void mark_group(unsigned char* valid, uint64_t* used, int group,
-                            int dir) noexcept nogil:
-    """valid[group] gets bit `dir`; `used` (bit per group) says which entries are set."""
-    if not (used[group >> 6] >> (group & 63)) & 1:
-        used[group >> 6] |= (<uint64_t>1) << (group & 63)
-        valid[group] = 0
-    valid[group] |= 1 << dir
+    DOZE_AREA[_sq][0] = DOZE_AREA[_sq][1] = 0
+    for _s in range(100):
+        if abs(_s // 10 - _sq // 10) <= 2 and abs(_s % 10 - _sq % 10) <= 2:
+            DOZE_AREA[_sq][_s >> 6] |= (<uint64_t>1) << (_s & 63)
+del _sq, _s
 
 
 cdef inline bint may_move(State* st, Piece* p) noexcept nogil:
@@ -616,22 +343,34 @@ cdef inline bint may_move(State* st, Piece* p) noexcept nogil:
         and not (st.rules.one_action and p.acted)
 
 
+cdef inline int passenger_of(State* st, Piece* p, int other) noexcept nogil:
+    """The piece `p` may take along (R2.3, R4.8), given `other`, the other piece at its level
+    (or NONE): one of its side that may move; NONE."""
+    cdef Rules* R = st.rules
+    cdef Piece* q
+    if R.carry[p.type] and other != NONE:
+        q = &st.pieces[other]
+        # R9.1: a piece that journeyed this turn (`mover` mark) is not Moved as a passenger
+        if q.color == p.color and q.stun == 0 and not q.journey and not q.mover and \
+                not (R.one_action and q.acted):
+            return other
+    return NONE
+
+
+cdef inline int other_of(State* st, Piece* p, int pid) noexcept nogil:
+    """The other piece at `pid`'s square and level, NONE."""
+    cdef int other = st.occ[p.level][p.sq][0]
+    if other == pid:
+        other = st.occ[p.level][p.sq][1]
+    return other
+
+
 cdef inline void gen_piece(State* st, Gen* g, int pid, uint64_t* block) noexcept nogil:
     """The Moves (and Dozes) of one piece that may move, with the passenger it may take."""
     cdef Rules* R = st.rules
     cdef Piece* p = &st.pieces[pid]
-    cdef Piece* q
-    cdef int passenger = NONE, side = p.color, n
-    cdef int other = st.occ[p.level][p.sq][0]
+    cdef int passenger = passenger_of(st, p, other_of(st, p, pid)), n
     cdef Counting cnt
-    if other == pid:
-        other = st.occ[p.level][p.sq][1]
-    if R.carry[p.type] and other != NONE:
-        q = &st.pieces[other]
-        # R9.1: a piece that journeyed this turn (`mover` mark) is not Moved as a passenger
-        if q.color == side and q.stun == 0 and not q.journey and not q.mover and \
-                not (R.one_action and q.acted):
-            passenger = other
     if g.out == NULL and not g.captures:
         counting_of(st, p, passenger, &cnt)
         n = count_paths(st, p, &cnt, block)  # block: count_boards' layout
@@ -643,9 +382,187 @@ cdef inline void gen_piece(State* st, Gen* g, int pid, uint64_t* block) noexcept
         gen_paths(st, g, pid, passenger, block)
         if full(g):
             return
-        gen_level_changes(st, g, pid, passenger, block)
+        if R.vert_mask[p.type][p.level]:
+            gen_level_changes(st, g, pid, passenger, block)
     if R.movement[p.type] == MV_DOZER and not g.captures and not full(g):
         gen_dozes(st, g, pid)  # a Doze captures nothing
+
+
+# --- Counts kept across generations (State.counts, CountCache) ---------------------------------
+
+cdef inline int count_key(Piece* p, int two_lv) noexcept nogil:
+    """What a piece's count (piece_count) reads of the piece itself, packed (KeptCount.key):
+    square, level, type, hand, colour, the pawn home flag, the levels it may carry its
+    passenger to (Counting.two_lv; the rest of Counting follows from the type)."""
+    return p.sq | (p.level << 7) | (p.type << 9) | (p.hand << 14) | (p.color << 16) \
+        | ((p.home != 0) << 17) | (two_lv << 18)
+
+
+cdef inline bint dozes_kept(Rules* R, Piece* p) noexcept nogil:
+    """Is a Dozer's count of Dozes kept with its Moves? Only where it reads nothing but the
+    occupancy of the 5x5 around it: every piece visible (R10.0 off) and no R6.3 stuck squares
+    (one action per piece off)."""
+    return R.movement[p.type] == MV_DOZER and R.all_visible and not R.one_action
+
+
+cdef inline int piece_count(State* st, Piece* p, int pid, Counting* cnt, uint64_t* block,
+                            bint dozes) noexcept nogil:
+    """A piece's Moves counted on count_boards' boards `block` (and its Dozes with `dozes`), in
+    full (no limit): what a KeptCount keeps."""
+    cdef Gen g
+    cdef int n = count_paths(st, p, cnt, block) + count_level_changes(st, p, cnt, block)
+    if dozes:
+        g.out = NULL
+        g.n = 0
+        g.limit = MAX_MOVES
+        g.captures = False
+        gen_dozes(st, &g, pid)
+        n += g.n
+    return n
+
+
+cdef inline void reach_of(State* st, Piece* p, bint dozes, uint64_t* reach) noexcept nogil:
+    """The squares (any level) a piece's count reads: its paths' squares (Rules.pset_reach),
+    its own (level changes, its passenger), a kept Dozer's 5x5."""
+    cdef Rules* R = st.rules
+    cdef int ps
+    reach[0] = reach[1] = 0
+    if R.path_level[p.type][p.level] != NONE:
+        ps = R.psid[p.type][p.hand][p.color] * N_SQ + p.sq
+        reach[0] = R.pset_reach[2 * ps]
+        reach[1] = R.pset_reach[2 * ps + 1]
+    if dozes:
+        reach[0] |= DOZE_AREA[p.sq][0]
+        reach[1] |= DOZE_AREA[p.sq][1]
+    reach[p.sq >> 6] |= (<uint64_t>1) << (p.sq & 63)
+
+
+cdef inline int carry_levels(State* st, int passenger) noexcept nogil:
+    """Counting.two_lv: the levels the piece may take `passenger` to (none without one)."""
+    cdef int dl, two_lv = 0
+    if passenger != NONE:
+        for dl in range(N_LEVELS):
+            if may_carry(st, passenger, dl):
+                two_lv |= 1 << dl
+    return two_lv
+
+
+cdef inline void cache_changed(State* st, CountCache* cc, uint64_t* b,
+                               uint64_t* changed) noexcept nogil:
+    """The squares (at any level: `changed`, two words) where the count boards `b` or the
+    occupancy boards differ from those cc's counts were made on (every square when it has
+    none)."""
+    cdef int i
+    cdef uint64_t* occ = &st.occ_bb[0][0]
+    cdef uint64_t d0 = 0, d1 = 0
+    if not cc.valid:
+        d0 = d1 = ~(<uint64_t>0)
+    for i in range(0, 24, 2):  # words of squares 0-63 at even places, 64-99 at odd ones
+        d0 |= b[i] ^ cc.boards[i]
+        d1 |= b[i + 1] ^ cc.boards[i + 1]
+    for i in range(0, 36, 2):
+        d0 |= occ[i] ^ cc.occ[i]
+        d1 |= occ[i + 1] ^ cc.occ[i + 1]
+    changed[0] = d0
+    changed[1] = d1
+
+
+cdef int count_moves(State* st, int limit) noexcept nogil:
+    """gen_moves when only counting (perft's last ply): what gen_piece counts, per piece, with
+    each piece's count kept (State.counts) and read again while nothing it reads changed: the
+    piece itself (its key) and the boards on its reach. Every counted piece's entry is renewed
+    to this generation's boards, every other one dropped."""
+    cdef Rules* R = st.rules
+    cdef CountCache* cc = &st.counts[st.side]
+    cdef KeptCount* e
+    cdef Piece* p
+    cdef int pid, other, passenger, two_lv, key, c, side = st.side, n = st.n_pieces
+    cdef int total = 0, kept_n = cc.n
+    cdef bint dozes
+    cdef uint64_t block[24]
+    cdef uint64_t changed[2]
+    cdef Counting cnt
+    cdef Gen g
+    count_boards(st, side, block)
+    cache_changed(st, cc, block, changed)
+    memcpy(cc.boards, block, sizeof(cc.boards))
+    memcpy(cc.occ, st.occ_bb, sizeof(cc.occ))
+    cc.valid = 1
+    for pid in range(n):
+        p = &st.pieces[pid]
+        e = &cc.kept[pid]
+        if p.color != side or not may_move(st, p):
+            e.key = -1  # not counted on these boards
+            continue
+        other = other_of(st, p, pid)
+        passenger = NONE
+        if other != NONE:
+            if other < pid and same_text(st, other, pid) and may_move(st, &st.pieces[other]):
+                e.key = -1
+                continue  # its identical twin lists the same Moves
+            passenger = passenger_of(st, p, other)
+        two_lv = carry_levels(st, passenger)
+        key = count_key(p, two_lv)
+        if e.key == key and pid < kept_n and \
+                ((e.reach[0] & changed[0]) | (e.reach[1] & changed[1])) == 0:
+            c = e.count
+        else:
+            counting_of(st, p, passenger, &cnt)
+            dozes = dozes_kept(R, p)
+            c = piece_count(st, p, pid, &cnt, block, dozes)
+            e.key = key
+            e.count = c
+            reach_of(st, p, dozes, e.reach)
+        if R.movement[p.type] == MV_DOZER and not dozes_kept(R, p):
+            g.out = NULL  # its Dozes counted anew each time
+            g.n = 0
+            g.limit = MAX_MOVES
+            g.captures = False
+            gen_dozes(st, &g, pid)
+            c += g.n
+        total += c
+        if total >= limit:
+            n = pid + 1  # the pieces after it were not counted
+            total = limit
+            break
+    cc.n = n
+    return total
+
+
+cdef int kept_count_errors(State* st, int side) noexcept nogil:
+    """For the consistency checker: each count `side`'s next generation would reuse (kept for a
+    piece as it now is, nothing on its reach changed since) against a recount; how many
+    differ."""
+    cdef CountCache* cc
+    cdef KeptCount* e
+    cdef uint64_t block[24]
+    cdef uint64_t changed[2]
+    cdef uint64_t reach[2]
+    cdef int pid, passenger, errors = 0
+    cdef bint dozes
+    cdef Piece* p
+    cdef Counting cnt
+    if st.counts == NULL or not st.counts[side].valid:
+        return 0
+    cc = &st.counts[side]
+    count_boards(st, side, block)
+    cache_changed(st, cc, block, changed)
+    for pid in range(min(cc.n, st.n_pieces)):
+        p = &st.pieces[pid]
+        e = &cc.kept[pid]
+        if e.key < 0 or p.color != side or not may_move(st, p):
+            continue  # (never read: its generation drops it)
+        passenger = passenger_of(st, p, other_of(st, p, pid))
+        if e.key != count_key(p, carry_levels(st, passenger)):
+            continue
+        dozes = dozes_kept(st.rules, p)
+        reach_of(st, p, dozes, reach)
+        if reach[0] != e.reach[0] or reach[1] != e.reach[1]:
+            errors += 1  # the key decides the reach
+        elif ((reach[0] & changed[0]) | (reach[1] & changed[1])) == 0:
+            counting_of(st, p, passenger, &cnt)
+            errors += piece_count(st, p, pid, &cnt, block, dozes) != e.count
+    return errors
 
 
 cdef inline void enemy_boards(State* st, int side, uint64_t* enemy) noexcept nogil:
@@ -657,7 +574,10 @@ cdef inline void enemy_boards(State* st, int side, uint64_t* enemy) noexcept nog
 
 
 cdef int gen_moves(State* st, Move* out, int limit) noexcept nogil:
-    """Every legal Move and Doze of the side to move (R4). Returns how many."""
+    """Every legal Move and Doze of the side to move (R4). Returns how many. Counting only
+    (`out` NULL), with the counts kept across positions (count_moves)."""
+    if out == NULL and st.counts != NULL:
+        return count_moves(st, limit)
     return gen_moves_of(st, out, limit, False)
 
 
@@ -667,14 +587,36 @@ cdef int gen_captures(State* st, Move* out, int limit) noexcept nogil:
     return gen_moves_of(st, out, limit, True)
 
 
+cdef inline bint may_capture(State* st, Piece* p, uint64_t* want) noexcept nogil:
+    """With gen_captures: may the piece have a Move where an enemy stands? One of its paths'
+    destinations (Rules.pset_count) or its own square at a level it may change to holds one at
+    a level it may end at (`want`: per level mask, the squares with an enemy at one of them)."""
+    cdef Rules* R = st.rules
+    cdef int t = p.type, lvl = p.level, ps, vmask = R.vert_mask[t][lvl]
+    cdef PsetCount* pc
+    cdef uint64_t* w
+    if vmask and (want[2 * vmask + (p.sq >> 6)] >> (p.sq & 63)) & 1:
+        return True
+    if R.path_level[t][lvl] == NONE:
+        return False
+    ps = R.psid[t][p.hand][p.color] * N_SQ + p.sq
+    pc = &R.pset_count[ps]
+    w = &want[2 * R.dest_mask[t][lvl]]
+    return ((pc.dests[0] & w[0]) | (pc.dests[1] & w[1])) != 0
+
+
 cdef inline int gen_moves_of(State* st, Move* out, int limit, bint captures) noexcept nogil:
     cdef Gen g
-    cdef int pid, other, side = st.side
+    cdef int pid, other, m, side = st.side
+    cdef bint blockers = True
     cdef Piece* p
     cdef uint64_t block[24]  # count_boards' layout when counting, else sight_blockers'
+    cdef uint64_t want[16]   # with captures: per level mask, the squares with an enemy there
     cdef Rules* R = st.rules
     if out == NULL and not captures:
         count_boards(st, side, block)
+    elif captures:
+        blockers = False  # made at the first piece that may capture (most have none)
     else:
         sight_blockers(st, side, block)
     g.out = out
@@ -683,10 +625,23 @@ cdef inline int gen_moves_of(State* st, Move* out, int limit, bint captures) noe
     g.captures = captures
     if captures:
         enemy_boards(st, side, g.enemy)
+        for m in range(8):
+            want[2 * m] = ((g.enemy[0] if m & 1 else 0) | (g.enemy[2] if m & 2 else 0)
+                           | (g.enemy[4] if m & 4 else 0))
+            want[2 * m + 1] = ((g.enemy[1] if m & 1 else 0) | (g.enemy[3] if m & 2 else 0)
+                               | (g.enemy[5] if m & 4 else 0))
+        if not (want[14] | want[15]):
+            return 0  # no enemy on the board
     for pid in range(st.n_pieces):
         p = &st.pieces[pid]
         if p.color != side or not may_move(st, p):
             continue
+        if captures:
+            if not may_capture(st, p, want):
+                continue  # (its twin, the same piece in the text, has none either)
+            if not blockers:
+                sight_blockers(st, side, block)
+                blockers = True
         other = twin_of(st, pid)
         if other != NONE and other < pid and may_move(st, &st.pieces[other]):
             continue  # its identical twin lists the same Moves

@@ -261,6 +261,9 @@ ctypedef struct Rules:
     PathInfo* path_info     # per path: what generation reads, in one place
     PsetCount* pset_count   # [n_psets * N_SQ + sq]: what counting reads (PsetCount)
     PathInfo* count_info    # the paths PsetCount.start/end index
+    uint64_t* pset_reach    # [(n_psets * N_SQ + sq) * 2 + w]: every square of every path of the
+                            # set from that square (squares passed and destinations): what a
+                            # piece's Move count reads of the boards (movegen's CountCache)
     int nb[100][8]          # neighbour square in direction d, NONE off board
     uint64_t ray[100][8][2] # the squares from a square in direction d to the board's edge
                             # (squares 0-63, 64-99)
@@ -292,6 +295,28 @@ ctypedef struct Tallies:
     int on_sq[2][100]       # unstunned pieces per colour and square, any level
     int n_primary           # ids of the pieces whose type is a primary government piece, alive
     int primary[640]        # or not, in id order
+
+ctypedef struct KeptCount:
+    int key                 # movegen.count_key of the piece when counted, -1 when not
+    int count               # its Moves (and Dozes, where kept)
+    uint64_t reach[2]       # the squares its count reads (movegen.reach_of)
+
+
+ctypedef struct CountCache:
+    # Counting a side's Moves (perft's last ply) again and again in positions a ply apart: a
+    # piece keeps its count while what the count reads is unchanged (movegen.count_moves). Not
+    # part of the position: owned by the Engine beside its State (a copy starts empty), never
+    # trailed, hashed or saved; Engine.load and configure clear it. The count of a piece is a
+    # function of its own fields packed in the key and of the boards below on the squares of
+    # its reach; a generation compares the boards it makes with these, and reuses a count only
+    # where none of its squares changed.
+    uint64_t boards[24]     # count_boards' boards the counts were made on
+    uint64_t occ[36]        # State.occ_bb then (what a Doze count reads)
+    int valid               # the boards above are set
+    int n                   # State.n_pieces then (or the pieces counted when a limit stopped
+                            # the count): entries at or past it are not valid
+    KeptCount kept[640]     # per piece id
+
 
 ctypedef struct State:
     Rules* rules
@@ -344,3 +369,5 @@ ctypedef struct State:
     int trail_cap           # room in `trail`
     TrailSegment* shared    # newest shared segment, NULL when none
     int n_frames            # actions that can be undone (frame marks on the trail)
+    CountCache* counts      # [2], per side: kept Move counts (a speed hint, not part of the
+                            # position; the Engine owns them, NULL: none)

@@ -174,7 +174,8 @@ cdef int _compile_pset_count(Rules* R) except -1:
         raise MemoryError()  # (aligned: an entry is one cache line)
     memset(R.pset_count, 0, R.n_psets * N_SQ * sizeof(PsetCount))
     R.count_info = <PathInfo*>calloc(R.n_paths + 1, sizeof(PathInfo))
-    if R.count_info == NULL:
+    R.pset_reach = <uint64_t*>calloc(R.n_psets * N_SQ * 2 + 2, sizeof(uint64_t))
+    if R.count_info == NULL or R.pset_reach == NULL:
         raise MemoryError()
     for e in range(R.n_psets * N_SQ):
         pc = &R.pset_count[e]
@@ -182,6 +183,10 @@ cdef int _compile_pset_count(Rules* R) except -1:
         for k in range(R.pset_start[e], R.pset_end[e]):
             pi = &R.path_info[k]
             pc.dests[pi.dest >> 6] |= (<uint64_t>1) << (pi.dest & 63)
+            R.pset_reach[2 * e] |= pi.block[0]
+            R.pset_reach[2 * e + 1] |= pi.block[1]
+        R.pset_reach[2 * e] |= pc.dests[0]
+        R.pset_reach[2 * e + 1] |= pc.dests[1]
         if R.pset_kind[e] == PSET_GENERAL:
             continue
         classes = []
@@ -227,6 +232,7 @@ cdef class RulesBox:
             free(self.R.path_info)
             free(self.R.pset_count)
             free(self.R.count_info)
+            free(self.R.pset_reach)
             free(self.R)
 
 
