@@ -389,12 +389,25 @@ cdef int try_null_turn(State* st, Search* s, int depth, int beta, int ply,
     return score if score < s.win // 2 else beta  # a win found by passing is not proven
 
 
+cdef inline int reduction(Search* s, int depth, int d1, int searched) noexcept nogil:
+    """How much shallower a late quiet action is searched first: one, or with deep_reductions
+    more the later it comes and the deeper the node (a chess engine's log-shaped table, in
+    steps), never below quiescence."""
+    cdef int r = 1
+    if s.deep_reductions:
+        if searched >= 12:
+            r = 2
+        if searched >= 40 and depth >= 3:
+            r = 3
+    return r if r <= d1 else d1
+
+
 cdef int negamax(State* st, Search* s, int depth, int alpha, int beta, int ply,
                  Move* buf) noexcept nogil:
     """Alpha-beta over actions with principal-variation windows. Depth counts actions; End Turn
     costs none, so depth 2 is a Move and the opponent's Move."""
     cdef int n, i, j, k, m, tt_best, score, best = -INF, best_i = -1, side = st.side, flag, d1
-    cdef int searched = 0, r
+    cdef int searched = 0, r, quiet = 0
     cdef int alpha0 = alpha
     cdef int* sc
     cdef int* ordered
@@ -441,10 +454,16 @@ cdef int negamax(State* st, Search* s, int depth, int alpha, int beta, int ply,
         if j < 0:
             break
         k = at[j]
+        if ordered[j] < 1100000 and (buf[k].kind == ACT_MOVE or buf[k].kind == ACT_DOZE):
+            quiet += 1
+            if (s.late_moves and depth == 1 and quiet > s.late_moves and beta - alpha == 1
+                    and best > -s.win // 2):
+                continue  # late move pruning: the last Move's late quiet ones are not tried
         d1 = child_depth(s, &buf[k], depth)
-        # late quiet Moves are searched one action shallower first (late move reduction)
-        r = 1 if (s.reductions and searched >= 4 and depth >= 2 and ordered[j] < 1100000
-                  and buf[k].kind != ACT_END) else 0
+        # late quiet Moves are searched shallower first (late move reduction)
+        r = reduction(s, depth, d1, searched) if (
+            s.reductions and searched >= 4 and depth >= 2 and ordered[j] < 1100000
+            and buf[k].kind != ACT_END) else 0
         do_action(st, &buf[k])
         if st.side != side:  # End Turn (or the game ended): the opponent's point of view
             if searched == 0:
@@ -517,7 +536,8 @@ cdef int search_root(State* st, Search* s, int depth, int first, int* best_index
         d1 = child_depth(s, &buf[k], depth)
         # late quiet root actions (not captures, aimed Fires or killers) are tried one depth
         # shallower first, as below the root; one that beats the best is searched again whole
-        r = 1 if (s.root_reductions and searched >= 4 and d1 >= 1 and ordered[k] < 1100000
+        r = reduction(s, depth, d1, searched) if (
+            s.root_reductions and searched >= 4 and d1 >= 1 and ordered[k] < 1100000
                   and buf[k].kind != ACT_END and not s.exact_root) else 0
         do_action(st, &buf[k])
         if s.exact_root:  # the full window for each: a score, not a bound

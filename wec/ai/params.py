@@ -113,6 +113,13 @@ class SearchParams:
     the start of a turn three or more turns from the horizon: the side passes, the opponent's
     answer is searched one turn shallower (two from six), and if the side still holds the
     bound the node is cut without searching its Moves."""
+    late_moves: int = 0
+    """At a level that searches in turns: at the last Move before quiescence (depth 1), outside
+    the principal variation, only this many quiet Moves (no capture, not a killer) are searched,
+    in history order (late move pruning); 0: all."""
+    deep_reductions: bool = False
+    """At a level that searches in turns: late quiet actions are searched two Moves shallower
+    first from the twelfth on, three from the fortieth at depth 3 or more (else one)."""
     quiescence_table: bool = True
     """At a level that searches in turns: quiescence probes and fills the transposition table
     (two Fires, or a capture and a Fire, reach the same state in either order)."""
