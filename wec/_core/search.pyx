@@ -167,6 +167,8 @@ cdef bint worth_searching(State* st, Move* m) noexcept nogil:
 cdef enum:
     SKIP = -2147483647       # order score of an action the search does not look at here
     INF = 2147483000
+    AIMING = 1050000         # order score of a quiet Move that sets up an aimed Fire (aims_after)
+    AIMED_KINDS = (1 << A_FL) | (1 << A_ST) | (1 << A_CS) | (1 << A_RL)  # directional weapons
 
 
 cdef inline unsigned int action_key(Move* m) noexcept nogil:
@@ -192,6 +194,29 @@ cdef int victim_value(State* st, Search* s, Move* m) noexcept nogil:
     return best
 
 
+cdef bint aims_after(State* st, Move* m) noexcept nogil:
+    """Would the Move's piece, landed, have a directional weapon with an enemy in its line
+    (gen.enemy_in_line within gen.aim_range)? Such a quiet Move sets up the turn's Fire (which
+    comes after the Move, at no depth): it is ordered before the other quiet Moves and never
+    pruned as late. The line is read with the piece still at its origin."""
+    cdef Rules* R = st.rules
+    cdef Piece* p = &st.pieces[m.pid]
+    cdef unsigned int kinds
+    cdef int w, lvl, d
+    if st.n_fires >= 2 or R.movement_only:
+        return False
+    kinds = (((1 << p.art[0]) | (1 << p.art[1]) | (1 << p.art[2]) | R.fire_kinds[p.type])
+             & AIMED_KINDS)
+    while kinds:
+        w = ctz(kinds)
+        kinds &= kinds - 1
+        lvl = R.proj_level[w] if R.proj_level[w] != NONE else m.dlevel
+        for d in range(8):
+            if enemy_in_line(st, m.dest, d, lvl, aim_range(R, w), p.color):
+                return True
+    return False
+
+
 cdef int order_score(State* st, Search* s, Move* m, int ply) noexcept nogil:
     """Higher first: captures by value of the victim (least valuable attacker first), fires with
     an enemy in line, Reinforces that strike, the killers of this ply, then quiet Moves by their
@@ -211,6 +236,8 @@ cdef int order_score(State* st, Search* s, Move* m, int ply) noexcept nogil:
         return 1200000
     if key == s.killers[ply][1]:
         return 1100000
+    if s.aim_order and m.kind == ACT_MOVE and aims_after(st, m):
+        return AIMING
     if m.kind == ACT_MOVE or m.kind == ACT_DOZE:
         v = s.history[m.pid * N_SQ + m.dest]
         return 1000 + (v if v < 900000 else 900000)
@@ -454,7 +481,7 @@ cdef int negamax(State* st, Search* s, int depth, int alpha, int beta, int ply,
         if j < 0:
             break
         k = at[j]
-        if ordered[j] < 1100000 and (buf[k].kind == ACT_MOVE or buf[k].kind == ACT_DOZE):
+        if ordered[j] < AIMING and (buf[k].kind == ACT_MOVE or buf[k].kind == ACT_DOZE):
             quiet += 1
             if (s.late_moves and depth == 1 and quiet > s.late_moves and beta - alpha == 1
                     and best > -s.win // 2):

@@ -117,6 +117,10 @@ class SearchParams:
     """At a level that searches in turns: at the last Move before quiescence (depth 1), outside
     the principal variation, only this many quiet Moves (no capture, not a killer) are searched,
     in history order (late move pruning); 0: all."""
+    aim_order: bool = False
+    """At a level that searches in turns: quiet Moves after which the piece has an enemy in a
+    directional weapon's line come before the other quiet Moves (the turn's Fire follows the
+    Move) and are never pruned as late."""
     deep_reductions: bool = False
     """At a level that searches in turns: late quiet actions are searched two Moves shallower
     first from the twelfth on, three from the fortieth at depth 3 or more (else one)."""

@@ -98,6 +98,7 @@ def turn_flags(level: Level, params: SearchParams) -> dict[str, Any]:
             "null_turn": on and params.null_turn,
             "late_moves": params.late_moves if on else 0,
             "deep_reductions": on and params.deep_reductions,
+            "aim_order": on and params.aim_order,
             "reductions": params.reductions, "clearing": params.clearing}
 
 
