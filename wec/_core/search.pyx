@@ -563,9 +563,13 @@ cdef int search_root(State* st, Search* s, int depth, int first, int* best_index
         d1 = child_depth(s, &buf[k], depth)
         # late quiet root actions (not captures, aimed Fires or killers) are tried one depth
         # shallower first, as below the root; one that beats the best is searched again whole
-        r = reduction(s, depth, d1, searched) if (
-            s.root_reductions and searched >= 4 and d1 >= 1 and ordered[k] < 1100000
-                  and buf[k].kind != ACT_END and not s.exact_root) else 0
+        r = 0
+        if (s.root_reductions and searched >= 4 and d1 >= 1 and ordered[k] < 1100000
+                and buf[k].kind != ACT_END and not s.exact_root):
+            # only Moves deeper: the root's article actions and journeys are few and rarely
+            # refuted by the history, and a journey's worth shows only at full depth
+            r = reduction(s, depth, d1, searched) if (
+                buf[k].kind == ACT_MOVE or buf[k].kind == ACT_DOZE) else 1
         do_action(st, &buf[k])
         if s.exact_root:  # the full window for each: a score, not a bound
             if st.side != side:
