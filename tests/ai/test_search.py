@@ -362,3 +362,31 @@ def test_the_depth_in_turns_is_the_depth_when_the_search_counts_moves():
     assert turns_searched(2, move_depth=True) == 2  # a turn has exactly one Move (R6.1)
     assert turns_searched(2, move_depth=False) == 0  # two actions may be two Fires
     assert turns_searched(6, move_depth=False) == 2
+
+
+def test_a_quiet_move_that_sets_up_a_fire_is_never_pruned_as_late():
+    """Late move pruning (SearchParams.late_moves) searches only the first quiet Moves of the
+    last Move before quiescence; a Move after which the piece has an enemy in a directional
+    weapon's line (aim_order) is not counted among them. Here Black wins in two (stun the
+    Primary with the CH's Stunner now, R7.3, so it cannot Move in its turn; the Pawn's Rocket
+    next turn lands at End Turn, R7.6/R7.7): at depth 3 with one quiet Move a node, the stun is
+    found only when the aimed Moves are kept."""
+    from wec.ai.search import DEFAULT_LEVEL, LEVELS, turn_flags
+    g = wec.Game.from_position(str(Path(__file__).parents[1] / "data" / "positions" /
+                                   "aimed_win_in_two.json"))
+    level = LEVELS[DEFAULT_LEVEL]
+
+    def best(aim_order: bool) -> str:
+        flags = turn_flags(level, ai.SearchParams(late_moves=1, aim_order=aim_order,
+                                                  deep_reductions=False))
+        search = Searcher(g._engine, weights.search_values(), tt_bits=18,
+                          qdepth=level.quiescence, **flags)
+        search.reset()
+        index = -1
+        for depth in (1, 2, 3):
+            index, _, complete, _ = search.iteration(depth, index, 0, 0.0)
+            assert complete
+        return str(g.legal_actions()[index])
+
+    assert best(aim_order=True) == "FI:ST/CH(8,3)>->(8,4)"
+    assert best(aim_order=False) != "FI:ST/CH(8,3)>->(8,4)"

@@ -60,6 +60,13 @@ ctypedef struct Search:
     int* root_scores         # [MAX_MOVES]: each root action's score (generation order) in an
                              # exact_root iteration; NO_SCORE for those not searched
     int null_turn            # 1: null-turn pruning (search.try_null_turn)
+    int late_moves           # >0: at depth 1 (the last Move before quiescence), outside the
+                             # principal variation, only this many quiet Moves are searched
+                             # (late move pruning; they come in history order)
+    int aim_order            # 1: quiet Moves that set up an aimed Fire are ordered first
+                             # (search.aims_after) and never pruned as late
+    int deep_reductions      # 1: late quiet actions are reduced more the later and deeper
+                             # they are (search.reduction), not by one only
     int null_at[MAX_PLY]     # 1 while the node at this ply searches a null turn (no two in a row)
     Move null_move           # End Turn as the null turn's action (a pass: the turn ends unmoved)
     unsigned int killers[MAX_PLY][2]  # two quiet actions per ply that caused a cut-off

@@ -167,6 +167,8 @@ cdef bint worth_searching(State* st, Move* m) noexcept nogil:
 cdef enum:
     SKIP = -2147483647       # order score of an action the search does not look at here
     INF = 2147483000
+    AIMING = 1050000         # order score of a quiet Move that sets up an aimed Fire (aims_after)
+    AIMED_KINDS = (1 << A_FL) | (1 << A_ST) | (1 << A_CS) | (1 << A_RL)  # directional weapons
 
 
 cdef inline unsigned int action_key(Move* m) noexcept nogil:
@@ -192,6 +194,29 @@ cdef int victim_value(State* st, Search* s, Move* m) noexcept nogil:
     return best
 
 
+cdef bint aims_after(State* st, Move* m) noexcept nogil:
+    """Would the Move's piece, landed, have a directional weapon with an enemy in its line
+    (gen.enemy_in_line within gen.aim_range)? Such a quiet Move sets up the turn's Fire (which
+    comes after the Move, at no depth): it is ordered before the other quiet Moves and never
+    pruned as late. The line is read with the piece still at its origin."""
+    cdef Rules* R = st.rules
+    cdef Piece* p = &st.pieces[m.pid]
+    cdef unsigned int kinds
+    cdef int w, lvl, d
+    if st.n_fires >= 2 or R.movement_only:
+        return False
+    kinds = (((1 << p.art[0]) | (1 << p.art[1]) | (1 << p.art[2]) | R.fire_kinds[p.type])
+             & AIMED_KINDS)
+    while kinds:
+        w = ctz(kinds)
+        kinds &= kinds - 1
+        lvl = R.proj_level[w] if R.proj_level[w] != NONE else m.dlevel
+        for d in range(8):
+            if enemy_in_line(st, m.dest, d, lvl, aim_range(R, w), p.color):
+                return True
+    return False
+
+
 cdef int order_score(State* st, Search* s, Move* m, int ply) noexcept nogil:
     """Higher first: captures by value of the victim (least valuable attacker first), fires with
     an enemy in line, Reinforces that strike, the killers of this ply, then quiet Moves by their
@@ -211,6 +236,8 @@ cdef int order_score(State* st, Search* s, Move* m, int ply) noexcept nogil:
         return 1200000
     if key == s.killers[ply][1]:
         return 1100000
+    if s.aim_order and m.kind == ACT_MOVE and aims_after(st, m):
+        return AIMING
     if m.kind == ACT_MOVE or m.kind == ACT_DOZE:
         v = s.history[m.pid * N_SQ + m.dest]
         return 1000 + (v if v < 900000 else 900000)
@@ -389,12 +416,25 @@ cdef int try_null_turn(State* st, Search* s, int depth, int beta, int ply,
     return score if score < s.win // 2 else beta  # a win found by passing is not proven
 
 
+cdef inline int reduction(Search* s, int depth, int d1, int searched) noexcept nogil:
+    """How much shallower a late quiet action is searched first: one, or with deep_reductions
+    more the later it comes and the deeper the node (a chess engine's log-shaped table, in
+    steps), never below quiescence."""
+    cdef int r = 1
+    if s.deep_reductions:
+        if searched >= 12:
+            r = 2
+        if searched >= 40 and depth >= 3:
+            r = 3
+    return r if r <= d1 else d1
+
+
 cdef int negamax(State* st, Search* s, int depth, int alpha, int beta, int ply,
                  Move* buf) noexcept nogil:
     """Alpha-beta over actions with principal-variation windows. Depth counts actions; End Turn
     costs none, so depth 2 is a Move and the opponent's Move."""
     cdef int n, i, j, k, m, tt_best, score, best = -INF, best_i = -1, side = st.side, flag, d1
-    cdef int searched = 0, r
+    cdef int searched = 0, r, quiet = 0
     cdef int alpha0 = alpha
     cdef int* sc
     cdef int* ordered
@@ -441,10 +481,16 @@ cdef int negamax(State* st, Search* s, int depth, int alpha, int beta, int ply,
         if j < 0:
             break
         k = at[j]
+        if ordered[j] < AIMING and (buf[k].kind == ACT_MOVE or buf[k].kind == ACT_DOZE):
+            quiet += 1
+            if (s.late_moves and depth == 1 and quiet > s.late_moves and beta - alpha == 1
+                    and best > -s.win // 2):
+                continue  # late move pruning: the last Move's late quiet ones are not tried
         d1 = child_depth(s, &buf[k], depth)
-        # late quiet Moves are searched one action shallower first (late move reduction)
-        r = 1 if (s.reductions and searched >= 4 and depth >= 2 and ordered[j] < 1100000
-                  and buf[k].kind != ACT_END) else 0
+        # late quiet Moves are searched shallower first (late move reduction)
+        r = reduction(s, depth, d1, searched) if (
+            s.reductions and searched >= 4 and depth >= 2 and ordered[j] < 1100000
+            and buf[k].kind != ACT_END) else 0
         do_action(st, &buf[k])
         if st.side != side:  # End Turn (or the game ended): the opponent's point of view
             if searched == 0:
@@ -517,8 +563,13 @@ cdef int search_root(State* st, Search* s, int depth, int first, int* best_index
         d1 = child_depth(s, &buf[k], depth)
         # late quiet root actions (not captures, aimed Fires or killers) are tried one depth
         # shallower first, as below the root; one that beats the best is searched again whole
-        r = 1 if (s.root_reductions and searched >= 4 and d1 >= 1 and ordered[k] < 1100000
-                  and buf[k].kind != ACT_END and not s.exact_root) else 0
+        r = 0
+        if (s.root_reductions and searched >= 4 and d1 >= 1 and ordered[k] < 1100000
+                and buf[k].kind != ACT_END and not s.exact_root):
+            # only Moves deeper: the root's article actions and journeys are few and rarely
+            # refuted by the history, and a journey's worth shows only at full depth
+            r = reduction(s, depth, d1, searched) if (
+                buf[k].kind == ACT_MOVE or buf[k].kind == ACT_DOZE) else 1
         do_action(st, &buf[k])
         if s.exact_root:  # the full window for each: a score, not a bound
             if st.side != side:

@@ -30,7 +30,8 @@ cdef class Searcher:
     def __init__(self, Engine engine, dict values, int tt_bits=20, int max_depth=40, *,
                  int qdepth=8, bint turn_only=False, bint reductions=True,
                  bint clearing=False, bint move_depth=False, bint fires_after_move=False,
-                 bint root_reductions=False, bint qs_tt=False, bint null_turn=False):
+                 bint root_reductions=False, bint qs_tt=False, bint null_turn=False,
+                 int late_moves=0, bint deep_reductions=False, bint aim_order=False):
         """A search of `engine`'s state (kept alive by this searcher) with the evaluation values
         (indexed like the rule tables), the transposition table of 2**tt_bits entries, the
         quiescence depth in actions (0: none), the greedy horizon (turn_only: stop at the root
@@ -52,6 +53,9 @@ cdef class Searcher:
         S.root_reductions = root_reductions
         S.qs_tt = qs_tt
         S.null_turn = null_turn
+        S.late_moves = late_moves
+        S.deep_reductions = deep_reductions
+        S.aim_order = aim_order
         set_values(S, values)
 
     def iteration(self, int depth, int first=-1, long long node_limit=0,

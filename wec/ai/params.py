@@ -113,6 +113,19 @@ class SearchParams:
     the start of a turn three or more turns from the horizon: the side passes, the opponent's
     answer is searched one turn shallower (two from six), and if the side still holds the
     bound the node is cut without searching its Moves."""
+    late_moves: int = 12
+    """At a level that searches in turns: at the last Move before quiescence (depth 1), outside
+    the principal variation, only this many quiet Moves (no capture, not a killer, not aimed:
+    aim_order) are searched, in history order (late move pruning); 0: all."""
+    aim_order: bool = True
+    """At a level that searches in turns: quiet Moves after which the piece has an enemy in a
+    directional weapon's line come before the other quiet Moves (the turn's Fire follows the
+    Move) and are never pruned as late."""
+    deep_reductions: bool = True
+    """At a level that searches in turns: late quiet actions are searched two Moves shallower
+    first from the twelfth on, three from the fortieth at depth 3 or more (else one; at the
+    root only Moves and Dozes: a journey's or an article action's worth shows only at full
+    depth)."""
     quiescence_table: bool = True
     """At a level that searches in turns: quiescence probes and fills the transposition table
     (two Fires, or a capture and a Fire, reach the same state in either order)."""

@@ -87,7 +87,7 @@ def iteration_depths(deepest: int, move_depth: bool = False) -> list[int]:
     return [d for d in range(1, deepest + 1) if d == 1 or d % 2 == 0]
 
 
-def turn_flags(level: Level, params: SearchParams) -> dict[str, bool]:
+def turn_flags(level: Level, params: SearchParams) -> dict[str, Any]:
     """The Searcher's switches of the turn search at `level` (all off where it counts
     actions)."""
     on = level.turns
@@ -96,6 +96,9 @@ def turn_flags(level: Level, params: SearchParams) -> dict[str, bool]:
             "root_reductions": on and params.root_reductions,
             "qs_tt": on and params.quiescence_table,
             "null_turn": on and params.null_turn,
+            "late_moves": params.late_moves if on else 0,
+            "deep_reductions": on and params.deep_reductions,
+            "aim_order": on and params.aim_order,
             "reductions": params.reductions, "clearing": params.clearing}
 
 
