@@ -11,6 +11,8 @@ after it; wec.online.snapshots). An action is committed here before any seat is 
 so a server killed at any moment
 (SIGKILL included) comes back with every action it acknowledged; synchronous=NORMAL in WAL mode
 keeps every commit across a crash of the process (only a power loss can take the last ones).
+A server's store leaves the log's checkpoints to a thread (`autocheckpoint=False`,
+wec.online.checkpoints), so that no commit on its event loop copies and syncs the log.
 """
 from __future__ import annotations
 
