@@ -99,11 +99,12 @@ def test_the_checkpointer_thread_copies_the_log_while_commits_go_on(tmp_path):
 
 def test_the_log_starts_again_though_a_reader_kept_it_from_being_copied_whole(tmp_path):
     """A reader holding an old snapshot stops a PASSIVE checkpoint short of the log's end, so
-    the log could not start again at the next commit; past `limit` pages the round waits for
-    the reader with a RESTART, and the next commit starts the log again."""
+    the log could not start again at the next commit (as commits made during a PASSIVE one
+    do); past `limit` pages the round's RESTART copies the rest once the reader is gone, and
+    the next commit starts the log again."""
     path = str(tmp_path / "games.sqlite3")
     store = seated_store(path)
-    checkpointer = Checkpointer(path, limit=200)
+    checkpointer = Checkpointer(path, limit=200, wait=60.0)  # waits for the reader here
     n = commits(store, 10, 0)
     reader = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     reader.execute("BEGIN")
@@ -117,6 +118,29 @@ def test_the_log_starts_again_though_a_reader_kept_it_from_being_copied_whole(tm
     n = commits(store, 1, n)
     assert log_pages(path) < 20  # started again: only the last commit's pages
     reader.close()
+    checkpointer.stop()
+    store.close()
+    assert stored_actions(path) == 2 * n
+
+
+def test_a_restart_not_granted_in_time_leaves_the_log_for_the_next_round(tmp_path):
+    """A reader that stays longer than the RESTART's wait: the round ends without it (the
+    writer's lock is not held past `wait`), and a round after the reader copies it all."""
+    path = str(tmp_path / "games.sqlite3")
+    store = seated_store(path)
+    checkpointer = Checkpointer(path, limit=200, wait=0.05)
+    n = commits(store, 10, 0)
+    reader = sqlite3.connect(path, isolation_level=None)
+    reader.execute("BEGIN")
+    reader.execute("SELECT COUNT(*) FROM actions").fetchone()
+    n = commits(store, 200, n)
+    done = checkpointer.round()
+    assert not done.restarted and done.copied < done.pages
+    n = commits(store, 1, n)  # the writer is not kept waiting
+    reader.execute("COMMIT")
+    reader.close()
+    done = checkpointer.round()
+    assert done.restarted and done.copied == done.pages
     checkpointer.stop()
     store.close()
     assert stored_actions(path) == 2 * n

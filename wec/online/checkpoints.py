@@ -15,7 +15,7 @@ copied starts again from its beginning at the next commit; under steady load one
 catches up would grow without end, so once the log holds `limit` pages a RESTART follows: it
 holds the writer's lock while it copies what is left (the pages committed since the PASSIVE
 just done: little) and syncs, and the next commit starts the log again. A commit that comes
-meanwhile waits for it (SQLite's busy wait). A checkpoint never changes what is stored: every
+meanwhile waits for it (SQLite's busy wait: a few ms). A checkpoint never changes what is stored: every
 commit is in the log before it, and a process killed during one (SIGKILL too) finds every
 commit again when the file is next opened.
 """
@@ -32,8 +32,11 @@ EVERY = 1.0
 """Seconds between two rounds."""
 LIMIT = 4096
 """The log's pages (16 MB of 4 KB pages) from which a round ends with a RESTART."""
-WAIT = 10.0
-"""Seconds a RESTART waits for the writer's lock (a transaction open on the loop)."""
+WAIT = 0.1
+"""Seconds a RESTART waits for the writer's lock (a transaction open on the loop) and then,
+holding it, for readers of older pages (another program reading the file): kept short, as the
+loop's commits wait meanwhile. Not granted in time, it ends as a PASSIVE one and the next round
+tries again."""
 
 
 @dataclass
