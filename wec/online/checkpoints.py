@@ -15,9 +15,9 @@ copied starts again from its beginning at the next commit; under steady load one
 catches up would grow without end, so once the log holds `limit` pages a RESTART follows: it
 holds the writer's lock while it copies what is left (the pages committed since the PASSIVE
 just done: little) and syncs, and the next commit starts the log again. A commit that comes
-meanwhile waits for it (SQLite's busy wait: a few ms). A checkpoint never changes what is stored: every
-commit is in the log before it, and a process killed during one (SIGKILL too) finds every
-commit again when the file is next opened.
+meanwhile waits for it (SQLite's busy wait: a few ms). A checkpoint never changes what is
+stored: every commit is in the log before it, and a process killed during one (SIGKILL too)
+finds every commit again when the file is next opened.
 """
 from __future__ import annotations
 
