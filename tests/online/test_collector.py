@@ -1,7 +1,7 @@
 """A server's garbage collector (`server.tune_collector`'s thresholds): no pass over the young
 generations examines more than a few young passes' worth of objects, however many objects the
-games keep, so no collection stalls the loop for long. The thresholds' first figure is scaled
-down here (the same passes, on fewer objects); the objects examined are counted, not timed."""
+games keep, so no collection stalls the loop for long. The objects examined are counted, not
+timed."""
 from __future__ import annotations
 
 import gc
@@ -12,13 +12,13 @@ pytest.importorskip("aiohttp")
 
 from wec.online.server import COLLECTOR_THRESHOLDS  # noqa: E402
 
-YOUNG = 1_000
-"""The scaled first threshold (the server's is 50 000)."""
+YOUNG = COLLECTOR_THRESHOLDS[0]
+"""Objects a young pass waits for."""
 
 
 def largest_pass(kept: int) -> tuple[int, int]:
-    """With the server's thresholds (the first scaled to YOUNG), `kept` objects made and kept
-    as games keep theirs: (the most objects a pass examined, the passes)."""
+    """With the server's thresholds, `kept` objects made and kept as games keep theirs: (the
+    most objects a pass examined, the passes)."""
     examined: list[int] = []
 
     def count(phase: str, info: dict[str, int]) -> None:
@@ -27,7 +27,7 @@ def largest_pass(kept: int) -> tuple[int, int]:
     old = gc.get_threshold()
     gc.collect()
     gc.freeze()  # the test process's own objects: examined by no pass
-    gc.set_threshold(YOUNG, *COLLECTOR_THRESHOLDS[1:])
+    gc.set_threshold(*COLLECTOR_THRESHOLDS)
     gc.callbacks.append(count)
     try:
         games = [[n] for n in range(kept)]
