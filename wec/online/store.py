@@ -11,6 +11,8 @@ after it; wec.online.snapshots). An action is committed here before any seat is 
 so a server killed at any moment
 (SIGKILL included) comes back with every action it acknowledged; synchronous=NORMAL in WAL mode
 keeps every commit across a crash of the process (only a power loss can take the last ones).
+A server's store leaves the log's checkpoints to a thread (`autocheckpoint=False`,
+wec.online.checkpoints), so that no commit on its event loop copies and syncs the log.
 """
 from __future__ import annotations
 
@@ -131,7 +133,10 @@ class Store:
     """The SQLite file of a server; every write is its own committed transaction, but the
     grouped actions (`add_action(grouped=True)`), which one `commit` stores together."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, *, autocheckpoint: bool = True) -> None:
+        """`autocheckpoint=False`: SQLite's own checkpoint, which runs in the commit that takes
+        the write-ahead log past 1 000 pages, is turned off; a `wec.online.checkpoints.
+        Checkpointer` does it beside (a server), and `close` does a last one."""
         if path != ":memory:":
             os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         self.path = path
@@ -139,9 +144,23 @@ class Store:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
+        if not autocheckpoint:
+            self._db.execute("PRAGMA wal_autocheckpoint=0")
         self._db.executescript(SCHEMA)
 
+    @property
+    def autocheckpoint(self) -> int:
+        """The log's pages at which a commit checkpoints (0: never)."""
+        return int(self._db.execute("PRAGMA wal_autocheckpoint").fetchone()[0])
+
     def close(self) -> None:
+        """Close the file; without SQLite's own checkpoints, after a last one that empties the
+        log (TRUNCATE)."""
+        if self.autocheckpoint == 0 and self.path != ":memory:":
+            try:
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            except sqlite3.Error:  # the log stays: it is read again at the next start
+                pass
         self._db.close()
 
     def add_game(self, game_id: str, options: dict[str, Any], initial: dict[str, Any],
