@@ -14,6 +14,7 @@ pytest.importorskip("PySide6.QtWebSockets")
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
+from wec.ai.player import AI  # noqa: E402
 from wec.game.game import Game  # noqa: E402
 from wec.online.setup import Terms, build_game  # noqa: E402
 
@@ -138,6 +139,42 @@ def test_two_windows_play_online_each_seeing_only_its_seat(online_pair, qtbot, s
     assert truth.ply >= 12 or truth.result is not None
     black.grab().save(str(shot_dir / "online-black.png"))
     white.grab().save(str(shot_dir / "online-white.png"))
+
+
+@pytest.mark.long  # about 7 minutes: 130-odd turns, each window redrawn and checked after every action
+def test_two_windows_play_a_whole_game_to_its_end(online_pair, qtbot, shot_dir):
+    """A whole game, each window's actions chosen by a quick computer player from that
+    window's own game (its seat's observation) and played by the window; both seats checked
+    against the true game after every action; the game ends in both windows with the server's
+    result."""
+    black, white = online_pair
+    truth = build_game(Terms({}, SCENARIO))
+    players = {side: AI(level=3, seconds=None, nodes=20_000, seed=n)
+               for n, side in enumerate(("black", "white"))}
+    actions = 0
+    while truth.result is None:
+        assert actions < 2_000, "the game did not end"
+        mover = black if truth.to_move == "black" else white
+        other = white if mover is black else black
+        qtbot.waitUntil(lambda: mover.human_to_act(), timeout=WAIT)
+        text = str(players[truth.to_move].choose_action(mover.game))
+        action = {str(a): a for a in mover.game.legal_actions()}[text]
+        version = mover.online_play.frames[-1]["version"]
+        assert mover.play(action)
+        truth.apply(text)
+        actions += 1
+        for w in (mover, other):
+            qtbot.waitUntil(lambda w=w: w.online_play.frames[-1]["version"] == version + 1,
+                            timeout=WAIT)
+        QApplication.processEvents()
+        if truth.result is None:
+            check_seat(black, truth)
+            check_seat(white, truth)
+    for w in (black, white):
+        qtbot.waitUntil(lambda w=w: w.game.result == truth.result, timeout=WAIT)
+        assert w.online_play.frames[-1]["result"] == truth.result
+    black.grab().save(str(shot_dir / "online-end-black.png"))
+    white.grab().save(str(shot_dir / "online-end-white.png"))
 
 
 def test_a_dropped_connection_comes_back_and_the_game_goes_on(online_pair, qtbot):
