@@ -287,15 +287,16 @@ def tls_context(certfile: str, keyfile: str) -> ssl.SSLContext:
 
 
 COLLECTOR_THRESHOLDS = (1_000, 1, 10_000)
-"""The garbage collector's thresholds in a server's process (the default is 700, 10, 10). What
-a game keeps lives until its next action (its legal list, its seats' views: about a hundred
+"""The garbage collector's thresholds in a server's process (the default is 700, 10, 10). What a
+game keeps lives until its next action (its legal list, its seats' views: about a hundred
 objects an action, alive for the time between two actions), so a young pass finds most of what
 it examines alive and a pass costs what it examines: with a first threshold of 50 000 a young
-pass every 2.6 s examined about 50 000 objects (30 - 70 ms) and a middle one 100 000 (75 -
-100 ms), the stalls of a minute's load (p99 90 ms at 1 000 actions/s); with 1 000 they are
-many short passes (none over 17 ms in 3 minutes of load). The middle generation is collected
-every second young pass. The last figure puts off the full passes, which examine every game and connection (0.7 s with
-500 games): one comes after 10 000 middle passes, about 20 minutes of full load (9 a second)."""
+pass every 2.6 s examined about 50 000 objects (30 - 70 ms) and a middle one 100 000 (75 - 100
+ms), the stalls of a minute's load (p99 90 ms at 1 000 actions/s); with 1 000 they are many
+short passes (none over 17 ms in 3 minutes of load). The middle generation is collected every
+second young pass. The last figure puts off the full passes, which examine every game and
+connection (0.7 s with 500 games): one comes after 10 000 middle passes, about 20 minutes of
+full load (9 a second)."""
 
 
 def tune_collector(server: Server) -> None:
