@@ -1,6 +1,6 @@
 """The package's shape (docs/ARCHITECTURE.md): layers kept by import-linter's contracts
 (pyproject.toml), no import circle anywhere, a compiled core that imports only the rules data,
-and no module too long to read."""
+no module too long to read, and test files pytest can tell apart."""
 from __future__ import annotations
 
 import ast
@@ -115,3 +115,16 @@ def test_no_module_imports_a_private_name_of_another():
                           for alias in node.names
                           if alias.name.startswith("_") and not alias.name.startswith("__")]
     assert taken == []
+
+
+def test_no_two_test_modules_share_a_name():
+    """The test folders are not packages (pytest's default import mode puts each folder on
+    sys.path), so two files of one name in different folders clash: pytest collects the first
+    and stops the whole run with "import file mismatch" at the second (it happened once, only
+    on the fresh-clone CI's whole-suite run). conftest.py files are loaded by path and may
+    repeat."""
+    seen: dict[str, list[str]] = {}
+    for module in sorted((ROOT / "tests").rglob("*.py")):
+        if module.name != "conftest.py":
+            seen.setdefault(module.name, []).append(str(module.relative_to(ROOT)))
+    assert {name: paths for name, paths in seen.items() if len(paths) > 1} == {}
