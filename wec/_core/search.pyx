@@ -435,6 +435,7 @@ cdef int negamax(State* st, Search* s, int depth, int alpha, int beta, int ply,
     costs none, so depth 2 is a Move and the opponent's Move."""
     cdef int n, i, j, k, m, tt_best, score, best = -INF, best_i = -1, side = st.side, flag, d1
     cdef int searched = 0, r, quiet = 0
+    cdef bint futile = False
     cdef int alpha0 = alpha
     cdef int* sc
     cdef int* ordered
@@ -468,6 +469,8 @@ cdef int negamax(State* st, Search* s, int depth, int alpha, int beta, int ply,
     at = s.order_at + ply * MAX_MOVES
     m = 0
     tt_best = e.best if e.key == st.hash else -1  # an index in gen_interior_actions' list
+    if (s.futility and depth == 1 and beta - alpha == 1 and -s.win // 2 < alpha < s.win // 2):
+        futile = evaluate(st, s) + s.futility <= alpha
     for i in range(n):
         if (s.fires_after_move and not st.moved and buf[i].kind == ACT_FIRE
                 and buf[i].art != A_CS):
@@ -483,9 +486,14 @@ cdef int negamax(State* st, Search* s, int depth, int alpha, int beta, int ply,
         k = at[j]
         if ordered[j] < AIMING and (buf[k].kind == ACT_MOVE or buf[k].kind == ACT_DOZE):
             quiet += 1
+            if futile:
+                continue  # futility pruning: a quiet last Move cannot lift the score to alpha
             if (s.late_moves and depth == 1 and quiet > s.late_moves and beta - alpha == 1
                     and best > -s.win // 2):
                 continue  # late move pruning: the last Move's late quiet ones are not tried
+            if (s.late_moves_2 and depth == 2 and quiet > s.late_moves_2 and beta - alpha == 1
+                    and best > -s.win // 2):
+                continue
         d1 = child_depth(s, &buf[k], depth)
         # late quiet Moves are searched shallower first (late move reduction)
         r = reduction(s, depth, d1, searched) if (
