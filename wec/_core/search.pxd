@@ -69,6 +69,11 @@ ctypedef struct Search:
                              # score plus this margin cannot reach alpha, quiet Moves are not
                              # tried (futility pruning: only a capture or an aimed Move can
                              # make up the difference before quiescence)
+    int idle_root_depth      # >0: from this iteration depth on, the root's idle actions before
+                             # the Move (a weapon's Fire with no enemy in line or aimed at, a
+                             # Pickup, a Drop, an Exchange) are not searched unless an earlier
+                             # iteration found one best (search.idle_before_move)
+    int journey_root_depth   # >0: the same for the root's journeys before the Move
     int aim_order            # 1: quiet Moves that set up an aimed Fire are ordered first
                              # (search.aims_after) and never pruned as late
     int deep_reductions      # 1: late quiet actions are reduced more the later and deeper
