@@ -63,6 +63,17 @@ ctypedef struct Search:
     int late_moves           # >0: at depth 1 (the last Move before quiescence), outside the
                              # principal variation, only this many quiet Moves are searched
                              # (late move pruning; they come in history order)
+    int late_moves_2         # >0: the same at depth 2 (the side's Move before the opponent's
+                             # last one), with this many quiet Moves
+    int futility             # >0: at depth 1 outside the principal variation, when the static
+                             # score plus this margin cannot reach alpha, quiet Moves are not
+                             # tried (futility pruning: only a capture or an aimed Move can
+                             # make up the difference before quiescence)
+    int idle_root_depth      # >0: from this iteration depth on, the root's idle actions before
+                             # the Move (a weapon's Fire with no enemy in line or aimed at, a
+                             # Pickup, a Drop, an Exchange) are not searched unless an earlier
+                             # iteration found one best (search.idle_before_move)
+    int journey_root_depth   # >0: the same for the root's journeys before the Move
     int aim_order            # 1: quiet Moves that set up an aimed Fire are ordered first
                              # (search.aims_after) and never pruned as late
     int deep_reductions      # 1: late quiet actions are reduced more the later and deeper

@@ -31,7 +31,9 @@ cdef class Searcher:
                  int qdepth=8, bint turn_only=False, bint reductions=True,
                  bint clearing=False, bint move_depth=False, bint fires_after_move=False,
                  bint root_reductions=False, bint qs_tt=False, bint null_turn=False,
-                 int late_moves=0, bint deep_reductions=False, bint aim_order=False):
+                 int late_moves=0, bint deep_reductions=False, bint aim_order=False,
+                 int late_moves_2=0, int futility=0, int idle_root_depth=0,
+                 int journey_root_depth=0):
         """A search of `engine`'s state (kept alive by this searcher) with the evaluation values
         (indexed like the rule tables), the transposition table of 2**tt_bits entries, the
         quiescence depth in actions (0: none), the greedy horizon (turn_only: stop at the root
@@ -54,6 +56,10 @@ cdef class Searcher:
         S.qs_tt = qs_tt
         S.null_turn = null_turn
         S.late_moves = late_moves
+        S.late_moves_2 = late_moves_2
+        S.futility = futility
+        S.idle_root_depth = idle_root_depth
+        S.journey_root_depth = journey_root_depth
         S.deep_reductions = deep_reductions
         S.aim_order = aim_order
         set_values(S, values)

@@ -117,6 +117,24 @@ class SearchParams:
     """At a level that searches in turns: at the last Move before quiescence (depth 1), outside
     the principal variation, only this many quiet Moves (no capture, not a killer, not aimed:
     aim_order) are searched, in history order (late move pruning); 0: all."""
+    late_moves_2: int = 0
+    """At a level that searches in turns: late move pruning at depth 2 too (the side's Move
+    before the opponent's last one): only this many quiet Moves outside the principal
+    variation; 0: all."""
+    futility: int = 0
+    """At a level that searches in turns: futility pruning at the last Move before quiescence
+    (depth 1) outside the principal variation: when the static score plus this margin (a pawn
+    = 100) cannot reach alpha, no quiet Move is tried (a capture, an aimed Move, a Fire still
+    is); 0: off."""
+    idle_root_depth: int = 0
+    """At a level that searches in turns: from this iteration depth (in turns) on, the root
+    no longer searches its idle actions before the turn's Move (a weapon's Fire with no enemy
+    in line or aim, a Pickup, a Drop, an Exchange) unless a shallower iteration found one best:
+    no depth is spent on them, so each would cost a search as deep as the whole iteration; they
+    can still be made after the Move; 0: always searched."""
+    journey_root_depth: int = 0
+    """At a level that searches in turns: the same for the root's journeys before the Move
+    (transport Fires), from this iteration depth on; 0: always searched."""
     aim_order: bool = True
     """At a level that searches in turns: quiet Moves after which the piece has an enemy in a
     directional weapon's line come before the other quiet Moves (the turn's Fire follows the

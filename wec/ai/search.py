@@ -97,6 +97,10 @@ def turn_flags(level: Level, params: SearchParams) -> dict[str, Any]:
             "qs_tt": on and params.quiescence_table,
             "null_turn": on and params.null_turn,
             "late_moves": params.late_moves if on else 0,
+            "late_moves_2": params.late_moves_2 if on else 0,
+            "futility": params.futility if on else 0,
+            "idle_root_depth": params.idle_root_depth if on else 0,
+            "journey_root_depth": params.journey_root_depth if on else 0,
             "deep_reductions": on and params.deep_reductions,
             "aim_order": on and params.aim_order,
             "reductions": params.reductions, "clearing": params.clearing}
