@@ -111,3 +111,13 @@ def test_a_tuning_step_keeps_the_table_shape_and_the_fixed_weights():
     assert {k: set(v) for k, v in tuned.items()} == {k: set(v) for k, v in start.items()}
     assert tuned["weights"]["win"] == start["weights"]["win"]
     wec.AI(level=1, seconds=None, nodes=100, table=tuned).choose_action(wec.Game.new())
+
+
+def test_a_depth_cap_with_no_time_limit_is_a_fixed_depth_player():
+    """SearchParams.max_depth caps iterative deepening (in turns at the default level): with
+    no time limit the search goes exactly that deep, whatever the machine's speed."""
+    for cap in (1, 2):
+        seen = []
+        wec.AI(seconds=None, params=wec.ai.SearchParams(max_depth=cap),
+               on_progress=seen.append).choose_action(wec.Game.new())
+        assert [p.turns for p in seen] == list(range(1, cap + 1))

@@ -267,7 +267,9 @@ def test_a_player_spec_sets_search_parameters_and_a_node_budget():
     ai = make_player("ai:nodes=5000,move_depth=0,quiescence=4,move_share=0.5", 1.0, 0)
     assert ai.nodes == 5000 and ai.seconds is None  # a node budget alone: load does not matter
     assert ai.params == SearchParams(move_depth=False, quiescence=4, move_share=0.5)
+    fixed = make_player("ai:depth=3", 1.0, 0)  # a fixed depth: no time limit
+    assert fixed.seconds is None and fixed.params == SearchParams(max_depth=3)
     for bad in ("ai:move_depth=maybe", "ai:no_such_field=1", "greedy:move_depth=1",
-                "ismcts:move_depth=1"):
+                "ismcts:move_depth=1", "ai:depth=0", "ai:depth=deep", "ismcts:depth=2"):
         with pytest.raises(MatchError, match="unknown option|only ai and ismcts"):
             make_player(bad, 1.0, 0)

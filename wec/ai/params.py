@@ -155,6 +155,10 @@ class SearchParams:
     decision's entries gave way to quiescence's: TTEntry.age)."""
     quiescence: int = -1
     """Quiescence depth in actions; -1: the level's."""
+    max_depth: int = 0
+    """The deepest iteration, in the level's units (turns at the default level, actions below
+    it); 0: the level's own. With no time limit it makes a fixed-depth player (`wec match
+    ai:depth=N`): what one more turn of depth is worth, whatever the machine's speed."""
     reductions: bool = True
     """Late quiet Moves are searched one action shallower first (late move reduction)."""
     clearing: bool = False

@@ -262,7 +262,8 @@ class AI:
         # 0: as fast as possible, the one iteration that judges every action, whole
         fastest = seconds is not None and seconds <= 0
         deadline = time.monotonic() + seconds if seconds is not None and not fastest else 0.0
-        depths = iteration_depths(level.depth, flags["move_depth"])
+        deepest = min(level.depth, params.max_depth) if params.max_depth > 0 else level.depth
+        depths = iteration_depths(deepest, flags["move_depth"])
         depths = depths[:1] if fastest else depths
         best, first, used = None, -1, 0
         try:

@@ -45,6 +45,7 @@ PLAYERS = ("random, greedy, ai[:OPTIONS], ai@FOLDER[:OPTIONS] (the AI of another
            "its extensions built in place), ismcts[:OPTIONS] or openspiel-mcts; OPTIONS, comma "
            "separated: a level (ai), samples=N (ai), seconds=S (this player's time per turn), "
            "nodes=N (ai: a node budget per action, no time limit: the same game on any load), "
+           "depth=N (ai: a fixed depth, in turns at the default level, no time limit), "
            "omniscient (sees the hidden pieces), FIELD=VALUE (ai: a SearchParams field, e.g. "
            "move_depth=1)")
 """The player names `wec match` takes, e.g. `ai:5,samples=3`, `ai:omniscient`, `ai:seconds=4`,
@@ -53,7 +54,8 @@ PLAYERS = ("random, greedy, ai[:OPTIONS], ai@FOLDER[:OPTIONS] (the AI of another
 
 def player_options(spec: str) -> tuple[str, dict]:
     """A player spec's name and its options: {"level": int, "samples": int, "seconds": float,
-    "omniscient": True}, each only if given. "ai:LEVEL" is the old form of a lone level."""
+    "nodes": int, "fixed_depth": True, "omniscient": True, "params": {field: value}}, each only
+    if given. "ai:LEVEL" is the old form of a lone level."""
     name, _, rest = spec.partition(":")
     options: dict = {}
     if not rest:
@@ -72,13 +74,16 @@ def player_options(spec: str) -> tuple[str, dict]:
                 options["seconds"] = float(value)
             elif eq and key == "nodes" and kind == "ai":
                 options["nodes"] = int(value)
+            elif eq and key == "depth" and name == "ai" and int(value) >= 1:
+                options["fixed_depth"] = True
+                options.setdefault("params", {})["max_depth"] = int(value)
             elif eq and key in PARAM_FIELDS and name == "ai":
                 options.setdefault("params", {})[key] = PARAM_FIELDS[key](value)
             else:
                 raise ValueError(part)
         except ValueError:
             raise MatchError(f"player {spec!r}: unknown option {part!r} (options: a level, "
-                             f"samples=N, seconds=S, nodes=N, omniscient, or a SearchParams "
+                             f"samples=N, seconds=S, nodes=N, depth=N, omniscient, or a SearchParams "
                              f"field of ai: {', '.join(sorted(PARAM_FIELDS))})") from None
     return name, options
 
@@ -135,6 +140,8 @@ def _ai_settings(spec: str, options: dict, seconds: float, seed: int) -> dict[st
                 "fair": not options.get("omniscient", False), "samples": options.get("samples", 1)}
     if "nodes" in options:  # a node budget alone: the same choices whatever the machine's load
         settings.update(nodes=options["nodes"], seconds=None)
+    if options.get("fixed_depth"):  # a fixed depth: no time limit either
+        settings["seconds"] = None
     if "params" in options:
         settings["params"] = replace(DEFAULT_PARAMS, **options["params"])
     return settings
