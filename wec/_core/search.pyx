@@ -182,13 +182,14 @@ cdef inline unsigned int action_key(Move* m) noexcept nogil:
 cdef int victim_value(State* st, Search* s, Move* m) noexcept nogil:
     """A Move's capture: the value of the best enemy piece at its destination level, -1 if none
     (a primary government piece counts above everything)."""
-    cdef int i, x, v, best = -1
+    cdef int i, x, t, v, best = -1
     if m.kind != ACT_MOVE:
         return -1
     for i in range(2):
         x = st.occ[m.dlevel][m.dest][i]
         if x != NONE and st.pieces[x].color != st.side:
-            v = 100000 if st.rules.role[st.pieces[x].type] == 1 else s.piece_value[st.pieces[x].type]
+            t = st.pieces[x].type
+            v = 100000 if st.rules.role[t] == 1 else s.piece_value[t]
             if v > best:
                 best = v
     return best
@@ -545,8 +546,8 @@ cdef int negamax(State* st, Search* s, int depth, int alpha, int beta, int ply,
 cdef bint idle_before_move(State* st, Search* s, Move* m, int depth) noexcept nogil:
     """Does the root leave out this action at this iteration's depth? An action before the
     turn's Move that spends no depth (a Fire, an article action) is followed by a search as
-    deep as the whole iteration's, so each costs about as much as all the Moves together
-    (measured: 2-10 M nodes each at depth 4, where the Moves took 3 M in all). The idle ones
+    deep as the whole iteration's, so each can cost about as much as all the Moves together
+    (docs/ENGINE-NOTES.md has the counts). The idle ones
     (a weapon's Fire with no enemy in its line or aim, which below the root is never searched;
     a Pickup, Drop or Exchange) and, from their own depth, the journeys are searched only by
     the shallower iterations: one that comes out best there is searched first (`first`) and
