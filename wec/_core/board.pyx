@@ -222,35 +222,23 @@ cdef inline void bit_set(State* st, uint64_t* w, uint64_t bit, bint on) noexcept
 
 cdef void occ_refresh(State* st, int level, int sq) noexcept nogil:
     """State.occ_bb at one square and level, from its occupancy as it now is."""
-    cdef int w = 2 * level + (sq >> 6), x
+    cdef int w = 2 * level + (sq >> 6), x, i, c
     cdef uint64_t bit = (<uint64_t>1) << (sq & 63)
-    cdef int n0 = 0, n1 = 0, co0 = 0, co1 = 0  # per colour: pieces there, one coexists
+    cdef int n[2], co[2]  # per colour (BLACK 0, WHITE 1): pieces there, one of them coexists
     cdef int* coexist = st.rules.coexist
     cdef Piece* p
-    x = st.occ[level][sq][0]
-    if x != NONE:  # (slot 0 is filled first)
+    n[0] = n[1] = co[0] = co[1] = 0
+    for i in range(2):
+        x = st.occ[level][sq][i]
+        if x == NONE:
+            break  # slot 0 is filled first
         p = &st.pieces[x]
-        if p.color == BLACK:
-            n0 += 1
-            co0 |= coexist[p.type]
-        else:
-            n1 += 1
-            co1 |= coexist[p.type]
-        x = st.occ[level][sq][1]
-        if x != NONE:
-            p = &st.pieces[x]
-            if p.color == BLACK:
-                n0 += 1
-                co0 |= coexist[p.type]
-            else:
-                n1 += 1
-                co1 |= coexist[p.type]
-    bit_set(st, &st.occ_bb[BLACK][w], bit, n0 != 0)
-    bit_set(st, &st.occ_bb[BLACK][6 + w], bit, n0 == 2)
-    bit_set(st, &st.occ_bb[BLACK][12 + w], bit, co0 != 0)
-    bit_set(st, &st.occ_bb[WHITE][w], bit, n1 != 0)
-    bit_set(st, &st.occ_bb[WHITE][6 + w], bit, n1 == 2)
-    bit_set(st, &st.occ_bb[WHITE][12 + w], bit, co1 != 0)
+        n[p.color] += 1
+        co[p.color] |= coexist[p.type]
+    for c in range(2):
+        bit_set(st, &st.occ_bb[c][w], bit, n[c] != 0)
+        bit_set(st, &st.occ_bb[c][6 + w], bit, n[c] == 2)
+        bit_set(st, &st.occ_bb[c][12 + w], bit, co[c] != 0)
 
 
 cdef void occ_count(State* st, uint64_t* occ_bb) noexcept nogil:
