@@ -5,6 +5,7 @@ comes back by itself with the game going on."""
 from __future__ import annotations
 
 import random
+from typing import Any, Callable
 
 import pytest
 
@@ -98,28 +99,37 @@ def online_pair(make_window, qtbot):
         w.shutdown()
 
 
-def play_turns(black, white, truth: Game, qtbot, actions: int, rng: random.Random) -> None:
-    """`actions` actions, each chosen from the window's own legal list and played by the
-    window (Window.play, as a click does), both windows checked after each."""
-    for _ in range(actions):
-        if truth.result is not None:
-            return
+def play_turns(black, white, truth: Game, qtbot, actions: int,
+               pick: random.Random | Callable[[Any], Any]) -> int:
+    """Up to `actions` actions, until the game ends, each played by the mover's window
+    (Window.play, as a click does) and chosen from that window's own game: by `pick(window)`,
+    or, `pick` a Random, mostly End Turn else any legal action. Both windows are checked
+    against the true game after each action while the game goes on. Returns the actions
+    played."""
+    played = 0
+    while played < actions and truth.result is None:
         mover = black if truth.to_move == "black" else white
         other = white if mover is black else black
         qtbot.waitUntil(lambda: mover.human_to_act(), timeout=WAIT)
         legal = mover.game.legal_actions()
         assert {str(a) for a in legal} == {str(a) for a in truth.legal_actions()}
-        ends = [a for a in legal if a.kind == "end"]
-        action = ends[0] if ends and rng.random() < 0.7 else rng.choice(legal)
+        if isinstance(pick, random.Random):
+            ends = [a for a in legal if a.kind == "end"]
+            action = ends[0] if ends and pick.random() < 0.7 else pick.choice(legal)
+        else:
+            action = {str(a): a for a in legal}[str(pick(mover))]
         version = mover.online_play.frames[-1]["version"]
         assert mover.play(action)
         truth.apply(str(action))
+        played += 1
         for w in (mover, other):
             qtbot.waitUntil(lambda w=w: w.online_play.frames[-1]["version"] == version + 1,
                             timeout=WAIT)
         QApplication.processEvents()
-        check_seat(black, truth)
-        check_seat(white, truth)
+        if truth.result is None:
+            check_seat(black, truth)
+            check_seat(white, truth)
+    return played
 
 
 def test_two_windows_play_online_each_seeing_only_its_seat(online_pair, qtbot, shot_dir):
@@ -151,25 +161,9 @@ def test_two_windows_play_a_whole_game_to_its_end(online_pair, qtbot, shot_dir):
     truth = build_game(Terms({}, SCENARIO))
     players = {side: AI(level=3, seconds=None, nodes=20_000, seed=n)
                for n, side in enumerate(("black", "white"))}
-    actions = 0
-    while truth.result is None:
-        assert actions < 2_000, "the game did not end"
-        mover = black if truth.to_move == "black" else white
-        other = white if mover is black else black
-        qtbot.waitUntil(lambda: mover.human_to_act(), timeout=WAIT)
-        text = str(players[truth.to_move].choose_action(mover.game))
-        action = {str(a): a for a in mover.game.legal_actions()}[text]
-        version = mover.online_play.frames[-1]["version"]
-        assert mover.play(action)
-        truth.apply(text)
-        actions += 1
-        for w in (mover, other):
-            qtbot.waitUntil(lambda w=w: w.online_play.frames[-1]["version"] == version + 1,
-                            timeout=WAIT)
-        QApplication.processEvents()
-        if truth.result is None:
-            check_seat(black, truth)
-            check_seat(white, truth)
+    play_turns(black, white, truth, qtbot, 2_000,
+               lambda window: players[window.online_play.side].choose_action(window.game))
+    assert truth.result is not None, "the game did not end"
     for w in (black, white):
         qtbot.waitUntil(lambda w=w: w.game.result == truth.result, timeout=WAIT)
         assert w.online_play.frames[-1]["result"] == truth.result
