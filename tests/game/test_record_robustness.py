@@ -687,6 +687,7 @@ for n in range(1, total + 1):
     if n == block_at:
         sys.stdin.readline()
 print("done", flush=True)
+sys.stdin.readline()  # alive until killed: a kill that comes late still finds the process
 '''
 
 
@@ -759,7 +760,7 @@ def test_sigkill_while_blocked_keeps_every_applied_action(tmp_path):
 @pytest.mark.parametrize("delay", [0.0, 0.003, 0.011, 0.029])
 def test_sigkill_at_an_arbitrary_moment_leaves_a_loadable_prefix(tmp_path, delay):
     seed = 99
-    total = 300
+    total = 1000  # still playing when the kill comes (the child plays some 10 actions a ms)
     proc = start_child(tmp_path, seed, total, 0)
     try:
         read = read_until(proc, 80)
