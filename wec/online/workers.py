@@ -255,9 +255,9 @@ class Supervisor:
                 keepers = [asyncio.ensure_future(self._keep(w)) for w in self.workers]
                 url = ws_url(self.host, self.ports[0], self.certfile is not None)
                 pids = ", ".join(str(w.proc.pid) for w in self.workers if w.proc)
-                self.say(f"wec serve: listening on {url} ({self.count} workers, ports "
-                         f"{', '.join(map(str, self.ports))}, pids {pids}; games in {self._files()}; "
-                         f"Ctrl-C stops)")
+                ports = ", ".join(map(str, self.ports))
+                self.say(f"wec serve: listening on {url} ({self.count} workers, ports {ports}, "
+                         f"pids {pids}; games in {self._files()}; Ctrl-C stops)")
                 await self.stopping.wait()
         finally:
             self.stopping.set()
