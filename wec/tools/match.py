@@ -54,8 +54,8 @@ PLAYERS = ("random, greedy, ai[:OPTIONS], ai@FOLDER[:OPTIONS] (the AI of another
 
 def player_options(spec: str) -> tuple[str, dict]:
     """A player spec's name and its options: {"level": int, "samples": int, "seconds": float,
-    "nodes": int, "fixed_depth": True, "omniscient": True, "params": {field: value}}, each only
-    if given. "ai:LEVEL" is the old form of a lone level."""
+    "nodes": int, "depth": int, "omniscient": True, "params": {field: value}}, each only if
+    given. "ai:LEVEL" is the old form of a lone level."""
     name, _, rest = spec.partition(":")
     options: dict = {}
     if not rest:
@@ -75,16 +75,16 @@ def player_options(spec: str) -> tuple[str, dict]:
             elif eq and key == "nodes" and kind == "ai":
                 options["nodes"] = int(value)
             elif eq and key == "depth" and name == "ai" and int(value) >= 1:
-                options["fixed_depth"] = True
-                options.setdefault("params", {})["max_depth"] = int(value)
+                options["depth"] = int(value)
             elif eq and key in PARAM_FIELDS and name == "ai":
                 options.setdefault("params", {})[key] = PARAM_FIELDS[key](value)
             else:
                 raise ValueError(part)
         except ValueError:
             raise MatchError(f"player {spec!r}: unknown option {part!r} (options: a level, "
-                             f"samples=N, seconds=S, nodes=N, depth=N, omniscient, or a SearchParams "
-                             f"field of ai: {', '.join(sorted(PARAM_FIELDS))})") from None
+                             f"samples=N, seconds=S, nodes=N, depth=N, omniscient, or a "
+                             f"SearchParams field of ai: {', '.join(sorted(PARAM_FIELDS))})"
+                             ) from None
     return name, options
 
 
@@ -140,10 +140,12 @@ def _ai_settings(spec: str, options: dict, seconds: float, seed: int) -> dict[st
                 "fair": not options.get("omniscient", False), "samples": options.get("samples", 1)}
     if "nodes" in options:  # a node budget alone: the same choices whatever the machine's load
         settings.update(nodes=options["nodes"], seconds=None)
-    if options.get("fixed_depth"):  # a fixed depth: no time limit either
+    fields = dict(options.get("params", {}))
+    if "depth" in options:  # a fixed depth (SearchParams.max_depth): no time limit either
+        fields["max_depth"] = options["depth"]
         settings["seconds"] = None
-    if "params" in options:
-        settings["params"] = replace(DEFAULT_PARAMS, **options["params"])
+    if fields:
+        settings["params"] = replace(DEFAULT_PARAMS, **fields)
     return settings
 
 
