@@ -9,23 +9,22 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class IsmctsParams:
     """The IS-MCTS player's parameters (`AI(algorithm="ismcts", params=SearchParams(ismcts=
-    IsmctsParams(...)))`). Against greedy at 1 s per turn, 200 games (bench/README.md):
-    root_turns 4, widening 1, exploration 0.2 scored 0.677 (95 % 0.61 .. 0.74, Elo +129);
-    with the expected replies (expected_replies) 0.765 on the same games (95 % 0.71 .. 0.82,
-    Elo +205; 42 games better, 24 worse); with the root's turns chosen for safety among eight
-    (reply_candidates) 0.815 (95 % 0.76 .. 0.87, Elo +258; 37 better, 27 worse than 0.765);
-    single actions at the root 0.475 of 150 games."""
+    IsmctsParams(...)))`). The defaults are the steps that each scored better against greedy
+    at 1 s per turn (bench/README.md): whole turns at the root (root_turns) with progressive
+    widening and a low exploration constant, then the enemy's expected replies
+    (expected_replies), then the root's turns chosen for safety among more candidates
+    (reply_candidates). With single actions at the root it played about even with greedy."""
 
     exploration: float = 0.2
     """UCB1 constant (rewards are in [0, 1]). Lower means the enemy's replies in the tree
-    converge sooner on its best one (a minimax-like judgement of each candidate turn). On
-    games 0-59 of the 200-game match against greedy: 0.3 scored 39.5/60; 0.2 scored 49/60 in
-    its A/B arm and 43/60 in the 200-game match. 0.7 with single actions at the root."""
+    converge sooner on its best one (a minimax-like judgement of each candidate turn): 0.2
+    scored better than 0.3 against greedy on the same games (bench/README.md). The constant
+    was 0.7 with single actions at the root."""
     rollout_turns: int = 1
     """End Turns a rollout plays before the evaluation judges it: 1, the end of the turn in
-    progress (the tree searches the replies). Smoke matches against greedy at 0.5 s per turn on
-    the same openings: 5/6 with 1, 1.5/6 with 2 (the opponent's random turn in a rollout of 2
-    drowns the judgement in noise); 8/14 over two sets of openings with 1."""
+    progress (the tree searches the replies). 2 scored worse in smoke matches against greedy
+    on the same openings (bench/README.md): the opponent's random turn in a rollout of 2
+    drowns the judgement in noise."""
     scale: float = 300.0
     """Evaluation units (a pawn = 100) per logistic unit of the reward."""
     max_nodes: int = 1 << 20
@@ -46,17 +45,18 @@ class IsmctsParams:
     """Heavy rollouts: the observer's enemy plays its turn in a rollout action by action by a
     greedy search (its own turn only) of at most this many nodes per action, the reply a good
     opponent makes rather than a random one (0: the light policy for both sides). Off: against
-    greedy at 1 s, on games of the same match, 3000 nodes scored 17/30 where the default scored
-    20/30 on the same games (2-3 k iterations a midgame decision instead of ~7 k), and with a
-    flat tree (max_nodes 5: the enemy's whole turn the search's) 8/23 against 16/23 — the tree
-    over the enemy's replies is worth more than a sharper rollout (bench/README.md)."""
+    greedy at 1 s it scored worse than the default on the same games, and worse still with a
+    flat tree (max_nodes 5: the enemy's whole turn the search's); its rollouts leave far fewer
+    iterations a decision, and the tree over the enemy's replies is worth more than a sharper
+    rollout (bench/README.md)."""
     reply_depth: int = 1
     """Heavy rollouts: that search's depth in actions, quiescence after it."""
     greed: float = 0.5
     """Light rollouts: how often the policy takes the best capture (by the victim's value) or
     the best aimed Fire rather than a random Move or End Turn. In root-turns mode a rollout
     mostly finishes the enemy's reply to a candidate turn. 1.0 (the enemy always greedy in
-    the rollouts) scored 38/55 against greedy at 1 s, as the default did on the same games."""
+    the rollouts) scored no better than the default against greedy at 1 s on the same games
+    (bench/README.md)."""
     expected_replies: int = 45_000
     """Root-turns mode: node cap of a greedy search of the enemy's reply to each candidate turn
     (its own turn to End Turn at GREEDY's depth and quiescence: enemy_replies); the
@@ -65,19 +65,18 @@ class IsmctsParams:
     almost never finds a raid of two or three actions (a Fire that clears a Cleric's path,
     its Move, its Conversion of the primary piece; a reinforcement that converts the primary
     piece's neighbour, which then takes it), and in the match against greedy such raids ended most
-    of IS-MCTS's losses with the search sure it was winning. 0: none. About 10-60 ms a
-    candidate from midgame positions."""
+    of IS-MCTS's losses with the search sure it was winning. 0: none. Their time is bounded
+    by reply_share (their cost: bench/README.md)."""
     reply_candidates: int = 8
     """Root-turns mode with expected replies: the ranking's best `reply_candidates` turns get
     an expected reply, and the `root_turns` of them whose replies score least for the enemy
     (its greedy search's score after its reply: a two-turn judgement) become the root's
     children (safest_turns); equal to root_turns, the ranking's best four. The ranking alone
-    knows nothing of the reply: in 34 of 64 games IS-MCTS lost to greedy, its four turns held
-    none that saved the primary piece at its last decision. 8 scored 50/60 against greedy at
-    1 s where 4 scored 44/60 in the match on the same games (12 better, 6 worse), and 163/200
-    (0.815) where 4 scored 153/200; on the 140 games not used to choose it, 0.807 against
-    0.779. About 40 ms a reply (0.3 s for eight; the replies not searched by the reply_share
-    deadline go after the searched ones)."""
+    knows nothing of the reply: in about half the games IS-MCTS lost to greedy, its four turns
+    held none that saved the primary piece at its last decision. 8 scored better than 4
+    against greedy at 1 s on the same games, also on those not used to choose it
+    (bench/README.md). The replies not searched by the reply_share deadline go after the
+    searched ones."""
     reply_share: float = 0.2
     """Root-turns mode: the share of the decision's time the expected replies may take (after
     the candidate turns' ranking)."""
@@ -85,9 +84,9 @@ class IsmctsParams:
     """A node where the enemy is to Move finds, once visited this often, its threat Moves:
     those after which a piece has a new Fire aimed at the observer's primary piece (a
     Cleric's long Move, then its Fire); they are expanded right after the captures and
-    aimed Fires (wec._core.ismcts.threat_moves). 0: never. Off: 4 scored 43/60 against
-    greedy at 1 s, as the default did on the same games (the raids that end games mostly
-    start with a Fire that clears the way, which this does not see)."""
+    aimed Fires (wec._core.ismcts.threat_moves). 0: never. Off: 4 scored no better than the
+    default against greedy at 1 s on the same games (bench/README.md): the raids that end
+    games mostly start with a Fire that clears the way, which this does not see."""
 
 
 @dataclass(frozen=True)
