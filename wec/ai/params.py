@@ -101,8 +101,7 @@ class SearchParams:
     fires_after_move: bool = True
     """At a level that searches in turns: below the root a turn is searched Move first and its
     Fires after it (a Fire costs no depth, and both orders of the same Fire and Move multiplied
-    the tree: depth 2 from the signature positions took 15.4 M / 3.0 M / 2.4 M nodes without,
-    0.77 M / 1.08 M / 0.38 M with it); the root keeps every order."""
+    the tree several times over: bench/README.md); the root keeps every order."""
     root_reductions: bool = True
     """At a level that searches in turns: late quiet root actions (no capture, aimed Fire or
     killer; 136 legal Fires at the standard set-up) are searched one depth shallower first,
@@ -149,9 +148,9 @@ class SearchParams:
     keep_table: bool = False
     """The transposition table is kept from one decision to the next (a chess engine's
     between moves: the positions after the opponent's reply were searched a turn ago). Off by
-    measure: at equal nodes (300 k a decision) against the search that starts each decision
-    from an empty table it scored +12 -18 of 30 (and +10 -16 of 26 before an earlier
-    decision's entries gave way to quiescence's: TTEntry.age)."""
+    measure: at equal nodes it scored worse than the search that starts each decision from an
+    empty table, also before an earlier decision's entries gave way to quiescence's
+    (TTEntry.age; bench/README.md)."""
     quiescence: int = -1
     """Quiescence depth in actions; -1: the level's."""
     max_depth: int = 0
@@ -175,10 +174,10 @@ class SearchParams:
     """An enemy reserve not seen armed is taken as armed (R8.4) while a hidden enemy piece this
     side last saw stands within this many king steps of its activation square. Only a hidden
     piece can arm it unseen: one in view that stands on the square arms it in plain sight (the
-    observation's `armed` says so). Counting the visible pieces too (reach 2) took 720
-    unarmed reserve-decisions as armed for 3 armed ones caught, in 30 games against an
-    omniscient AI; the hidden ones alone within 1 step, 39 for the same 3; over 200 games it
-    scored 0.380 against 0.343, 0.350 and 0.345 (noise, and never worse)."""
+    observation's `armed` says so). Counting the visible pieces too (reach 2) took far more
+    unarmed reserves as armed, over saved games against an omniscient AI, for the same few
+    armed ones caught; in games the hidden ones alone scored no worse than the older guesses
+    (the difference was noise; bench/README.md)."""
     forget_flamed: bool = True
     """Leave out of the fair view a hidden enemy piece whose last-seen square and level this
     side's own Flame has swept since (searched_sightings, R7.1)."""
