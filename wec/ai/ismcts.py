@@ -49,7 +49,7 @@ class Host(Protocol):
 
 
 TURN_SEARCH_NODES = 200_000
-"""Node cap of the candidate turns' ranking (about 30 k nodes from a midgame position)."""
+"""Node cap of the candidate turns' ranking (a midgame position's ranking stays well under it)."""
 COMPLETION_NODES = 20_000
 """Node cap of each later action of a candidate turn (after the Move: its Fires and End Turn)."""
 MAX_TURN_ACTIONS = 16
@@ -129,7 +129,7 @@ def candidate_turns(view: Game, values: dict, count: int, deadline: float = 0.0,
     GREEDY's quiescence), and each of the best completed the same way, an action at a
     time, to End Turn; a turn ending where a better one ends (its actions in another order)
     is left out. A second iteration for the ranking is not worth its time here: exact
-    scores at depth 2 take over 400 k nodes from a midgame position. `deadline` (monotonic
+    scores at depth 2 cost many times the nodes of depth 1 (bench/README.md). `deadline` (monotonic
     seconds, 0: none) cuts the ranking short (the actions searched by then are ranked);
     `stopped()` (AI.stop) ends the completions once one turn is whole: each is a search of its
     own, and eight of them in a slow build outlast a stop by many seconds. `ranking`: the
