@@ -35,8 +35,9 @@ LEVELS = {
 """Levels differ by what each one searches to the end: 1 judges its Move as it lands; 2 and 3
 also see the captures, fires and End Turns that follow (2 and 4 actions); 4 searches the
 opponent's reply too (depth 2 in actions); 5 (the default) deepens in whole turns (its own, the
-opponent's whole reply, ...: Level.turns) for as long as the turn's `seconds` allow. Every level is bounded by the time too, and an `AI(nodes=...)` budget caps any of them.
-Each scores over +100 Elo against the one below at 1 s per turn (bench/README.md). Tried and
+opponent's whole reply, ...: Level.turns) for as long as the turn's `seconds` allow. Every level
+is bounded by the time too, and an `AI(nodes=...)` budget caps any of them. Each beat the one
+below by a clear margin in a match at 1 s per turn (bench/README.md). Tried and
 dropped as further steps: node caps (a search stopped inside the depth-2 iteration was hardly
 stronger than one with a smaller cap), quiescence deeper than 4 at depth 2, a share of the time
 between levels 4 and 5, and random Moves below level 1 (level 1 is already near random)."""
@@ -81,7 +82,8 @@ def iteration_depths(deepest: int, move_depth: bool = False) -> list[int]:
     would prefer over-optimistic plans to the even one before it). Counting Moves, every
     depth: each is a whole turn more, and an odd one ends with the AI's whole turn answered by
     the opponent's captures and Fires, as a chess engine's odd ply is answered in quiescence
-    (the step from 2 to 4 turns is about tenfold: without 3 a longer think gains nothing)."""
+    (the step from 2 to 4 turns costs many times the nodes of 2: without 3 a longer think gains
+    nothing)."""
     if move_depth:
         return list(range(1, deepest + 1))
     return [d for d in range(1, deepest + 1) if d == 1 or d % 2 == 0]
@@ -125,5 +127,5 @@ def fixed_depth_search(game: Any, depth: int) -> tuple[int, int]:
 
 def static_score(game: Any) -> int:
     """The evaluation of `game` as it stands, for its side to move (a pawn = 100): the static
-    evaluation a search scores its leaves with, without a search (a few tenths of a ms)."""
+    evaluation a search scores its leaves with, without a search (cheap: bench/README.md)."""
     return int(Searcher(game._engine, search_values(), tt_bits=10).evaluate())

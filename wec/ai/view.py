@@ -191,13 +191,13 @@ def searched_sightings(obs: Any, params: SearchParams = DEFAULT_PARAMS) -> list:
     (R7.1: every piece there is hit; Observation.flame_sweeps). A hidden piece still there was
     destroyed unseen (the shooter's record does not name it, R12.3), one that had left is
     somewhere else: either way it is not where it was seen, and kept there it is a phantom the
-    search plays around (and flames again) for the rest of the game — 11 of the 24 phantoms in
-    32 self-play games were made so. Likewise a square and level a projectile, of either side,
-    was created on or flew into (R7.7: it hits every piece there, or there was none;
-    projectiles are public, R10.6): the projectiles' flights at End Turn were the largest
-    source left (62 of 115 phantoms in 100 games). Decided from what the side saw, never from
-    whether the piece died; both maps are kept action by action (Entry.swept), so this costs
-    the same in a long game. `params.forget_flamed` and `params.forget_swept` switch each."""
+    search plays around (and flames again) for the rest of the game — the largest source of
+    phantoms in self-play games (bench/README.md). Likewise a square and level a projectile, of
+    either side, was created on or flew into (R7.7: it hits every piece there, or there was
+    none; projectiles are public, R10.6): the projectiles' flights at End Turn were the largest
+    source left. Decided from what the side saw, never from whether the piece died; both maps
+    are kept action by action (Entry.swept), so this costs the same in a long game.
+    `params.forget_flamed` and `params.forget_swept` switch each."""
     seen = obs.last_seen()
     for forget, sweeps in ((params.forget_swept, obs.projectile_sweeps),
                            (params.forget_flamed, obs.flame_sweeps)):
@@ -228,5 +228,5 @@ def view_score(position: dict, last_seen: list, color: str,
     """The evaluation of what `color` may know, for the side to move there (a pawn = 100): the
     static evaluation of its fair view (view_game: its observation's position, hidden enemies
     where it last saw them, enemy reserves guessed), never of the true game. The app's
-    evaluation bar shows it; building the view costs about 10-15 ms."""
+    evaluation bar shows it; building the view is most of the cost (bench/README.md)."""
     return static_score(view_game(position, last_seen, color, params))
