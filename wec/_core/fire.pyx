@@ -14,6 +14,8 @@ DIR_OF[:] = [5, 6, 7, 4, NONE, 0, 3, 2, 1]
 
 cdef extern from *:
     int ctz "__builtin_ctz"(unsigned int x) nogil
+    int ctz64 "__builtin_ctzll"(unsigned long long x) nogil
+    int clz64 "__builtin_clzll"(unsigned long long x) nogil
 
 cdef enum:
     WEAPON_KINDS = (1 << A_FL) | (1 << A_ST) | (1 << A_CS) | (1 << A_RL) | (1 << A_SL) | (1 << A_TL)
@@ -134,6 +136,26 @@ cdef inline bint foe_in_line(Rules* R, uint64_t* near, int sq, int dir) noexcept
     return ((near[0] & R.ray[sq][dir][0]) | (near[1] & R.ray[sq][dir][1])) != 0
 
 
+cdef inline bint stun_in_line(State* st, int sq, int dir, int level, int rng) noexcept nogil:
+    """gen.stun_hits_enemy for the side to move, on the occupancy boards: the nearest square of
+    the line within `rng` holding a piece at `level` holds a foe (the line's squares run up or
+    down in index, so the nearest is the lowest or the highest of them)."""
+    cdef Rules* R = st.rules
+    cdef int w0 = 2 * level, first, step = R.nb[sq][dir]
+    cdef uint64_t b0, b1
+    if rng > 9:
+        rng = 9
+    b0 = (st.occ_bb[0][w0] | st.occ_bb[1][w0]) & R.ray[sq][dir][0] & R.within[sq][rng][0]
+    b1 = (st.occ_bb[0][w0 + 1] | st.occ_bb[1][w0 + 1]) & R.ray[sq][dir][1] & R.within[sq][rng][1]
+    if step == NONE or not (b0 | b1):
+        return False
+    if step > sq:  # up the index: the lowest
+        first = ctz64(b0) if b0 else 64 + ctz64(b1)
+    else:
+        first = 64 + 63 - clz64(b1) if b1 else 63 - clz64(b0)
+    return (st.occ_bb[1 - st.side][w0 + (first >> 6)] >> (first & 63)) & 1
+
+
 cdef inline void near_foes(State* st, int sq, int level, int rng, uint64_t* near) noexcept nogil:
     """The squares of the side to move's foes at `level` within `rng` king steps of `sq` (two
     words, from State.occ_bb)."""
@@ -183,8 +205,8 @@ cdef void gen_targets(State* st, Gen* g, Targets* tg, int pid, int weapon, int l
 
 cdef void gen_directions(State* st, Gen* g, Targets* tg, int pid, int weapon,
                          int level) noexcept nogil:
-    """A directional Fire each way (quiescence's list: only the ways with an enemy in line,
-    as the search's worth_searching judges them)."""
+    """A directional Fire each way (quiescence's list: only the ways with an enemy in line, for
+    a stunner as the first piece in line, as the search's worth_searching judges them)."""
     cdef Rules* R = st.rules
     cdef int d, s, sq = st.pieces[pid].sq
     cdef uint64_t near[2]
@@ -194,8 +216,12 @@ cdef void gen_directions(State* st, Gen* g, Targets* tg, int pid, int weapon,
             return  # no foe in range: none of the ways has one in line
     for d in range(8):
         s = R.nb[sq][d]
-        if s != NONE and (not g.captures or foe_in_line(R, near, sq, d)):
-            emit(g, ACT_FIRE, pid, s, level, NONE, NONE, 0, d, weapon, 0, NONE)
+        if s == NONE:
+            continue
+        if g.captures and not (foe_in_line(R, near, sq, d) and (
+                weapon != A_ST or stun_in_line(st, sq, d, level, R.stunner_range))):
+            continue
+        emit(g, ACT_FIRE, pid, s, level, NONE, NONE, 0, d, weapon, 0, NONE)
 
 
 cdef inline bint may_transport(State* st, Piece* p) noexcept nogil:

@@ -97,6 +97,39 @@ cdef inline bint enemy_in_line(State* st, int sq, int dir, int level, int rng,
     return False
 
 
+cdef inline bint stun_hits_enemy(State* st, int sq, int dir, int level, int rng, int side,
+                                 int ignore) noexcept nogil:
+    """Is the first piece at `level` within `rng` squares from `sq` in direction `dir` (piece
+    `ignore` aside) not of `side`? A stunner hits only the first square holding a piece at its
+    level (R7.3): behind a piece of its own side an enemy is out of its reach, and such a Fire
+    would stun its own piece."""
+    cdef int k, x, y
+    for k in range(rng):
+        sq = st.rules.nb[sq][dir]
+        if sq == NONE:
+            return False
+        x = st.occ[level][sq][0]
+        y = st.occ[level][sq][1]
+        if x == ignore:
+            x = y
+            y = NONE
+        elif y == ignore:
+            y = NONE
+        if x == NONE:
+            continue  # slot 0 is filled first (board.occupy): nobody there (but `ignore`)
+        return st.pieces[x].color != side or (y != NONE and st.pieces[y].color != side)
+    return False
+
+
+cdef inline bint aims_at_enemy(State* st, int sq, int dir, int level, int weapon, int rng,
+                               int side, int ignore) noexcept nogil:
+    """What makes a directional Fire of `weapon` worth searching: a stunner's first piece in
+    line is an enemy (stun_hits_enemy); any other weapon has an enemy in line within `rng`."""
+    if weapon == A_ST:
+        return stun_hits_enemy(st, sq, dir, level, rng, side, ignore)
+    return enemy_in_line(st, sq, dir, level, rng, side)
+
+
 cdef inline int aim_range(Rules* R, int weapon) noexcept nogil:
     """How far the search looks for an enemy in the line of a directional Fire: the flame's and
     the stunner's range, the cannon's one square, a projectile's next few squares."""

@@ -11,7 +11,7 @@ from wec._core.board cimport king_dist, cool_sum
 from wec._core.actions cimport (gen_actions, gen_interior_actions, gen_quiescence_actions,
                                 entry_strikes)
 from wec._core.make cimport do_action, undo_action
-from wec._core.gen cimport enemy_in_line, aim_range
+from wec._core.gen cimport aims_at_enemy, aim_range
 
 cdef extern from *:
     int ctz "__builtin_ctz"(unsigned int x) nogil
@@ -145,7 +145,7 @@ cdef inline bint out_of_budget(Search* s) noexcept nogil:
 
 cdef bint worth_searching(State* st, Move* m) noexcept nogil:
     """Below the root the search looks only at Moves, End Turn, Fires that have an enemy in
-    their line and Reinforces whose piece strikes at once (actions.entry_strikes: an armed
+    their line (a stunner's first piece in line: gen.aims_at_enemy) and Reinforces whose piece strikes at once (actions.entry_strikes: an armed
     reserve's threat, R8.4) (selective search, so that depth reaches the opponent's reply); the
     other article actions and transports are considered at the root only."""
     cdef Rules* R = st.rules
@@ -161,7 +161,7 @@ cdef bint worth_searching(State* st, Move* m) noexcept nogil:
         return True  # homing or jet rocket: aimed at an enemy
     p = &st.pieces[m.pid]
     lvl = R.proj_level[m.art] if R.proj_level[m.art] != NONE else p.level
-    return enemy_in_line(st, p.sq, m.dir, lvl, aim_range(R, m.art), p.color)
+    return aims_at_enemy(st, p.sq, m.dir, lvl, m.art, aim_range(R, m.art), p.color, NONE)
 
 
 cdef enum:
@@ -197,7 +197,7 @@ cdef int victim_value(State* st, Search* s, Move* m) noexcept nogil:
 
 cdef bint aims_after(State* st, Move* m) noexcept nogil:
     """Would the Move's piece, landed, have a directional weapon with an enemy in its line
-    (gen.enemy_in_line within gen.aim_range)? Such a quiet Move sets up the turn's Fire (which
+    (gen.aims_at_enemy within gen.aim_range)? Such a quiet Move sets up the turn's Fire (which
     comes after the Move, at no depth): it is ordered before the other quiet Moves and never
     pruned as late. The line is read with the piece still at its origin."""
     cdef Rules* R = st.rules
@@ -213,7 +213,7 @@ cdef bint aims_after(State* st, Move* m) noexcept nogil:
         kinds &= kinds - 1
         lvl = R.proj_level[w] if R.proj_level[w] != NONE else m.dlevel
         for d in range(8):
-            if enemy_in_line(st, m.dest, d, lvl, aim_range(R, w), p.color):
+            if aims_at_enemy(st, m.dest, d, lvl, w, aim_range(R, w), p.color, m.pid):
                 return True
     return False
 
