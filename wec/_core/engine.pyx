@@ -13,7 +13,7 @@ from wec._core.board cimport (full_hash, slots_of, trail_share, trail_release, i
                               can_see, tally_count, count_due, piece_key, key_of,
                               occ_count, pend_count)
 from wec._core.movegen cimport gen_moves, gen_captures, has_move, kept_count_errors
-from wec._core.actions cimport gen_actions
+from wec._core.actions cimport gen_actions, gen_quiescence_actions
 from wec._core.make cimport do_action, undo_action
 from wec._core.perft cimport perft_moves, perft_actions
 from wec._core.tables cimport RulesBox, compile_rules
@@ -423,6 +423,15 @@ cdef class Engine:
         with nogil:
             n = gen_captures(self.st, self.buf, MAX_MOVES) if (self.st.result == RESULT_NONE
                                                                and not self.st.moved) else 0
+        return [action_record(&self.buf[i]) for i in range(n)]
+
+    def quiescence_actions(self):
+        """What quiescence searches here (actions.gen_quiescence_actions: the capturing Moves,
+        the Fires the search thinks worth it, the Reinforces that strike, End Turn), as
+        ActionRecords."""
+        cdef int n, i
+        with nogil:
+            n = gen_quiescence_actions(self.st, self.buf)
         return [action_record(&self.buf[i]) for i in range(n)]
 
     @staticmethod
