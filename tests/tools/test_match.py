@@ -5,6 +5,7 @@ import math
 
 import pytest
 
+import wec
 from wec.tools.match import GameResult, elo, run_match, summary
 
 
@@ -253,6 +254,26 @@ def test_the_ai_of_another_checkout_plays_in_a_process_of_its_own():
     assert player.ai["seconds"] == 0.02
     result = play_one((0, f"ai@{REPO}:1,seconds=0.02", "greedy", 0.02, 3, None, 0))
     assert result.result in ("black", "white", "draw") and result.turns >= 3
+
+
+def test_another_checkout_takes_a_fixed_depth_and_search_parameters():
+    """`ai@FOLDER:depth=N,FIELD=VALUE`: the fields go by name to the other build's process,
+    which makes its own SearchParams of them (a fixed-depth match against an older build does
+    not depend on the machine's load); a field that build lacks is its error, in one line."""
+    from wec.tools.match import make_player, play_one
+    from wec.tools.otherbuild import OtherBuildError, OtherBuildPlayer
+    player = make_player(f"ai@{REPO}:depth=1,late_moves=6", 1.0, 0)
+    assert player.ai["seconds"] is None
+    assert player.ai["params"] == {"late_moves": 6, "max_depth": 1}
+    result = play_one((0, f"ai@{REPO}:depth=1", "greedy", 0.02, 3, None, 0))
+    assert result.result in ("black", "white", "draw") and result.turns >= 3
+    lacking = OtherBuildPlayer(str(REPO), {"seconds": 0.02, "params": {"no_such_field": 1}})
+    try:
+        with pytest.raises(OtherBuildError, match="does not take the search parameters "
+                                                  "no_such_field"):
+            lacking.choose_action(wec.Game.new())
+    finally:
+        lacking.close()
 
 
 def test_another_checkout_that_is_not_one_is_refused_in_one_line(tmp_path):

@@ -74,9 +74,9 @@ def player_options(spec: str) -> tuple[str, dict]:
                 options["seconds"] = float(value)
             elif eq and key == "nodes" and kind == "ai":
                 options["nodes"] = int(value)
-            elif eq and key == "depth" and name == "ai" and int(value) >= 1:
+            elif eq and key == "depth" and kind == "ai" and int(value) >= 1:
                 options["depth"] = int(value)
-            elif eq and key in PARAM_FIELDS and name == "ai":
+            elif eq and key in PARAM_FIELDS and kind == "ai":
                 options.setdefault("params", {})[key] = PARAM_FIELDS[key](value)
             else:
                 raise ValueError(part)
@@ -131,8 +131,11 @@ def make_player(spec: str, seconds: float, seed: int):
     raise MatchError(f"unknown player {spec!r}: {PLAYERS}")
 
 
-def _ai_settings(spec: str, options: dict, seconds: float, seed: int) -> dict[str, Any]:
-    """The `wec.AI` keyword arguments of an ai / ismcts / ai@FOLDER player's options."""
+def _ai_settings(spec: str, options: dict, seconds: float, seed: int,
+                 by_name: bool = False) -> dict[str, Any]:
+    """The `wec.AI` keyword arguments of an ai / ismcts / ai@FOLDER player's options; with
+    `by_name`, "params" holds the SearchParams fields set, {name: value}, for another build to
+    make its own SearchParams of (otherbuild.SERVER)."""
     level = options.get("level", DEFAULT_LEVEL)
     if level not in LEVELS:
         raise MatchError(f"player {spec!r}: the level after 'ai:' is one of {sorted(LEVELS)}")
@@ -145,14 +148,15 @@ def _ai_settings(spec: str, options: dict, seconds: float, seed: int) -> dict[st
         fields["max_depth"] = options["depth"]
         settings["seconds"] = None
     if fields:
-        settings["params"] = replace(DEFAULT_PARAMS, **fields)
+        settings["params"] = fields if by_name else replace(DEFAULT_PARAMS, **fields)
     return settings
 
 
 def _other_build(spec: str, folder: str, options: dict, seconds: float, seed: int) -> Any:
-    """`ai@FOLDER`: the AI of another checkout, in a process of its own (wec/tools/otherbuild.py)."""
+    """`ai@FOLDER`: the AI of another checkout, in a process of its own
+    (wec/tools/otherbuild.py); its SearchParams fields go by name (that build's dataclass)."""
     try:
-        return OtherBuildPlayer(folder, _ai_settings(spec, options, seconds, seed))
+        return OtherBuildPlayer(folder, _ai_settings(spec, options, seconds, seed, by_name=True))
     except OtherBuildError as e:
         raise MatchError(f"player {spec!r}: {e}") from None
 

@@ -35,7 +35,16 @@ for line in sys.stdin:
     try:
         if "initial" in request:
             game = wec.Game.from_position(request["initial"])
-            ai = wec.AI(**request["ai"])
+            settings = request["ai"]
+            if "params" in settings:  # SearchParams fields by name: this build's dataclass
+                try:
+                    from dataclasses import replace
+                    from wec.ai.params import DEFAULT_PARAMS
+                    settings["params"] = replace(DEFAULT_PARAMS, **settings["params"])
+                except (ImportError, TypeError):
+                    raise ValueError("this build's AI does not take the search parameters "
+                                     + ", ".join(sorted(settings["params"]))) from None
+            ai = wec.AI(**settings)
         actions = request["actions"]
         if game.actions() != actions[:len(game.actions())]:
             raise ValueError("the game went back: this player only follows a game forward")
