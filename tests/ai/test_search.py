@@ -434,3 +434,39 @@ def test_skipping_idle_root_actions_makes_a_turn_deeper_cheap_at_the_standard_se
     idle, idle_nodes = _iterations(g, ai.SearchParams(idle_root_depth=2), (1, 2, 3))
     assert idle == plain
     assert idle_nodes * 2 < plain_nodes
+
+
+def _cut_short_second_iteration(g: wec.Game, root_order: bool,
+                                 budget: int) -> tuple[int, dict[int, int], dict[int, int]]:
+    """The default level's depth-1 iteration, whole, then its depth-2 iteration cut short after
+    `budget` more nodes: (the depth-1 best, each root action's depth-1 score, the depth-2
+    scores of the root actions searched to the end before the cut)."""
+    from wec.ai.search import DEFAULT_LEVEL, LEVELS, turn_flags
+    level = LEVELS[DEFAULT_LEVEL]
+    search = Searcher(g._engine, weights.search_values(), tt_bits=18, qdepth=level.quiescence,
+                      **turn_flags(level, ai.SearchParams(root_order=root_order)))
+    search.reset()
+    first, _, complete, used = search.iteration(1, -1, 0, 0.0)
+    assert complete
+    before = dict(search.last_scores())
+    assert len(before) == len(g.legal_actions())  # a whole iteration scores every action
+    _, _, complete, _ = search.iteration(2, first, used + budget, 0.0)
+    assert not complete
+    return first, before, dict(search.last_scores())
+
+
+@pytest.mark.parametrize("position", ["standard", "crowded"])
+def test_root_order_spends_a_cut_short_iteration_on_the_last_iterations_best(position):
+    """SearchParams.root_order: after the previous best, an iteration takes the root's actions
+    in the order of their scores in the iteration before, so an iteration the time cuts short
+    has searched the actions judged best so far: none it left out scored higher than one it
+    searched. The static order (captures, killers, history first) does not: here it spends the
+    cut-short iteration on actions the depth-1 iteration had judged worse than some it left."""
+    from wec.tools.signature import signature_position
+    g = signature_position(position)
+    for root_order in (True, False):
+        first, before, searched = _cut_short_second_iteration(g, root_order, 30_000)
+        assert first in searched and len(searched) >= 5
+        others = [before[i] for i in searched if i != first]
+        left = [before[i] for i in before if i not in searched]
+        assert (min(others) >= max(left)) == root_order

@@ -78,6 +78,14 @@ ctypedef struct Search:
                              # (search.aims_after) and never pruned as late
     int deep_reductions      # 1: late quiet actions are reduced more the later and deeper
                              # they are (search.reduction), not by one only
+    int root_order           # 1: after `first`, the root's actions come in the order of their
+                             # scores in the previous iteration of the same root (a cut-short
+                             # iteration then spends its time on the likeliest alternatives)
+    int* prev_scores         # [MAX_MOVES + 16]: each root action's score in the last iteration
+                             # (generation order; NO_SCORE where not searched), root_order's key
+    uint64_t prev_hash       # the root state prev_scores belong to (0: none)
+    int prev_n               # that root's action count
+    long long* root_keys     # [MAX_MOVES + 16]: the root's pick order in one iteration
     int null_at[MAX_PLY]     # 1 while the node at this ply searches a null turn (no two in a row)
     Move null_move           # End Turn as the null turn's action (a pass: the turn ends unmoved)
     unsigned int killers[MAX_PLY][2]  # two quiet actions per ply that caused a cut-off

@@ -33,6 +33,9 @@ cdef int search_alloc(Search* S, int tt_bits) except -1:
     scores."""
     search_free(S)
     S.root_scores = <int*>malloc((MAX_MOVES + 16) * sizeof(int))
+    S.prev_scores = <int*>malloc((MAX_MOVES + 16) * sizeof(int))
+    S.root_keys = <long long*>malloc((MAX_MOVES + 16) * sizeof(long long))
+    S.prev_hash = 0
     S.tt = <TTEntry*>calloc(1 << tt_bits, sizeof(TTEntry))
     S.buf = <Move*>malloc(MAX_PLY * (MAX_MOVES + 16) * sizeof(Move))
     S.order = <int*>malloc(MAX_PLY * MAX_MOVES * sizeof(int))
@@ -40,7 +43,8 @@ cdef int search_alloc(Search* S, int tt_bits) except -1:
     S.order_at = <int*>malloc(MAX_PLY * MAX_MOVES * sizeof(int))
     S.history = <int*>calloc(MAX_PIECES * N_SQ, sizeof(int))
     if (S.tt == NULL or S.buf == NULL or S.order == NULL or S.order2 == NULL
-            or S.order_at == NULL or S.history == NULL or S.root_scores == NULL):
+            or S.order_at == NULL or S.history == NULL or S.root_scores == NULL
+            or S.prev_scores == NULL or S.root_keys == NULL):
         search_free(S)
         raise MemoryError()
     S.max_ply = MAX_PLY
@@ -62,9 +66,12 @@ cdef void search_free(Search* S) noexcept nogil:
     free(S.order_at)
     free(S.history)
     free(S.root_scores)
+    free(S.prev_scores)
+    free(S.root_keys)
     S.tt = NULL
     S.buf = NULL
-    S.order = S.order2 = S.order_at = S.history = S.root_scores = NULL
+    S.order = S.order2 = S.order_at = S.history = S.root_scores = S.prev_scores = NULL
+    S.root_keys = NULL
 
 
 cdef int set_values(Search* S, dict values) except -1:
@@ -169,6 +176,11 @@ cdef enum:
     INF = 2147483000
     AIMING = 1050000         # order score of a quiet Move that sets up an aimed Fire (aims_after)
     AIMED_KINDS = (1 << A_FL) | (1 << A_ST) | (1 << A_CS) | (1 << A_RL)  # directional weapons
+
+cdef long long NO_KEY = -(1LL << 62)      # root_key of an action not picked
+cdef long long FIRST_KEY = 1LL << 62      # root_key of `first`
+cdef long long SCORED_KEY = 1LL << 56     # root_key's base for a scored action (its score times
+                                          # 2**SCORE_SHIFT stays within +-2**51)
 
 
 cdef inline unsigned int action_key(Move* m) noexcept nogil:
@@ -565,20 +577,61 @@ cdef bint idle_before_move(State* st, Search* s, Move* m, int depth) noexcept no
     return s.idle_root_depth > 0 and depth >= s.idle_root_depth and not worth_searching(st, m)
 
 
+cdef enum:
+    SCORE_SHIFT = 22         # root_key: the previous score above the order score (< 2**22)
+
+
+cdef inline long long root_key(Search* s, int i, int sc, bint have_prev) noexcept nogil:
+    """The root's pick order of action `i` with order score `sc`: by the previous iteration's
+    score (root_order) where it has one, the order score breaking ties; the actions it did
+    not score after those, by their order score alone (so without root_order, the order
+    score's order)."""
+    cdef int prev
+    if sc == SKIP:
+        return NO_KEY
+    if sc == 2147483000:
+        return FIRST_KEY  # `first`
+    if not have_prev or s.prev_scores[i] == NO_SCORE:
+        return sc
+    prev = s.prev_scores[i]
+    prev = prev if prev < INF // 4 else INF // 4
+    prev = prev if prev > -INF // 4 else -INF // 4
+    return SCORED_KEY + ((<long long>prev) << SCORE_SHIFT) + sc
+
+
+cdef inline int pick_key(long long* keys, int n) noexcept nogil:
+    """The index of the highest remaining key (marked NO_KEY once taken), -1 when none; the
+    lowest index among equals, as pick_next."""
+    cdef int i, best = -1
+    cdef long long bv = NO_KEY
+    for i in range(n):
+        if keys[i] > bv:
+            bv = keys[i]
+            best = i
+    if best >= 0:
+        keys[best] = NO_KEY
+    return best
+
+
 cdef int search_root(State* st, Search* s, int depth, int first, int* best_index) noexcept nogil:
     """One iteration at `depth` over every legal action (article actions and transports too);
-    `first` (an index in generation order, or -1) is tried first. Sets best_index (generation
+    `first` (an index in generation order, or -1) is tried first, then (root_order) the
+    others by their scores in the previous iteration of this root. Sets best_index (generation
     order) and returns its score; on abort the best so far."""
     cdef int n, i, k, d1, r, score, best = -INF, side = st.side, alpha = -INF, searched = 0
     cdef int beta = INF
     cdef Move* buf = s.buf
     cdef int* sc = s.order
     cdef int* ordered = s.order2
+    cdef long long* keys = s.root_keys
+    cdef bint have_prev
     s.root_side = side
     n = gen_actions(st, buf)
     best_index[0] = -1
     if n == 0:
         return evaluate(st, s)
+    have_prev = (s.root_order and not s.exact_root and s.prev_hash == st.hash
+                 and s.prev_n == n)
     for i in range(n):
         if i == first:
             sc[i] = 2147483000
@@ -587,10 +640,14 @@ cdef int search_root(State* st, Search* s, int depth, int first, int* best_index
         else:
             sc[i] = order_score(st, s, &buf[i], 0)
         ordered[i] = sc[i]
+        keys[i] = root_key(s, i, sc[i], have_prev)
         if s.root_scores != NULL:
             s.root_scores[i] = NO_SCORE  # root_scores() reads only this iteration's
+    for i in range(n):
+        s.prev_scores[i] = NO_SCORE  # this iteration's, from here on
+    s.prev_hash = 0  # complete only when the iteration is
     while True:
-        k = pick_next(sc, n)
+        k = pick_key(keys, n)
         if k < 0:
             break
         if out_of_budget(s):
@@ -636,9 +693,13 @@ cdef int search_root(State* st, Search* s, int depth, int first, int* best_index
         searched += 1
         if s.aborted:
             break
+        s.prev_scores[k] = score
         if score > best:
             best = score
             best_index[0] = k
         if score > alpha:
             alpha = score
+    if not s.aborted:
+        s.prev_hash = st.hash
+        s.prev_n = n
     return best

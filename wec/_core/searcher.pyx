@@ -33,14 +33,15 @@ cdef class Searcher:
                  bint root_reductions=False, bint qs_tt=False, bint null_turn=False,
                  int late_moves=0, bint deep_reductions=False, bint aim_order=False,
                  int late_moves_2=0, int futility=0, int idle_root_depth=0,
-                 int journey_root_depth=0):
+                 int journey_root_depth=0, bint root_order=False):
         """A search of `engine`'s state (kept alive by this searcher) with the evaluation values
         (indexed like the rule tables), the transposition table of 2**tt_bits entries, the
         quiescence depth in actions (0: none), the greedy horizon (turn_only: stop at the root
         side's End Turn), the clearing journeys below the root (gen_interior_actions) and depth
         counted in Moves (search.child_depth), a turn's Fires searched after its Move below the root
         (fires_after_move), late quiet root actions searched shallower first
-        (root_reductions) and null-turn pruning (null_turn). Call reset() before each decision."""
+        (root_reductions), null-turn pruning (null_turn) and the root's actions in the order of
+        the previous iteration's scores (root_order). Call reset() before each decision."""
         cdef Search* S = self.srch
         self.engine = engine
         if max_depth + qdepth + 2 > MAX_PLY:
@@ -62,6 +63,7 @@ cdef class Searcher:
         S.journey_root_depth = journey_root_depth
         S.deep_reductions = deep_reductions
         S.aim_order = aim_order
+        S.root_order = root_order
         set_values(S, values)
 
     def iteration(self, int depth, int first=-1, long long node_limit=0,
@@ -94,6 +96,18 @@ cdef class Searcher:
         out = [(i, S.root_scores[i]) for i in range(n) if S.root_scores[i] != NO_SCORE]
         out.sort(key=lambda e: -e[1])
         return out
+
+    def last_scores(self):
+        """The root actions the last iteration searched to the end (all of them unless it was
+        cut short): (index in legal() order, score for the side to move: exact for the best,
+        else a bound), in legal() order. root_order ranks the next iteration by these."""
+        cdef Search* S = self.srch
+        cdef int n, i
+        if S.prev_scores == NULL:
+            return []
+        with nogil:
+            n = gen_actions(self.engine.st, self.engine.buf)
+        return [(i, S.prev_scores[i]) for i in range(n) if S.prev_scores[i] != NO_SCORE]
 
     def plan(self, int first, int max_len=12):
         """The rest of the side to move's turn as the last search saw it: `first` (an index in
@@ -153,6 +167,7 @@ cdef class Searcher:
         self.srch.age = (self.srch.age + 1) & 255  # a kept table's older entries give way
         self.srch.stop = 0
         self.srch.aborted = 0
+        self.srch.prev_hash = 0  # root_order starts from the order scores
 
     def stop(self):
         """From another thread: the running search returns as soon as it can."""

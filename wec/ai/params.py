@@ -142,6 +142,12 @@ class SearchParams:
     first from the twelfth on, three from the fortieth at depth 3 or more (else one; at the
     root only Moves and Dozes: a journey's or an article action's worth shows only at full
     depth)."""
+    root_order: bool = False
+    """At a level that searches in turns: after the previous best, an iteration searches the
+    root's actions in the order of their scores in the iteration before (a null-window score
+    is a bound, still a ranking), not in the static order: the actions judged nearly as good
+    come first, so an iteration the time cuts short has weighed the likeliest alternatives
+    to the previous best rather than the captures and killers that come first statically."""
     quiescence_table: bool = True
     """At a level that searches in turns: quiescence probes and fills the transposition table
     (two Fires, or a capture and a Fire, reach the same state in either order)."""

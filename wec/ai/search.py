@@ -105,6 +105,7 @@ def turn_flags(level: Level, params: SearchParams) -> dict[str, Any]:
             "journey_root_depth": params.journey_root_depth if on else 0,
             "deep_reductions": on and params.deep_reductions,
             "aim_order": on and params.aim_order,
+            "root_order": on and params.root_order,
             "reductions": params.reductions, "clearing": params.clearing}
 
 
