@@ -85,7 +85,14 @@ ctypedef struct Search:
                              # (generation order; NO_SCORE where not searched), root_order's key
     uint64_t prev_hash       # the root state prev_scores belong to (0: none)
     int prev_n               # that root's action count
+    int idle_fire_reductions # 1: the root's late Fires at nothing (no enemy in line or aim;
+                             # not journeys) are reduced as much as late quiet Moves
+                             # (search.reduction), not by one only
+    int even_reductions      # 1: a root reduction is rounded to an even number of turns
+                             # (search.even_reduction)
     long long* root_keys     # [MAX_MOVES + 16]: the root's pick order in one iteration
+    long long* root_nodes    # [MAX_MOVES + 16]: the nodes each root action took in the last
+                             # iteration (generation order; 0 where not searched)
     int null_at[MAX_PLY]     # 1 while the node at this ply searches a null turn (no two in a row)
     Move null_move           # End Turn as the null turn's action (a pass: the turn ends unmoved)
     unsigned int killers[MAX_PLY][2]  # two quiet actions per ply that caused a cut-off

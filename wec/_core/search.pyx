@@ -35,6 +35,7 @@ cdef int search_alloc(Search* S, int tt_bits) except -1:
     S.root_scores = <int*>malloc((MAX_MOVES + 16) * sizeof(int))
     S.prev_scores = <int*>malloc((MAX_MOVES + 16) * sizeof(int))
     S.root_keys = <long long*>malloc((MAX_MOVES + 16) * sizeof(long long))
+    S.root_nodes = <long long*>malloc((MAX_MOVES + 16) * sizeof(long long))
     S.prev_hash = 0
     S.tt = <TTEntry*>calloc(1 << tt_bits, sizeof(TTEntry))
     S.buf = <Move*>malloc(MAX_PLY * (MAX_MOVES + 16) * sizeof(Move))
@@ -44,7 +45,7 @@ cdef int search_alloc(Search* S, int tt_bits) except -1:
     S.history = <int*>calloc(MAX_PIECES * N_SQ, sizeof(int))
     if (S.tt == NULL or S.buf == NULL or S.order == NULL or S.order2 == NULL
             or S.order_at == NULL or S.history == NULL or S.root_scores == NULL
-            or S.prev_scores == NULL or S.root_keys == NULL):
+            or S.prev_scores == NULL or S.root_keys == NULL or S.root_nodes == NULL):
         search_free(S)
         raise MemoryError()
     S.max_ply = MAX_PLY
@@ -68,10 +69,11 @@ cdef void search_free(Search* S) noexcept nogil:
     free(S.root_scores)
     free(S.prev_scores)
     free(S.root_keys)
+    free(S.root_nodes)
     S.tt = NULL
     S.buf = NULL
     S.order = S.order2 = S.order_at = S.history = S.root_scores = S.prev_scores = NULL
-    S.root_keys = NULL
+    S.root_keys = S.root_nodes = NULL
 
 
 cdef int set_values(Search* S, dict values) except -1:
@@ -613,6 +615,23 @@ cdef inline int pick_key(long long* keys, int n) noexcept nogil:
     return best
 
 
+cdef inline int even_reduction(int r, int d1) noexcept nogil:
+    """`r` rounded to an even number of turns (up where the depth allows, else down): a
+    search an odd number of turns shallower ends on the other side's turn, whose last turn
+    goes unanswered (but for quiescence's captures), so its score is not comparable with the
+    full-depth scores it is measured against: one that ends on the AI's own turn looks better
+    than the full search says, and fails high only to be searched again whole."""
+    if r & 1:
+        return r + 1 if r + 1 <= d1 else r - 1
+    return r
+
+
+cdef inline bint idle_fire(Move* m, int order) noexcept nogil:
+    """A weapon's Fire with no enemy in its line or aim (order_score's 100), not a journey."""
+    return (m.kind == ACT_FIRE and order == 100 and m.art != A_BI and m.art != A_JP
+            and m.art != A_SC)
+
+
 cdef int search_root(State* st, Search* s, int depth, int first, int* best_index) noexcept nogil:
     """One iteration at `depth` over every legal action (article actions and transports too);
     `first` (an index in generation order, or -1) is tried first, then (root_order) the
@@ -624,6 +643,7 @@ cdef int search_root(State* st, Search* s, int depth, int first, int* best_index
     cdef int* sc = s.order
     cdef int* ordered = s.order2
     cdef long long* keys = s.root_keys
+    cdef long long nodes0
     cdef bint have_prev
     s.root_side = side
     n = gen_actions(st, buf)
@@ -645,6 +665,7 @@ cdef int search_root(State* st, Search* s, int depth, int first, int* best_index
             s.root_scores[i] = NO_SCORE  # root_scores() reads only this iteration's
     for i in range(n):
         s.prev_scores[i] = NO_SCORE  # this iteration's, from here on
+        s.root_nodes[i] = 0
     s.prev_hash = 0  # complete only when the iteration is
     while True:
         k = pick_key(keys, n)
@@ -659,10 +680,17 @@ cdef int search_root(State* st, Search* s, int depth, int first, int* best_index
         r = 0
         if (s.root_reductions and searched >= 4 and d1 >= 1 and ordered[k] < 1100000
                 and buf[k].kind != ACT_END and not s.exact_root):
-            # only Moves deeper: the root's article actions and journeys are few and rarely
-            # refuted by the history, and a journey's worth shows only at full depth
+            # Moves deeper (and, idle_fire_reductions, the Fires at nothing: before the Move a
+            # Fire costs no depth, so each is a search as deep as the iteration, most of depth
+            # 4's nodes at the standard set-up); the root's article actions and journeys are
+            # few and rarely refuted by the history, and a journey's worth shows only at full
+            # depth
             r = reduction(s, depth, d1, searched) if (
-                buf[k].kind == ACT_MOVE or buf[k].kind == ACT_DOZE) else 1
+                buf[k].kind == ACT_MOVE or buf[k].kind == ACT_DOZE
+                or (s.idle_fire_reductions and idle_fire(&buf[k], ordered[k]))) else 1
+            if s.even_reductions:
+                r = even_reduction(r, d1)
+        nodes0 = s.nodes
         do_action(st, &buf[k])
         if s.exact_root:  # the full window for each: a score, not a bound
             if st.side != side:
@@ -691,6 +719,7 @@ cdef int search_root(State* st, Search* s, int depth, int first, int* best_index
                     score = negamax(st, s, d1, alpha, beta, 1, buf + MAX_MOVES + 16)
         undo_action(st)
         searched += 1
+        s.root_nodes[k] = s.nodes - nodes0
         if s.aborted:
             break
         s.prev_scores[k] = score

@@ -33,15 +33,17 @@ cdef class Searcher:
                  bint root_reductions=False, bint qs_tt=False, bint null_turn=False,
                  int late_moves=0, bint deep_reductions=False, bint aim_order=False,
                  int late_moves_2=0, int futility=0, int idle_root_depth=0,
-                 int journey_root_depth=0, bint root_order=False):
+                 int journey_root_depth=0, bint root_order=False,
+                 bint idle_fire_reductions=False, bint even_reductions=False):
         """A search of `engine`'s state (kept alive by this searcher) with the evaluation values
         (indexed like the rule tables), the transposition table of 2**tt_bits entries, the
         quiescence depth in actions (0: none), the greedy horizon (turn_only: stop at the root
         side's End Turn), the clearing journeys below the root (gen_interior_actions) and depth
         counted in Moves (search.child_depth), a turn's Fires searched after its Move below the root
         (fires_after_move), late quiet root actions searched shallower first
-        (root_reductions), null-turn pruning (null_turn) and the root's actions in the order of
-        the previous iteration's scores (root_order). Call reset() before each decision."""
+        (root_reductions; idle_fire_reductions: the Fires at nothing as much as Moves),
+        null-turn pruning (null_turn) and the root's actions in the order of the previous
+        iteration's scores (root_order). Call reset() before each decision."""
         cdef Search* S = self.srch
         self.engine = engine
         if max_depth + qdepth + 2 > MAX_PLY:
@@ -64,6 +66,8 @@ cdef class Searcher:
         S.deep_reductions = deep_reductions
         S.aim_order = aim_order
         S.root_order = root_order
+        S.idle_fire_reductions = idle_fire_reductions
+        S.even_reductions = even_reductions
         set_values(S, values)
 
     def iteration(self, int depth, int first=-1, long long node_limit=0,
@@ -108,6 +112,17 @@ cdef class Searcher:
         with nogil:
             n = gen_actions(self.engine.st, self.engine.buf)
         return [(i, S.prev_scores[i]) for i in range(n) if S.prev_scores[i] != NO_SCORE]
+
+    def last_nodes(self):
+        """The nodes each root action took in the last iteration (index in legal() order,
+        nodes; the one it was cut short in included), in legal() order."""
+        cdef Search* S = self.srch
+        cdef int n, i
+        if S.root_nodes == NULL:
+            return []
+        with nogil:
+            n = gen_actions(self.engine.st, self.engine.buf)
+        return [(i, S.root_nodes[i]) for i in range(n) if S.root_nodes[i]]
 
     def plan(self, int first, int max_len=12):
         """The rest of the side to move's turn as the last search saw it: `first` (an index in

@@ -148,6 +148,13 @@ class SearchParams:
     is a bound, still a ranking), not in the static order: the actions judged nearly as good
     come first, so an iteration the time cuts short has weighed the likeliest alternatives
     to the previous best rather than the captures and killers that come first statically."""
+    idle_fire_reductions: bool = False
+    """At a level that searches in turns: the root's late Fires at nothing (a weapon's Fire
+    with no enemy in its line or aim; not a journey) are searched as much shallower first as
+    late quiet Moves (deep_reductions), again whole only if they beat the best so far. Before
+    the Move a Fire costs no depth, so each is a search as deep as the whole iteration: at the
+    standard set-up such Fires took nearly all of depth 4's nodes. Unlike idle_root_depth,
+    they are still searched."""
     quiescence_table: bool = True
     """At a level that searches in turns: quiescence probes and fills the transposition table
     (two Fires, or a capture and a Fire, reach the same state in either order)."""

@@ -106,6 +106,7 @@ def turn_flags(level: Level, params: SearchParams) -> dict[str, Any]:
             "deep_reductions": on and params.deep_reductions,
             "aim_order": on and params.aim_order,
             "root_order": on and params.root_order,
+            "idle_fire_reductions": on and params.idle_fire_reductions,
             "reductions": params.reductions, "clearing": params.clearing}
 
 
