@@ -155,6 +155,12 @@ class SearchParams:
     the Move a Fire costs no depth, so each is a search as deep as the whole iteration: at the
     standard set-up such Fires took nearly all of depth 4's nodes. Unlike idle_root_depth,
     they are still searched."""
+    even_reductions: bool = False
+    """At a level that searches in turns: a late root action's reduction is rounded to an even
+    number of turns (up where the depth allows, else down). A search an odd number of turns
+    shallower ends on the other side's unanswered turn, so its score is not comparable with
+    the full-depth best it is tested against: ending on the AI's own turn it looks better,
+    fails high and is searched again whole (search.even_reduction)."""
     quiescence_table: bool = True
     """At a level that searches in turns: quiescence probes and fills the transposition table
     (two Fires, or a capture and a Fire, reach the same state in either order)."""
