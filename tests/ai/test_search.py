@@ -470,3 +470,38 @@ def test_root_order_spends_a_cut_short_iteration_on_the_last_iterations_best(pos
         others = [before[i] for i in searched if i != first]
         left = [before[i] for i in before if i not in searched]
         assert (min(others) >= max(left)) == root_order
+
+
+@pytest.mark.slow  # a few million nodes: for the release core, not the debug pass
+def test_root_fires_at_nothing_reduced_by_whole_turns_make_depth_4_cheap_at_the_set_up():
+    """From the standard set-up most root actions are Fires at nothing; before the Move a Fire
+    costs no depth, so each is a search as deep as the iteration. Reduced by one turn only,
+    a Fire's search ends on the AI's own unanswered turn, looks better than the full-depth
+    best and is searched again whole: depth 4 (in turns) does not finish in 3 M nodes, nearly
+    all of them (Searcher.last_nodes) spent on such Fires. With idle_fire_reductions and
+    even_reductions it finishes in under 1.5 M, choosing what depth 3 chose."""
+    from wec.ai.search import DEFAULT_LEVEL, LEVELS, turn_flags
+    g = wec.Game.new()
+    legal = g.legal_actions()
+    level = LEVELS[DEFAULT_LEVEL]
+
+    def depth_4(**switches: bool) -> tuple[int, int, bool, dict[int, int]]:
+        search = Searcher(g._engine, weights.search_values(), tt_bits=20,
+                          qdepth=level.quiescence,
+                          **turn_flags(level, ai.SearchParams(**switches)))
+        search.reset()
+        index = -1
+        for depth in (1, 2, 3):
+            index, _, complete, _ = search.iteration(depth, index, 0, 0.0)
+            assert complete
+        best, _, complete, used = search.iteration(4, index, 3_000_000, 0.0)
+        return index, best, complete, dict(search.last_nodes())
+
+    _, _, complete, nodes = depth_4()
+    assert not complete
+    fires = sum(n for i, n in nodes.items() if legal[i].kind == "fire")
+    assert fires > 0.9 * sum(nodes.values())
+    depth_3_best, best, complete, nodes = depth_4(idle_fire_reductions=True,
+                                                  even_reductions=True)
+    assert complete and sum(nodes.values()) < 1_500_000
+    assert best == depth_3_best
