@@ -90,6 +90,10 @@ ctypedef struct Search:
                              # (search.reduction), not by one only
     int even_reductions      # 1: a root reduction is rounded to an even number of turns
                              # (search.even_reduction)
+    int idle_even_reductions # 1: the root's late idle actions that spend no depth (a Fire at
+                             # nothing, a Pickup, Drop or Exchange; search.idle_spends_none)
+                             # are reduced by two turns where three or more are left,
+                             # the Moves' reductions unchanged
     long long* root_keys     # [MAX_MOVES + 16]: the root's pick order in one iteration
     long long* root_nodes    # [MAX_MOVES + 16]: the nodes each root action took in the last
                              # iteration (generation order; 0 where not searched)

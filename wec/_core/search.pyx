@@ -632,6 +632,15 @@ cdef inline bint idle_fire(Move* m, int order) noexcept nogil:
             and m.art != A_SC)
 
 
+cdef inline bint idle_spends_none(Move* m, int order, int d1, int depth) noexcept nogil:
+    """A Fire at nothing or a Pickup, Drop or Exchange that costs the root no depth (d1 ==
+    depth: before the turn's Move each is followed by a search as deep as the iteration)."""
+    if d1 != depth:
+        return False
+    return (idle_fire(m, order) or m.kind == ACT_PICKUP or m.kind == ACT_DROP
+            or m.kind == ACT_EXCHANGE)
+
+
 cdef int search_root(State* st, Search* s, int depth, int first, int* best_index) noexcept nogil:
     """One iteration at `depth` over every legal action (article actions and transports too);
     `first` (an index in generation order, or -1) is tried first, then (root_order) the
@@ -690,6 +699,11 @@ cdef int search_root(State* st, Search* s, int depth, int first, int* best_index
                 or (s.idle_fire_reductions and idle_fire(&buf[k], ordered[k]))) else 1
             if s.even_reductions:
                 r = even_reduction(r, d1)
+            elif s.idle_even_reductions and idle_spends_none(&buf[k], ordered[k], d1, depth):
+                # two turns shallower, so the reduced search ends on the opponent's answered
+                # turn as the full one does (one turn ends on the AI's own unanswered turn,
+                # looks better, fails high and is searched again whole: even_reduction)
+                r = 2 if d1 >= 3 else r
         nodes0 = s.nodes
         do_action(st, &buf[k])
         if s.exact_root:  # the full window for each: a score, not a bound

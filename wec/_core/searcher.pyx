@@ -34,14 +34,17 @@ cdef class Searcher:
                  int late_moves=0, bint deep_reductions=False, bint aim_order=False,
                  int late_moves_2=0, int futility=0, int idle_root_depth=0,
                  int journey_root_depth=0, bint root_order=False,
-                 bint idle_fire_reductions=False, bint even_reductions=False):
+                 bint idle_fire_reductions=False, bint even_reductions=False,
+                 bint idle_even_reductions=False):
         """A search of `engine`'s state (kept alive by this searcher) with the evaluation values
         (indexed like the rule tables), the transposition table of 2**tt_bits entries, the
         quiescence depth in actions (0: none), the greedy horizon (turn_only: stop at the root
         side's End Turn), the clearing journeys below the root (gen_interior_actions) and depth
         counted in Moves (search.child_depth), a turn's Fires searched after its Move below the root
         (fires_after_move), late quiet root actions searched shallower first
-        (root_reductions; idle_fire_reductions: the Fires at nothing as much as Moves),
+        (root_reductions; idle_fire_reductions: the Fires at nothing as much as Moves;
+        even_reductions: by even numbers of turns; idle_even_reductions: the idle actions
+        before the Move by two turns),
         null-turn pruning (null_turn) and the root's actions in the order of the previous
         iteration's scores (root_order). Call reset() before each decision."""
         cdef Search* S = self.srch
@@ -68,6 +71,7 @@ cdef class Searcher:
         S.root_order = root_order
         S.idle_fire_reductions = idle_fire_reductions
         S.even_reductions = even_reductions
+        S.idle_even_reductions = idle_even_reductions
         set_values(S, values)
 
     def iteration(self, int depth, int first=-1, long long node_limit=0,

@@ -161,6 +161,13 @@ class SearchParams:
     shallower ends on the other side's unanswered turn, so its score is not comparable with
     the full-depth best it is tested against: ending on the AI's own turn it looks better,
     fails high and is searched again whole (search.even_reduction)."""
+    idle_even_reductions: bool = False
+    """At a level that searches in turns: only the root's late idle actions that spend no
+    depth (a Fire at nothing, not a journey; a Pickup, Drop or Exchange before the Move) are
+    searched two turns shallower first from the third turn left on (one shallower before,
+    as by default: two would leave a Pickup at depth 2 to the static score), again whole
+    only if they beat the best so far; the Moves' reductions stay as they are
+    (even_reductions rounds theirs too)."""
     quiescence_table: bool = True
     """At a level that searches in turns: quiescence probes and fills the transposition table
     (two Fires, or a capture and a Fire, reach the same state in either order)."""

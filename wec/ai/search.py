@@ -108,6 +108,7 @@ def turn_flags(level: Level, params: SearchParams) -> dict[str, Any]:
             "root_order": on and params.root_order,
             "idle_fire_reductions": on and params.idle_fire_reductions,
             "even_reductions": on and params.even_reductions,
+            "idle_even_reductions": on and params.idle_even_reductions,
             "reductions": params.reductions, "clearing": params.clearing}
 
 
