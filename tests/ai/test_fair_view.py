@@ -9,7 +9,7 @@ import copy
 import wec
 from builders import find, fire, piece, play, position
 from wec.ai import SearchParams, flamed, searched_sightings, view_game
-from wec.ai.view import draw_near
+from wec.ai.view import dozed_sightings, draw_near
 from wec.game.observation import LastSeen
 
 W, B = "white", "black"
@@ -295,3 +295,72 @@ def test_each_side_keeps_the_squares_its_own_flames_swept_and_not_the_enemys():
     assert g.observation(W).projectile_sweeps() == {}
     g.undo()
     assert g.observation(W).flame_sweeps() == {}
+
+
+def doze_position(aaa_on_the_dozed_square: bool) -> wec.Game:
+    """White's Dozer and its partner on (4,4); a White Flame Pawn on (4,5) with, when asked, the
+    White AAA (stealthy: hidden from Black, R10.1) sharing its Ground (R2.2), else the AAA on
+    (2,8). Black knows where the AAA stands from the public initial position. White dozes (4,5)
+    one step south, (4,4) -> (5,4): the pawn and every hidden piece at its Ground go
+    to (5,5) (R4.11.1); White ends its turn."""
+    aaa = (4, 5) if aaa_on_the_dozed_square else (2, 8)
+    g = wec.Game.from_position(position(
+        piece("K", W, 1, 1), piece("K", B, 10, 10), piece("DO", W, 4, 4),
+        piece("RP", W, 4, 4, home=False), piece("FP", W, 4, 5, home=False),
+        piece("AAA", W, *aaa)))
+    assert {(s.type, s.square) for s in g.observation(B).last_seen()} == {("AAA", aaa)}
+    play(g, find(g, kind="doze", origin=(4, 4, "G"), dest=(5, 4, "G"), group=((4, 5),)))
+    g.end_turn()
+    return g
+
+
+def test_R4_11_1_a_hidden_enemy_on_a_dozed_square_is_put_where_the_doze_pushed_it():
+    # Black's record names the Dozer, its way and the pawn's square (R12.3), not the AAA; the
+    # AAA was last seen at the Ground of that square, so it went to (5,5) with the pawn. The
+    # view reads the record and the sighting, never the truth: an AAA last seen elsewhere
+    # (2,8) stays there
+    g = doze_position(True)
+    assert [p.square for p in g.pieces(W) if p.type == "AAA"] == [(5, 5)]
+    obs = g.observation(B)
+    assert "AAA" not in "".join(obs.history())
+    assert [(s.type, s.square) for s in obs.last_seen()] == [("AAA", (4, 5))]  # as seen
+    moved = searched_sightings(obs)
+    assert [(s.type, s.square, s.level) for s in moved] == [("AAA", (5, 5), "G")]
+    assert moved[0].turn == g.turn - 1  # as of the doze's turn
+    assert [(s.type, s.square) for s in searched_sightings(obs, SearchParams(
+        follow_dozes=False))] == [("AAA", (4, 5))]
+    assert [p.square for p in wec.AI(seed=1).view(g).pieces(W) if p.type == "AAA"] == [(5, 5)]
+    assert [p.square for p in black_view_of(g) if p.type == "AAA"] == [(5, 5)]
+    far = doze_position(False)
+    assert [(s.type, s.square) for s in searched_sightings(far.observation(B))] == \
+        [("AAA", (2, 8))]
+
+
+def black_view_of(g: wec.Game) -> list:
+    obs = g.observation(B)
+    return view_game(obs.position(), searched_sightings(obs), B).pieces(W)
+
+
+def test_R4_11_1_a_doze_that_did_not_happen_moves_no_sighting():
+    # the doze of the Black pawn on (6,5) stops on the hidden Black pawn of (7,5) (R4.11.1):
+    # nothing moved, and White's record says so ("RS:DO->(5,5)": the Dozer stayed); a sighting on
+    # (6,5) stays there, while the same doze done reads as a step south
+    g = wec.Game.from_position(position(
+        piece("K", W, 1, 1), piece("K", B, 10, 10), piece("DO", W, 5, 5),
+        piece("DS", W, 5, 5), piece("RP", B, 6, 5, home=False),
+        piece("CP", B, 7, 5, articles=["SH"], home=False)))
+    play(g, "DZ:DO(5,5)->(6,5)@(6,5)")
+    g.end_turn()
+    stopped = g.observation(W).history()
+    assert "DO->(5,5)" in stopped[-1]
+    seen = [LastSeen(marker=1, type="AAA", color=B, square=(6, 5), level="G", turn=1)]
+    turn = len(stopped) + 1
+    assert dozed_sightings(seen, stopped, turn) == seen
+    done = [stopped[-1].replace(",RS:DO->(5,5)", "")]
+    assert done[0] == "MV:DO(5,5)->(6,5),DO>(6,5)DS(5,5),RP(6,5)"
+    assert [s.square for s in dozed_sightings(seen, done, 2)] == [(7, 5)]
+    # a sighting at Air, or on a square the doze did not choose, stays where it was
+    air = [LastSeen(marker=1, type="JE", color=B, square=(6, 5), level="A", turn=1)]
+    assert dozed_sightings(air, done, 2) == air
+    aside = [LastSeen(marker=1, type="AAA", color=B, square=(6, 6), level="G", turn=1)]
+    assert dozed_sightings(aside, done, 2) == aside

@@ -210,6 +210,9 @@ class SearchParams:
     forget_swept: bool = True
     """Leave out of the fair view a hidden enemy piece whose last-seen square and level a
     projectile was created on or flew into since (searched_sightings, R7.7)."""
+    follow_dozes: bool = True
+    """Put a hidden enemy piece last seen at the Ground of a square dozed since where the doze
+    pushed it (dozed_sightings, R4.11.1), not where it was seen."""
     ismcts: IsmctsParams = IsmctsParams()
     """The IS-MCTS player's parameters (with `AI(algorithm="ismcts")`)."""
 
