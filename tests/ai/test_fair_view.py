@@ -341,26 +341,76 @@ def black_view_of(g: wec.Game) -> list:
     return view_game(obs.position(), searched_sightings(obs), B).pieces(W)
 
 
-def test_R4_11_1_a_doze_that_did_not_happen_moves_no_sighting():
-    # the doze of the Black pawn on (6,5) stops on the hidden Black pawn of (7,5) (R4.11.1):
-    # nothing moved, and White's record says so ("RS:DO->(5,5)": the Dozer stayed); a sighting on
-    # (6,5) stays there, while the same doze done reads as a step south
-    g = wec.Game.from_position(position(
-        piece("K", W, 1, 1), piece("K", B, 10, 10), piece("DO", W, 5, 5),
-        piece("DS", W, 5, 5), piece("RP", B, 6, 5, home=False),
-        piece("CP", B, 7, 5, articles=["SH"], home=False)))
+def stopped_doze_position(stops: bool) -> wec.Game:
+    """White dozes the Black pawn on (6,5) one step south, (5,5) -> (6,5); with `stops`, a
+    Black pawn hidden from White (stealthy, R10.1) stands on (7,5), the pawn's way: R4.11.1,
+    the doze does not happen."""
+    pieces = [piece("K", W, 1, 1), piece("K", B, 10, 10), piece("DO", W, 5, 5),
+              piece("DS", W, 5, 5), piece("RP", B, 6, 5, home=False)]
+    if stops:
+        pieces.append(piece("CP", B, 7, 5, articles=["SH"], home=False))
+    g = wec.Game.from_position(position(*pieces))
     play(g, "DZ:DO(5,5)->(6,5)@(6,5)")
     g.end_turn()
-    stopped = g.observation(W).history()
-    assert "DO->(5,5)" in stopped[-1]
+    return g
+
+
+def test_R4_11_1_a_doze_that_did_not_happen_moves_no_sighting():
+    # the doze stops on the hidden Black pawn of (7,5): nothing moved, and White's record says
+    # so ("RS:DO->(5,5)": the Dozer stayed); White's record names no doze, and a sighting on
+    # (6,5) stays there, while the same doze done is a step south for it
+    stopped = stopped_doze_position(True)
+    assert "DO->(5,5)" in stopped.observation(W).history()[-1]
+    assert stopped.observation(W).dozes() == {}
     seen = [LastSeen(marker=1, type="AAA", color=B, square=(6, 5), level="G", turn=1)]
-    turn = len(stopped) + 1
-    assert dozed_sightings(seen, stopped, turn) == seen
-    done = [stopped[-1].replace(",RS:DO->(5,5)", "")]
-    assert done[0] == "MV:DO(5,5)->(6,5),DO>(6,5)DS(5,5),RP(6,5)"
-    assert [s.square for s in dozed_sightings(seen, done, 2)] == [(7, 5)]
-    # a sighting at Air, or on a square the doze did not choose, stays where it was
+    done = stopped_doze_position(False)
+    assert done.observation(W).history()[-1] == "MV:DO(5,5)->(6,5),DO>(6,5)DS(5,5),RP(6,5)"
+    dozes = done.observation(W).dozes()
+    assert dozes == {(6, 5): ((1, 1, 0),)}
+    assert [s.square for s in dozed_sightings(seen, dozes)] == [(7, 5)]
+    # a sighting at Air, on a square the doze did not choose, or made after the doze's turn,
+    # stays where it was
     air = [LastSeen(marker=1, type="JE", color=B, square=(6, 5), level="A", turn=1)]
-    assert dozed_sightings(air, done, 2) == air
+    assert dozed_sightings(air, dozes) == air
     aside = [LastSeen(marker=1, type="AAA", color=B, square=(6, 6), level="G", turn=1)]
-    assert dozed_sightings(aside, done, 2) == aside
+    assert dozed_sightings(aside, dozes) == aside
+    later = [LastSeen(marker=1, type="AAA", color=B, square=(6, 5), level="G", turn=2)]
+    assert dozed_sightings(later, dozes) == later
+
+
+def test_R4_11_1_a_sighting_follows_each_doze_from_where_the_last_pushed_it():
+    # a sighting of turn 2 on (4,5): the turn-3 doze takes it south to (5,5) (it chose (5,5)
+    # too, but one doze is one step), the turn-5 doze of (5,5) east to (5,6); the dozes of
+    # (4,5) at turns 5 and 7 came after it had left
+    dozes = {(4, 5): ((3, 1, 0), (5, 0, 1), (7, 1, 0)), (5, 5): ((3, 1, 0), (5, 0, 1))}
+    seen = [LastSeen(marker=1, type="AAA", color=W, square=(4, 5), level="G", turn=2)]
+    assert [(s.square, s.turn) for s in dozed_sightings(seen, dozes)] == [((5, 6), 5)]
+
+
+def test_the_dozes_a_record_names_are_kept_action_by_action():
+    # Entry.dozes: White's map has the doze as soon as it is made (its Fires later in the turn
+    # see the pushed sighting), undo takes it back; Black reads it too: it sees the Dozer and
+    # the pawn (R12.3)
+    g = wec.Game.from_position(position(
+        piece("K", W, 1, 1), piece("K", B, 10, 10), piece("DO", W, 5, 5),
+        piece("DS", W, 5, 5), piece("RP", B, 6, 5, home=False)))
+    turn = g.turn
+    play(g, "DZ:DO(5,5)->(6,5)@(6,5)")
+    assert g.observation(W).dozes() == g.observation(B).dozes() == {(6, 5): ((turn, 1, 0),)}
+    g.undo()
+    assert g.observation(W).dozes() == g.observation(B).dozes() == {}
+    g.redo()
+    assert g.observation(B).dozes() == {(6, 5): ((turn, 1, 0),)}
+
+
+def test_a_hidden_dozer_s_doze_is_not_in_the_enemy_s_map():
+    # Black cannot see the White Dozer (stealthy, R10.1): its record reads "MV:?" (R12.3) and
+    # names no square, though it sees the pawn pushed
+    g = wec.Game.from_position(position(
+        piece("K", W, 1, 1), piece("K", B, 10, 10), piece("DO", W, 5, 5, articles=["SH"]),
+        piece("DS", W, 5, 5), piece("RP", W, 4, 5, home=False)))
+    play(g, find(g, kind="doze", origin=(5, 5, "G"), dest=(6, 5, "G"), group=((4, 5),)))
+    g.end_turn()
+    assert g.observation(B).history()[-1].startswith("MV:?")
+    assert g.observation(B).dozes() == {}
+    assert g.observation(W).dozes() == {(4, 5): ((g.turn - 1, 1, 0),)}

@@ -199,10 +199,11 @@ def searched_sightings(obs: Any, params: SearchParams = DEFAULT_PARAMS) -> list:
     source left. Decided from what the side saw, never from whether the piece died; both maps
     are kept action by action (Entry.swept), so this costs the same in a long game.
     `params.forget_flamed` and `params.forget_swept` switch each. Before that, each sighting
-    follows the dozes since (dozed_sightings; `params.follow_dozes`)."""
+    follows the dozes since (dozed_sightings, from a map kept the same way, Entry.dozes;
+    `params.follow_dozes`)."""
     seen = obs.last_seen()
     if params.follow_dozes and seen:
-        seen = dozed_sightings(seen, obs.history(), obs.turn)
+        seen = dozed_sightings(seen, obs.dozes())
     for forget, sweeps in ((params.forget_swept, obs.projectile_sweeps),
                            (params.forget_flamed, obs.flame_sweeps)):
         if forget and seen:
@@ -212,42 +213,32 @@ def searched_sightings(obs: Any, params: SearchParams = DEFAULT_PARAMS) -> list:
     return seen
 
 
-def dozed_sightings(seen: list, history: list[str], turn: int) -> list:
-    """The sightings `seen` carried along by the dozes of the turns since, read off the side's
-    own `history` (R12.3; `turn`: the turn now, after the last one in it): R4.11.1 moves every
-    hidden piece at the Ground of a dozed square with the group, one step the Dozer's way, and
-    the record names the dozed squares by the pieces seen there. A hidden piece last seen there
-    is put where the doze pushed it, as of that turn (a projectile or Flame sweep of that square
-    before the doze then no longer forgets it). A doze that did not happen (the record's
-    'the Dozer ended on its own square', R4.11.1) moves nothing. Without this, a stealthy AAA
-    that shared a pawn's square when the pawn was dozed stays, in the view, where the game began,
-    a step or two from where it stands: the commonest wrong square of a hidden piece in games
-    against an omniscient AI (bench/README.md)."""
-    first = turn - len(history)  # the turn of history[0]
-    since = min((s.turn for s in seen if s.level == "G" and s.type is not None), default=turn)
-    dozes = []  # (turn, the dozed squares, the step)
-    for i in range(max(since - first, 0), len(history)):
-        if ",DO>" not in history[i]:
-            continue  # the cheap test: most turns hold no doze
-        record = parse_turn(history[i])
-        if record.doze is None or record.move is None or record.dest is None:
-            continue
-        origin = record.move.square
-        if any(r.kind == record.move.type and r.square == origin for r in record.results):
-            continue  # stopped: nothing moved
-        step = (record.dest[0] - origin[0], record.dest[1] - origin[1])
-        dozes.append((first + i, {sq for _, sq in record.doze[1:] if sq != origin}, step))
+def dozed_sightings(seen: list, dozes: dict) -> list:
+    """The sightings `seen` carried along by the dozes since, as the side's own record names
+    them (`dozes`: Observation.dozes, square -> (turn, row step, col step) oldest first):
+    R4.11.1 moves every hidden piece at the Ground of a dozed square with the group, one step
+    the Dozer's way. A hidden piece last seen there is put where the doze pushed it, as of that
+    turn (a projectile or Flame sweep of that square before the doze then no longer forgets
+    it), and followed from there. Without this, a stealthy AAA that shared a pawn's square when
+    the pawn was dozed stays, in the view, where the game began, a step or two from where it
+    stands: the commonest wrong square of a hidden piece in games against an omniscient AI
+    (bench/README.md). A few dict reads per sighting, whatever the game's length."""
     if not dozes:
         return seen
-    out = []
-    for s in seen:
-        if s.level == "G" and s.type is not None:
-            for when, squares, (dr, dc) in dozes:
-                if when >= s.turn and s.square in squares:
-                    s = dataclasses.replace(s, square=(s.square[0] + dr, s.square[1] + dc),
-                                            turn=when)
-        out.append(s)
-    return out
+    return [_followed(s, dozes) if s.level == "G" and s.type is not None else s for s in seen]
+
+
+def _followed(seen: Any, dozes: dict) -> Any:
+    """The sighting `seen` pushed by each doze of its square from its turn on, then of the
+    square it was pushed to after that doze's turn (a turn holds one doze: one step each)."""
+    square, turn, pushed = seen.square, seen.turn, False
+    while True:
+        step = next(((when, dr, dc) for when, dr, dc in dozes.get(square, ())
+                     if when > turn or (when == turn and not pushed)), None)
+        if step is None:
+            break
+        turn, square, pushed = step[0], (square[0] + step[1], square[1] + step[2]), True
+    return dataclasses.replace(seen, square=square, turn=turn) if pushed else seen
 
 
 def view_game(position: dict, last_seen: list, color: str,

@@ -376,7 +376,7 @@ class Game:
         known = self._knowledge
         entry = Entry(None, raw, name, text=text, vis_before=known.vis, vis_after=known.vis,
                       seen=known.seen, armed_seen=known.armed_seen, swept=known.swept,
-                      mover=self._engine.side)
+                      dozes=known.dozes, mover=self._engine.side)
         entry.clock = None if self._clock is None else self._clock.marks()
         self._record.line.append(entry)
         self._record.redo = []

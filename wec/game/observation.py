@@ -63,7 +63,7 @@ class Observation:
     def __init__(self, game: ObservedGame, color: str, *, position: dict[str, Any],
                  pieces: list[PieceInfo], projectiles: list[ProjectileInfo],
                  history: list[str], last_seen: list[LastSeen],
-                 sweeps: tuple[dict, dict] = ({}, {})) -> None:
+                 sweeps: tuple[dict, dict] = ({}, {}), dozes: dict | None = None) -> None:
         self.color = color
         """The side whose view this is."""
         self.to_move = game.to_move
@@ -78,6 +78,7 @@ class Observation:
         self._last_seen = last_seen
         self._game = game
         self._sweeps = sweeps  # (projectiles', own Flames'): Entry.swept, never changed in place
+        self._dozes = {} if dozes is None else dozes  # Entry.dozes, never changed in place
 
     def action_notes(self, start: int = 0, *, ahead: bool = False) -> list[Any]:
         """This side's record, one `wec.game.record.ActionNote` per action from index `start` on, as
@@ -144,6 +145,13 @@ class Observation:
         """(row, col, level) -> the last turn this side's own Flame swept that square and level
         (R7.1: every piece there is hit; the shooter's record names no hidden piece, R12.3)."""
         return dict(self._sweeps[1])
+
+    def dozes(self) -> dict[tuple[int, int], tuple[tuple[int, int, int], ...]]:
+        """(row, col) -> the dozes this side's record names with a piece it saw on that Ground
+        square (R4.11, R12.3): (turn, row step, col step) of each, oldest first. Every hidden
+        piece at the Ground of a dozed square moved with the group (R4.11.1): one last seen
+        there since went that way, if it had not left. A doze that stopped is not one."""
+        return dict(self._dozes)
 
     def possible_locations(self) -> dict[int, frozenset[tuple[int, int]]]:
         """For each hidden enemy piece (by marker), every square where it could be now, given

@@ -27,6 +27,7 @@ TURN_ORDER = {"MOVE": 0, "DOZE": 0, "FIRE": 1, "PICKUP": 2, "EXCHANGE": 3, "REIN
               "DROP": 5}
 Seen = tuple  # (dict pid -> LastSeen for black, the same for white)
 Swept = tuple  # (projectiles' squares, black's flamed squares, white's): Entry.swept
+Dozes = tuple  # (the dozes black's record names, white's): Entry.dozes
 ArmedSeen = tuple  # (frozenset of enemy activation squares black saw armed, the same for white)
 
 
@@ -34,8 +35,8 @@ class Entry:
     """One applied action and what the record needs of it."""
 
     __slots__ = ("action", "raw", "name", "events", "vis_before", "vis_after", "pieces",
-                 "dozed", "mover", "seen", "armed_seen", "swept", "primary", "clock", "_text",
-                 "_parts")
+                 "dozed", "mover", "seen", "armed_seen", "swept", "dozes", "primary", "clock",
+                 "_text", "_parts")
 
     def __init__(self, action: Action | None, raw: ActionRecord, name: str, *,
                  text: str | None = None, events: list[EventRecord] = [],
@@ -43,7 +44,7 @@ class Entry:
                  vis_after: tuple[bytes, bytes] = (b"", b""), pieces: dict[int, PieceRecord] = {},
                  dozed: tuple[int, ...] = (), mover: int = 0, seen: Seen = ({}, {}),
                  armed_seen: ArmedSeen = (frozenset(), frozenset()), swept: Swept = ({}, {}, {}),
-                 primary: tuple[tuple[int, frozenset[int]], ...] = ()) -> None:
+                 dozes: Dozes = ({}, {}), primary: tuple[tuple[int, frozenset[int]], ...] = ()) -> None:
         self.action = action
         """The action (None for a resign or an agreed draw)."""
         self.raw = raw
@@ -71,6 +72,10 @@ class Entry:
         """Up to this action, (row, col, level) -> the last turn a weapon went through it: a
         projectile created on or flying into it (R7.6, R7.7; public, R10.6), then the squares
         Black's Flames swept, then White's (R7.1; each side knows its own)."""
+        self.dozes = dozes
+        """Up to this action, per side, (row, col) -> the dozes that side's record names with a
+        piece it saw on that square (R4.11, R12.3): (turn, row step, col step), oldest first;
+        a doze that stopped is not one (R4.11.1)."""
         self.primary = primary
         """Primary government pieces lost with it (R11.1): (colour, the sides that know)."""
         self.clock: tuple[float, float] | None = None

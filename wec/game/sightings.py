@@ -1,5 +1,6 @@
 """What each side of a `Game` knows (RULES.md R10): visibility, last sightings, the enemy reserves
-seen armed, the weapons' sweeps, and the observation built from them."""
+seen armed, the weapons' sweeps, the dozes each side's record names, and the observation built
+from them."""
 from __future__ import annotations
 
 from typing import Any
@@ -7,7 +8,8 @@ from typing import Any
 from wec import rules
 from wec._core.engine import Engine
 from wec.game.action import PieceInfo, ProjectileInfo
-from wec.game.coredata import EV_PROJECTILE, EV_SWEPT, EventRecord, PieceRecord, piece_info
+from wec.game.coredata import EV_PROJECTILE, EV_STOPPED, EV_SWEPT, EventRecord, PieceRecord, \
+    piece_info
 from wec.game.observation import REVEALED_FOR_GOOD, LastSeen
 from wec.game.position import square_index, square_of
 from wec.game.record import Entry
@@ -24,7 +26,8 @@ class Knowledge:
     after its action (never changed in place), so undo and redo restore them from the entries
     and a copy shares them."""
 
-    __slots__ = ("vis", "seen", "armed_seen", "swept", "markers", "_seen0", "_armed_seen0")
+    __slots__ = ("vis", "seen", "armed_seen", "swept", "dozes", "markers", "_seen0",
+                 "_armed_seen0")
 
     def __init__(self, engine: Engine, known: tuple | None = None) -> None:
         """What each side knows at the start: `known`, the position's "sightings" as
@@ -47,13 +50,15 @@ class Knowledge:
         standing on the square's Ground at the end of an action (R8.4)."""
         self.swept: tuple[dict, dict, dict] = ({}, {}, {})
         """Where a weapon went since the game's start (`Entry.swept`)."""
+        self.dozes: tuple[dict, dict] = ({}, {})
+        """The dozes each side's record names since the game's start (`Entry.dozes`)."""
 
     def copy(self) -> "Knowledge":
         """An independent copy: the fields are values never changed in place, so it shares
         them."""
         other = Knowledge.__new__(Knowledge)
-        other.vis, other.seen, other.armed_seen, other.swept = \
-            self.vis, self.seen, self.armed_seen, self.swept
+        other.vis, other.seen, other.armed_seen, other.swept, other.dozes = \
+            self.vis, self.seen, self.armed_seen, self.swept, self.dozes
         other.markers = self.markers
         other._seen0, other._armed_seen0 = self._seen0, self._armed_seen0
         return other
@@ -67,21 +72,23 @@ class Knowledge:
                                        self.markers)
         entry.armed_seen = _update_armed_seen(engine, self.armed_seen)
         entry.swept = _swept_by(entry.events, turn_before, self.swept)
+        entry.dozes = _dozes_by(entry, turn_before, self.dozes)
         self.stand_after(entry)
 
     def stand_after(self, entry: Entry) -> None:
         """As it was right after `entry`'s action (redo)."""
-        self.vis, self.seen, self.armed_seen, self.swept = \
-            entry.vis_after, entry.seen, entry.armed_seen, entry.swept
+        self.vis, self.seen, self.armed_seen, self.swept, self.dozes = \
+            entry.vis_after, entry.seen, entry.armed_seen, entry.swept, entry.dozes
 
     def stand_before(self, entry: Entry, previous: Entry | None) -> None:
         """As it was right before `entry`'s action, after `previous` (None: at the start)."""
         self.vis = entry.vis_before
         if previous is None:
-            self.seen, self.armed_seen, self.swept = self._seen0, self._armed_seen0, ({}, {}, {})
+            self.seen, self.armed_seen, self.swept, self.dozes = \
+                self._seen0, self._armed_seen0, ({}, {}, {}), ({}, {})
         else:
-            self.seen, self.armed_seen, self.swept = \
-                previous.seen, previous.armed_seen, previous.swept
+            self.seen, self.armed_seen, self.swept, self.dozes = \
+                previous.seen, previous.armed_seen, previous.swept, previous.dozes
 
 
 def can_see(engine: Engine, color: str, row: int, col: int, level: str) -> list[PieceInfo]:
@@ -201,12 +208,37 @@ def _swept_by(events: list[EventRecord], turn: int, swept: tuple[dict, dict, dic
     return (out[0], out[1], out[2]) if any(fresh) else swept
 
 
+def _dozes_by(entry: Entry, turn: int, dozes: tuple[dict, dict]) -> tuple[dict, dict]:
+    """`dozes` (Entry.dozes) with the doze of `entry`, if it is one that happened, added for
+    each side whose record names it (R12.3: a side that sees the Dozer reads its way and the
+    dozed squares by the pieces it saw there; the Dozer's own square, where only it and its
+    partner stand, is not one of them): square -> ((turn, row step, col step), ...), oldest
+    first. A doze that stopped moved nothing (R4.11.1). The maps it changes are new dicts (at
+    most one key per square), the others shared."""
+    if entry.name != "DOZE" or any(e.kind == EV_STOPPED for e in entry.events):
+        return dozes
+    dozer = entry.raw.pid
+    origin = square_of(entry.pieces[dozer].sq)
+    dest = square_of(entry.raw.dest)
+    step = (turn, dest[0] - origin[0], dest[1] - origin[1])
+    out = list(dozes)
+    for side in (0, 1):
+        if not entry.sees(dozer, side):
+            continue  # its record reads "MV:?"
+        squares = {square_of(entry.pieces[q].sq) for q in entry.dozed
+                   if entry.sees(q, side)} - {origin}
+        if squares:
+            out[side] = {**dozes[side],
+                         **{sq: dozes[side].get(sq, ()) + (step,) for sq in squares}}
+    return (out[0], out[1])
+
+
 def observed(engine: Engine, knowledge: Knowledge, color: str, pos: dict[str, Any],
              projectiles: list[ProjectileInfo], knows_enemy_primary_lost: bool
              ) -> dict[str, Any]:
     """What `color` may know now (R10.6), as `Observation`'s fields: `pos` (the game's position,
     left as it is) restricted to its view, the pieces and projectiles it sees, its last
-    sightings and the weapons' sweeps it knows."""
+    sightings, the weapons' sweeps and the dozes it knows."""
     side = rules.COLORS.index(color)
     visible = set(engine.visible(side))
     ids = [raw.pid for raw in engine.pieces()]
@@ -223,7 +255,8 @@ def observed(engine: Engine, knowledge: Knowledge, color: str, pos: dict[str, An
     last = sorted((s for pid, s in knowledge.seen[side].items() if pid not in visible),
                   key=lambda s: s.marker)
     return {"position": position, "pieces": infos, "projectiles": seen_projectiles,
-            "last_seen": last, "sweeps": (knowledge.swept[0], knowledge.swept[1 + side])}
+            "last_seen": last, "sweeps": (knowledge.swept[0], knowledge.swept[1 + side]),
+            "dozes": knowledge.dozes[side]}
 
 
 def observed_position(engine: Engine, knowledge: Knowledge, color: str, pos: dict[str, Any],
