@@ -297,12 +297,12 @@ def test_each_side_keeps_the_squares_its_own_flames_swept_and_not_the_enemys():
     assert g.observation(W).flame_sweeps() == {}
 
 
-def doze_position(aaa_on_the_dozed_square: bool) -> wec.Game:
+def doze_position(aaa_on_the_dozed_square: bool, end: bool = True) -> wec.Game:
     """White's Dozer and its partner on (4,4); a White Flame Pawn on (4,5) with, when asked, the
     White AAA (stealthy: hidden from Black, R10.1) sharing its Ground (R2.2), else the AAA on
     (2,8). Black knows where the AAA stands from the public initial position. White dozes (4,5)
     one step south, (4,4) -> (5,4): the pawn and every hidden piece at its Ground go
-    to (5,5) (R4.11.1); White ends its turn."""
+    to (5,5) (R4.11.1); White ends its turn (`end`)."""
     aaa = (4, 5) if aaa_on_the_dozed_square else (2, 8)
     g = wec.Game.from_position(position(
         piece("K", W, 1, 1), piece("K", B, 10, 10), piece("DO", W, 4, 4),
@@ -310,7 +310,8 @@ def doze_position(aaa_on_the_dozed_square: bool) -> wec.Game:
         piece("AAA", W, *aaa)))
     assert {(s.type, s.square) for s in g.observation(B).last_seen()} == {("AAA", aaa)}
     play(g, find(g, kind="doze", origin=(4, 4, "G"), dest=(5, 4, "G"), group=((4, 5),)))
-    g.end_turn()
+    if end:
+        g.end_turn()
     return g
 
 
@@ -401,6 +402,24 @@ def test_the_dozes_a_record_names_are_kept_action_by_action():
     assert g.observation(W).dozes() == g.observation(B).dozes() == {}
     g.redo()
     assert g.observation(B).dozes() == {(6, 5): ((turn, 1, 0),)}
+
+
+def test_a_doze_counts_from_its_action_and_comes_back_with_the_game_s_copies():
+    # before White's End Turn, Black has seen the doze (its record of the turn so far names it)
+    # and its sighting of the AAA already follows; a copy, a copy at a ply and goto carry the
+    # map with the state (Entry.dozes), and going back before the doze takes it away
+    g = doze_position(True, end=False)
+    pushed = [(s.type, s.square) for s in searched_sightings(g.observation(B))]
+    assert pushed == [("AAA", (5, 5))]
+    ply = len(g.actions())
+    for other in (g.clone(), g.copy_at(ply)):
+        assert [(s.type, s.square) for s in searched_sightings(other.observation(B))] == pushed
+    g.goto(0)
+    assert g.observation(B).dozes() == {}
+    assert [(s.type, s.square) for s in searched_sightings(g.observation(B))] == \
+        [("AAA", (4, 5))]
+    g.goto(ply)
+    assert [(s.type, s.square) for s in searched_sightings(g.observation(B))] == pushed
 
 
 def test_a_hidden_dozer_s_doze_is_not_in_the_enemy_s_map():

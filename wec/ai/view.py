@@ -215,14 +215,16 @@ def searched_sightings(obs: Any, params: SearchParams = DEFAULT_PARAMS) -> list:
 
 def dozed_sightings(seen: list, dozes: dict) -> list:
     """The sightings `seen` carried along by the dozes since, as the side's own record names
-    them (`dozes`: Observation.dozes, square -> (turn, row step, col step) oldest first):
+    them (`dozes`: Observation.dozes, square -> a tuple of (turn, row step, col step), oldest
+    first):
     R4.11.1 moves every hidden piece at the Ground of a dozed square with the group, one step
     the Dozer's way. A hidden piece last seen there is put where the doze pushed it, as of that
     turn (a projectile or Flame sweep of that square before the doze then no longer forgets
     it), and followed from there. Without this, a stealthy AAA that shared a pawn's square when
     the pawn was dozed stays, in the view, where the game began, a step or two from where it
     stands: the commonest wrong square of a hidden piece in games against an omniscient AI
-    (bench/README.md). A few dict reads per sighting, whatever the game's length."""
+    (bench/README.md). Per push, a dict read and a look through that square's dozes: the cost
+    does not grow with the game's length, only with how often one square was dozed."""
     if not dozes:
         return seen
     return [_followed(s, dozes) if s.level == "G" and s.type is not None else s for s in seen]

@@ -44,7 +44,8 @@ class Entry:
                  vis_after: tuple[bytes, bytes] = (b"", b""), pieces: dict[int, PieceRecord] = {},
                  dozed: tuple[int, ...] = (), mover: int = 0, seen: Seen = ({}, {}),
                  armed_seen: ArmedSeen = (frozenset(), frozenset()), swept: Swept = ({}, {}, {}),
-                 dozes: Dozes = ({}, {}), primary: tuple[tuple[int, frozenset[int]], ...] = ()) -> None:
+                 dozes: Dozes = ({}, {}),
+                 primary: tuple[tuple[int, frozenset[int]], ...] = ()) -> None:
         self.action = action
         """The action (None for a resign or an agreed draw)."""
         self.raw = raw

@@ -22,7 +22,7 @@ _TYPE_LEVEL = {t.code: t.level for t in rules.PIECE_TYPES}  # a type's own level
 class Knowledge:
     """What each side of a game knows of the other now (R10, R8.4, R7): which pieces it sees,
     where it last saw each enemy piece it cannot see, the enemy activation squares it saw
-    armed, and where the weapons went. Every field is a value an `Entry` keeps as it stood
+    armed, where the weapons went and which dozes its record names. Every field is a value an `Entry` keeps as it stood
     after its action (never changed in place), so undo and redo restore them from the entries
     and a copy shares them."""
 
@@ -211,9 +211,8 @@ def _swept_by(events: list[EventRecord], turn: int, swept: tuple[dict, dict, dic
 def _dozes_by(entry: Entry, turn: int, dozes: tuple[dict, dict]) -> tuple[dict, dict]:
     """`dozes` (Entry.dozes) with the doze of `entry`, if it is one that happened, added for
     each side whose record names it (R12.3: a side that sees the Dozer reads its way and the
-    dozed squares by the pieces it saw there; the Dozer's own square, where only it and its
-    partner stand, is not one of them): square -> ((turn, row step, col step), ...), oldest
-    first. A doze that stopped moved nothing (R4.11.1). The maps it changes are new dicts (at
+    dozed squares by the pieces it saw there, each a neighbour of the Dozer's square):
+    square -> ((turn, row step, col step), ...), oldest first. A doze that stopped moved nothing (R4.11.1). The maps it changes are new dicts (at
     most one key per square), the others shared."""
     if entry.name != "DOZE" or any(e.kind == EV_STOPPED for e in entry.events):
         return dozes
@@ -225,8 +224,7 @@ def _dozes_by(entry: Entry, turn: int, dozes: tuple[dict, dict]) -> tuple[dict, 
     for side in (0, 1):
         if not entry.sees(dozer, side):
             continue  # its record reads "MV:?"
-        squares = {square_of(entry.pieces[q].sq) for q in entry.dozed
-                   if entry.sees(q, side)} - {origin}
+        squares = {square_of(entry.pieces[q].sq) for q in entry.dozed if entry.sees(q, side)}
         if squares:
             out[side] = {**dozes[side],
                          **{sq: dozes[side].get(sq, ()) + (step,) for sq in squares}}
