@@ -388,6 +388,23 @@ def test_R4_11_1_a_sighting_follows_each_doze_from_where_the_last_pushed_it():
     assert [(s.square, s.turn) for s in dozed_sightings(seen, dozes)] == [((5, 6), 5)]
 
 
+def test_a_sweep_forgets_a_sighting_only_while_the_piece_stood_on_the_swept_square():
+    # R7.1, R7.7: a weapon through a square hits every piece there; R4.11.1: a doze of that
+    # square at turn 5 takes a hidden piece one step south. Swept at turn 4, before the doze,
+    # the piece died there or had left (forgotten: following the doze would make a phantom);
+    # swept at turn 5, after the turn's Move, or later, it had gone south (kept, pushed); its
+    # new square swept at turn 5 or later forgets it
+    dozes = {(4, 5): ((5, 1, 0),)}
+    seen = [LastSeen(marker=1, type="AAA", color=W, square=(4, 5), level="G", turn=2)]
+    assert dozed_sightings(seen, dozes, [{(4, 5, "G"): 4}]) == []
+    for late in (5, 7):
+        kept = dozed_sightings(seen, dozes, [{}, {(4, 5, "G"): late}])
+        assert [(s.square, s.turn) for s in kept] == [((5, 5), 5)]
+        assert dozed_sightings(seen, dozes, [{(5, 5, "G"): late}]) == []
+    assert dozed_sightings(seen, dozes, [{(5, 5, "G"): 4}]) == dozed_sightings(seen, dozes)
+    assert dozed_sightings(seen, dozes, [{(4, 5, "G"): 1}]) == dozed_sightings(seen, dozes)
+
+
 def test_the_dozes_a_record_names_are_kept_action_by_action():
     # Entry.dozes: White's map has the doze as soon as it is made (its Fires later in the turn
     # see the pushed sighting), undo takes it back; Black reads it too: it sees the Dozer and

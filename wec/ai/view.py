@@ -197,46 +197,54 @@ def searched_sightings(obs: Any, params: SearchParams = DEFAULT_PARAMS) -> list:
     either side, was created on or flew into (R7.7: it hits every piece there, or there was
     none; projectiles are public, R10.6): the projectiles' flights at End Turn were the largest
     source left. Decided from what the side saw, never from whether the piece died; both maps
-    are kept action by action (Entry.swept), so this costs the same in a long game.
-    `params.forget_flamed` and `params.forget_swept` switch each. Before that, each sighting
-    follows the dozes since (dozed_sightings, from a map kept the same way, Entry.dozes;
-    `params.follow_dozes`)."""
+    are kept action by action (Entry.swept), so this costs the same in a long game. Each
+    sighting also follows the dozes since (dozed_sightings, from a map kept the same way,
+    Entry.dozes), a sweep counting only while the piece would have stood where it swept.
+    `params.forget_flamed`, `params.forget_swept` and `params.follow_dozes` switch each."""
     seen = obs.last_seen()
-    if params.follow_dozes and seen:
-        seen = dozed_sightings(seen, obs.dozes())
-    for forget, sweeps in ((params.forget_swept, obs.projectile_sweeps),
-                           (params.forget_flamed, obs.flame_sweeps)):
-        if forget and seen:
-            swept = sweeps()
-            seen = [s for s in seen
-                    if swept.get((s.square[0], s.square[1], s.level), -1) < s.turn]
-    return seen
+    if not seen:
+        return seen
+    sweeps = [read() for on, read in ((params.forget_swept, obs.projectile_sweeps),
+                                      (params.forget_flamed, obs.flame_sweeps)) if on]
+    return dozed_sightings(seen, obs.dozes() if params.follow_dozes else {}, sweeps)
 
 
-def dozed_sightings(seen: list, dozes: dict) -> list:
+def dozed_sightings(seen: list, dozes: dict, sweeps: list[dict] | tuple = ()) -> list:
     """The sightings `seen` carried along by the dozes since, as the side's own record names
     them (`dozes`: Observation.dozes, square -> a tuple of (turn, row step, col step), oldest
-    first):
+    first), less those a weapon swept where they stood (`sweeps`: maps of (row, col, level) ->
+    the last turn a weapon went through it, Observation.projectile_sweeps and flame_sweeps).
     R4.11.1 moves every hidden piece at the Ground of a dozed square with the group, one step
-    the Dozer's way. A hidden piece last seen there is put where the doze pushed it, as of that
-    turn (a projectile or Flame sweep of that square before the doze then no longer forgets
-    it), and followed from there. Without this, a stealthy AAA that shared a pawn's square when
-    the pawn was dozed stays, in the view, where the game began, a step or two from where it
-    stands: the commonest wrong square of a hidden piece in games against an omniscient AI
-    (bench/README.md). Per push, a dict read and a look through that square's dozes: the cost
-    does not grow with the game's length, only with how often one square was dozed."""
-    if not dozes:
-        return seen
-    return [_followed(s, dozes) if s.level == "G" and s.type is not None else s for s in seen]
+    the Dozer's way: a hidden piece last seen there is put where the doze pushed it, as of that
+    turn, and followed from there. A sweep of a square from the turn the piece was taken to
+    stand there until the turn of the doze that pushed it away (the turn's Move comes before
+    its Fires) forgets it; a later one, after it had left, does not. Without the dozes, a
+    stealthy AAA that shared a pawn's square when the pawn was dozed stays, in the view, where
+    the game began, a step or two from where it stands: the commonest wrong square of a hidden
+    piece in games against an omniscient AI (bench/README.md). Per push, a dict read and a
+    look through that square's dozes: the cost does not grow with the game's length, only with
+    how often one square was dozed."""
+    out = []
+    for s in seen:
+        followed = _followed(s, dozes if s.level == "G" and s.type is not None else {}, sweeps)
+        if followed is not None:
+            out.append(followed)
+    return out
 
 
-def _followed(seen: Any, dozes: dict) -> Any:
+def _followed(seen: Any, dozes: dict, sweeps: list[dict] | tuple) -> Any:
     """The sighting `seen` pushed by each doze of its square from its turn on, then of the
-    square it was pushed to after that doze's turn (a turn holds one doze: one step each)."""
+    square it was pushed to after that doze's turn (a turn holds one doze: one step each);
+    None if a weapon swept a square while it stood there."""
     square, turn, pushed = seen.square, seen.turn, False
     while True:
         step = next(((when, dr, dc) for when, dr, dc in dozes.get(square, ())
                      if when > turn or (when == turn and not pushed)), None)
+        until = None if step is None else step[0]
+        key = (square[0], square[1], seen.level)
+        if any(turn <= swept.get(key, -1) and (until is None or swept[key] < until)
+               for swept in sweeps):
+            return None
         if step is None:
             break
         turn, square, pushed = step[0], (square[0] + step[1], square[1] + step[2]), True
