@@ -205,11 +205,13 @@ class SearchParams:
     armed ones caught; in games the hidden ones alone scored no worse than the older guesses
     (the difference was noise; bench/README.md)."""
     forget_flamed: bool = True
-    """Leave out of the fair view a hidden enemy piece whose last-seen square and level this
-    side's own Flame has swept since (searched_sightings, R7.1)."""
+    """Leave out of the fair view a hidden enemy piece whose last-seen square and level (or one
+    a doze pushed it to) this side's own Flame has swept while it stood there (searched_sightings,
+    R7.1)."""
     forget_swept: bool = True
-    """Leave out of the fair view a hidden enemy piece whose last-seen square and level a
-    projectile was created on or flew into since (searched_sightings, R7.7)."""
+    """Leave out of the fair view a hidden enemy piece whose last-seen square and level (or one
+    a doze pushed it to) a projectile was created on or flew into while it stood there
+    (searched_sightings, R7.7)."""
     follow_dozes: bool = True
     """Put a hidden enemy piece last seen at the Ground of a square dozed since where the doze
     pushed it (dozed_sightings, R4.11.1), not where it was seen."""
