@@ -22,9 +22,9 @@ _TYPE_LEVEL = {t.code: t.level for t in rules.PIECE_TYPES}  # a type's own level
 class Knowledge:
     """What each side of a game knows of the other now (R10, R8.4, R7): which pieces it sees,
     where it last saw each enemy piece it cannot see, the enemy activation squares it saw
-    armed, where the weapons went and which dozes its record names. Every field is a value an `Entry` keeps as it stood
-    after its action (never changed in place), so undo and redo restore them from the entries
-    and a copy shares them."""
+    armed, where the weapons went and which dozes its record names. Every field is a value an
+    `Entry` keeps as it stood after its action (never changed in place), so undo and redo
+    restore them from the entries and a copy shares them."""
 
     __slots__ = ("vis", "seen", "armed_seen", "swept", "dozes", "markers", "_seen0",
                  "_armed_seen0")
