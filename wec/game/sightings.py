@@ -212,8 +212,9 @@ def _dozes_by(entry: Entry, turn: int, dozes: tuple[dict, dict]) -> tuple[dict, 
     """`dozes` (Entry.dozes) with the doze of `entry`, if it is one that happened, added for
     each side whose record names it (R12.3: a side that sees the Dozer reads its way and the
     dozed squares by the pieces it saw there, each a neighbour of the Dozer's square):
-    square -> ((turn, row step, col step), ...), oldest first. A doze that stopped moved nothing (R4.11.1). The maps it changes are new dicts (at
-    most one key per square), the others shared."""
+    square -> ((turn, row step, col step), ...), oldest first. A doze that stopped moved
+    nothing (R4.11.1). The maps it changes are new dicts (at most one key per square), the
+    others shared."""
     if entry.name != "DOZE" or any(e.kind == EV_STOPPED for e in entry.events):
         return dozes
     dozer = entry.raw.pid
