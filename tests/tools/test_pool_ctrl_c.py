@@ -1,12 +1,15 @@
-"""Ctrl-C reaches a match whenever it comes. The pool loop defers it to its own
+"""Ctrl-C reaches a match whenever it comes. The pool loop and Ray's defer it to their own
 safe points (wec.tools.workers._DeferredCtrlC), so it is neither lost nor raised inside
-concurrent.futures. Each case below makes the Ctrl-C come at one of the two moments that used to
-go wrong, deterministically, in a child process (a hang must not take pytest with it)."""
+concurrent.futures or Ray. Each pool case below makes the Ctrl-C come at one of the two moments
+that used to go wrong, deterministically, in a child process (a hang must not take pytest with
+it); the Ray case stands in for Ray's blocking call as it treats a KeyboardInterrupt."""
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -63,3 +66,51 @@ def test_a_ctrl_c_stops_the_pool_whenever_it_comes(moment):
     assert done.returncode == 130, (done.stdout, done.stderr[-2000:])
     assert "interrupted; workers left: 0" in done.stdout
     assert "Traceback" not in done.stderr  # the workers ignore it, even while they import
+
+
+def _ray_that_drops_a_ctrl_c(cancelled: list) -> types.ModuleType:
+    """A stand-in for Ray's driver API whose `wait` meets a Ctrl-C as Ray's does: its C++ polls
+    Python's signals (_raylet.pyx check_signals), the KeyboardInterrupt raised there becomes a
+    status, and a wait that has results anyway returns them (seen once in CI: a Ray match ran to
+    its end through a Ctrl-C)."""
+    ray = types.ModuleType("ray")
+    ray.exceptions = types.ModuleType("ray.exceptions")
+    ray.exceptions.RayTaskError = type("RayTaskError", (Exception,), {})
+    ray.exceptions.RayError = type("RayError", (Exception,), {})
+
+    def remote(**options):
+        return lambda play: types.SimpleNamespace(remote=lambda job: ("ref", job))
+
+    def wait(refs, num_returns, timeout):
+        if len(refs) == 3:  # two games in: the terminal's Ctrl-C, while Ray blocks
+            try:
+                signal.raise_signal(signal.SIGINT)  # Python runs the handler within this call
+            except KeyboardInterrupt:
+                pass  # made a status, which this wait drops
+        return refs[:1], refs[1:]
+
+    ray.remote, ray.wait = remote, wait
+    ray.get = lambda ref: ref[1]
+    ray.cancel = lambda ref, force: cancelled.append(ref[1])
+    return ray
+
+
+def test_a_ctrl_c_inside_rays_wait_stops_the_games(monkeypatch):
+    from wec.tools.workers import RayWorkers
+    cancelled: list = []
+    ray = _ray_that_drops_a_ctrl_c(cancelled)
+    monkeypatch.setitem(sys.modules, "ray", ray)
+    monkeypatch.setitem(sys.modules, "ray.exceptions", ray.exceptions)
+    # Python's own handler, as in a terminal (conftest.py sees to it for a whole run too)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        workers = RayWorkers.__new__(RayWorkers)  # no cluster: the stand-in is all it calls
+        workers.max_retries, workers._tasks, workers._owned, workers.size = 0, {}, False, 2
+        played = []
+        with pytest.raises(KeyboardInterrupt):
+            for result in workers.run(abs, [1, 2, 3, 4, 5]):
+                played.append(result)
+        assert played == [1, 2] and cancelled == [4, 5]  # the third was in hand: not cancelled
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -115,11 +115,12 @@ def _sigint_ignored() -> Iterator[None]:
 
 
 class _DeferredCtrlC:
-    """While the pool loop runs, a Ctrl-C only raises a flag, and the loop raises
-    KeyboardInterrupt at its own safe points. Raised anywhere inside concurrent.futures (between
-    the lock acquisitions of `wait()`), it can leave a future's lock held: the pool's manager
-    thread then blocks on that lock for ever, and shutdown and the interpreter's exit with it.
-    Only the main thread handles signals; elsewhere this does nothing."""
+    """While a workers loop runs (the pool's, Ray's), a Ctrl-C only raises a flag, and the loop
+    raises KeyboardInterrupt at its own safe points. Raised anywhere inside concurrent.futures
+    (between the lock acquisitions of `wait()`), it can leave a future's lock held: the pool's
+    manager thread then blocks on that lock for ever, and shutdown and the interpreter's exit
+    with it; raised inside Ray's `wait`, it can be lost. Only the main thread handles signals;
+    elsewhere, or where SIGINT is ignored (a background job), this does nothing."""
 
     def __init__(self) -> None:
         self.seen = False
@@ -343,11 +344,17 @@ class RayWorkers:
                                                   num_cpus=1)(play)
         refs = {task.remote(job): i for i, job in enumerate(jobs)}
         waiting = list(refs)
+        # Ray's blocking calls poll Python's signals themselves and turn a KeyboardInterrupt
+        # into a status their C++ may drop (a Ctrl-C went unseen and the match ran to its end):
+        # within them a Ctrl-C only raises a flag, raised here between the calls.
+        ctrl_c = _DeferredCtrlC()
         try:
+            ctrl_c.defer()
             while waiting:
                 # Whatever finished within half a second: one call per batch, not per game, over
                 # a long list, and a Ctrl-C is seen while every game is long.
                 ready, waiting = ray.wait(waiting, num_returns=len(waiting), timeout=0.5)
+                ctrl_c.check()
                 for ref in ready:
                     try:
                         result = ray.get(ref)
@@ -358,10 +365,17 @@ class RayWorkers:
                         raise WorkerLost(f"job {refs[ref]}: its worker died "
                                          f"{self.max_retries + 1} times "
                                          f"({type(e).__name__}): giving up") from None
+                    ctrl_c.resume()  # the caller's own code runs with its own handler
                     yield result
+                    ctrl_c.defer()
         finally:
-            for ref in waiting:  # stopped early, Ctrl-C or an error: cancel what is left
-                ray.cancel(ref, force=True)
+            try:
+                ctrl_c.defer()  # a second Ctrl-C must not break the cancelling
+                for ref in waiting:  # stopped early, Ctrl-C or an error: cancel what is left
+                    ray.cancel(ref, force=True)
+            finally:
+                ctrl_c.seen = False  # the run is over either way: nothing more to raise
+                ctrl_c.resume()
 
     def close(self) -> None:
         if self._owned:
