@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 import types
 from pathlib import Path
 
@@ -114,3 +115,57 @@ def test_a_ctrl_c_inside_rays_wait_stops_the_games(monkeypatch):
         assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (Linux's /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except (OSError, ValueError):
+            continue
+        if entry.isdigit() and int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+            found.append(int(entry))
+    return found
+
+
+def _running(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_the_pools_workers_end_with_a_killed_match(tmp_path):
+    """A match killed outright (`kill -9`, a crash: no Ctrl-C to stop its pool) takes its workers
+    with it; they used to finish their game and then wait for work for ever."""
+    results = tmp_path / "games.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "wec", "match", "random", "random", "--games",
+                             "400", "--max-turns", "60", "--processes", "2", "--results",
+                             str(results)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            cwd=tmp_path, start_new_session=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        deadline = time.monotonic() + 90
+        while not (results.exists() and results.read_text().count("\n") >= 2):
+            assert proc.poll() is None and time.monotonic() < deadline, "no game finished"
+            time.sleep(0.1)
+        workers = [pid for pid in _children(proc.pid)
+                   if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+        assert len(workers) == 2
+        proc.kill()
+        proc.wait()
+        deadline = time.monotonic() + 20
+        while any(_running(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(_running(pid) for pid in workers)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)  # whatever of the group is left (the workers)
+        except ProcessLookupError:
+            pass

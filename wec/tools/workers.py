@@ -8,7 +8,8 @@ cancels the games still outstanding:
 
 - `SerialWorkers`: in this process, one game after the other (`--processes 1`).
 - `PoolWorkers`: a local process pool (the default: no Ray needed). A worker process that dies
-  breaks the pool; the games it held are played again in a fresh pool.
+  breaks the pool; the games it held are played again in a fresh pool. On Linux the workers
+  end with the process that started them, even one killed outright.
 - `RayWorkers`: tasks on a Ray cluster (`--cluster local` starts one on this machine, `--cluster
   ADDRESS` joins one; the extra `pip install 'wec[cluster]'`). A worker that dies loses only its
   game, which Ray retries (the task's `max_retries`).
@@ -19,6 +20,7 @@ results.
 """
 from __future__ import annotations
 
+import ctypes
 import importlib.util
 import logging
 import multiprocessing
@@ -26,6 +28,7 @@ import os
 import re
 import signal
 import socket
+import sys
 import threading
 from collections import deque
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -68,9 +71,29 @@ class SerialWorkers:
         pass
 
 
-def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them (no traceback from each)."""
+PR_SET_PDEATHSIG = 1
+"""Linux prctl(2): the signal a process gets when the thread that started it ends."""
+
+
+def _worker_start(parent: int) -> None:
+    """Workers leave Ctrl-C to the parent, which stops them (no traceback from each), and end
+    with it: a parent killed (`kill`, a crash) left them to finish their game and then wait for
+    work for ever, each holding its memory."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with(parent)
+
+
+def _die_with(parent: int) -> None:
+    """Have the kernel kill this process when `parent`, the process that started it, ends
+    (Linux; the pool starts its workers from the thread that submits, the match's main one)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL))
+    except (OSError, AttributeError):  # no prctl to call: the parent's own stop still works
+        return
+    if os.getppid() != parent:  # it ended before the call above
+        os._exit(1)
 
 
 @contextmanager
@@ -168,7 +191,8 @@ class PoolWorkers:
     def _started(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(self.size, multiprocessing.get_context("spawn"),
-                                             initializer=_ignore_sigint)
+                                             initializer=_worker_start,
+                                             initargs=(os.getpid(),))
         return self._pool
 
     def _discard(self) -> None:
